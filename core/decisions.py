@@ -1,0 +1,62 @@
+"""The review's state: one Decision per item, the included order, where the reviewer is (PRODUCT §8).
+
+Pure data and pure transitions; saving, locking and undo live in `session.py`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .manifest import Action, Status
+from .models import Evidence
+
+SCHEMA_VERSION = 1
+
+
+class Origin(StrEnum):
+    """Who stands behind a decision: only proposed upstream, or made or confirmed by the reviewer."""
+
+    proposed = "proposed"
+    reviewer = "reviewer"
+
+
+class Decision(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    status: Status = "undecided"
+    origin: Origin = Origin.proposed
+    reason: str | None = None  # exclusion: duplicate:<ref> | off-topic | weak-evidence | free text
+    section: str | None = None
+    action: Action | None = None
+    evidence: Evidence | None = None  # the reviewer's level; None keeps the item's own
+    evidence_note: str | None = None  # what was read, required when raising to fulltext
+    notes: tuple[str, ...] = ()
+    contradictions: tuple[str, ...] = ()
+    handles: tuple[str, ...] = ()
+    merged_into: str | None = None  # included as part of another item's increment
+
+    @property
+    def duplicate_of(self) -> str | None:
+        if self.status == "exclude" and self.reason and self.reason.startswith("duplicate:"):
+            return self.reason.removeprefix("duplicate:")
+        return None
+
+    @property
+    def confirmed(self) -> bool:
+        return self.origin is Origin.reviewer and self.status != "undecided"
+
+
+class SessionData(BaseModel):
+    """What `.briefdesk/sessions/<stem>.json` holds."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: int = SCHEMA_VERSION
+    batch_id: str
+    batch_stem: str
+    topic: str
+    decisions: dict[str, Decision] = Field(default_factory=dict)
+    order: list[str] = Field(default_factory=list)  # included, non-merged refs in brief order
+    cursor: str | None = None

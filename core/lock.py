@@ -1,0 +1,73 @@
+"""One process edits a session at a time: a lock file beside it holding pid and host.
+
+Created with O_EXCL so two openers cannot both win; a lock left by a dead process on this host is
+taken over; a live holder is named in the error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from pathlib import Path
+
+from .errors import SessionLocked
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class SessionLock:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.held = False
+
+    def holder(self) -> dict | None:
+        try:
+            info = json.loads(self.path.read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+        return info if isinstance(info, dict) else None
+
+    def acquire(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        me = json.dumps({"pid": os.getpid(), "host": socket.gethostname()}).encode()
+        for _ in range(3):
+            try:
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                info = self.holder()
+                if info is None or self._stale(info):
+                    self.path.unlink(missing_ok=True)
+                    continue
+                raise SessionLocked(
+                    f"session is open in another briefdesk (pid {info.get('pid')} on {info.get('host')}); "
+                    "close it there first",
+                    self.path.with_suffix(".json"),
+                ) from None
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(me)
+            self.held = True
+            return
+        raise SessionLocked("could not take the session lock", self.path)
+
+    @staticmethod
+    def _stale(info: dict) -> bool:
+        if info.get("host") != socket.gethostname():
+            return False
+        pid = info.get("pid")
+        return not isinstance(pid, int) or (pid != os.getpid() and not _alive(pid))
+
+    def release(self) -> None:
+        if self.held:
+            info = self.holder()
+            if info and info.get("pid") == os.getpid():
+                self.path.unlink(missing_ok=True)
+            self.held = False

@@ -1,0 +1,367 @@
+"""A review session: decisions that are saved on every change, undone and redone, and locked.
+
+Every mutation goes through `_apply`, which records an undo step and saves the whole state
+atomically (temp file, fsync, replace) before returning, so a decision the caller has seen
+acknowledged is on disk. If saving fails (read-only folder, full disk) the state is kept in memory,
+`save_error` says why, and the next change or `retry_save()` tries again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .decisions import Decision, Origin, SessionData
+from .errors import BriefdeskError
+from .lock import SessionLock
+from .manifest import Action, Batch, Proposal
+from .models import Evidence, Item
+
+
+@dataclass(frozen=True)
+class Step:
+    """One undoable change: decisions before and after, and the order before and after."""
+
+    before: Mapping[str, Decision]
+    after: Mapping[str, Decision]
+    order_before: tuple[str, ...]
+    order_after: tuple[str, ...]
+
+
+@dataclass
+class History:
+    undo: list[Step] = field(default_factory=list)
+    redo: list[Step] = field(default_factory=list)
+
+
+def initial_state(batch: Batch, items: Iterable[Item]) -> SessionData:
+    """A new session: every item undecided, then the manifest's proposals applied as `proposed`."""
+    refs = [item.ref for item in items]
+    known = set(refs)
+    decisions = {ref: Decision() for ref in refs}
+    ordered: list[tuple[int, int, str]] = []
+    for proposal in batch.manifest.proposals:
+        if proposal.item not in known:
+            raise BriefdeskError(f"proposal names an item that does not exist: {proposal.item}", batch.path)
+        decisions[proposal.item] = decision_from_proposal(proposal)
+        if proposal.decision == "include":
+            ordered.append((proposal.order or 10**9, refs.index(proposal.item), proposal.item))
+    return SessionData(
+        batch_id=batch.manifest.id,
+        batch_stem=batch.stem,
+        topic=batch.manifest.topic,
+        decisions=decisions,
+        order=[ref for _, _, ref in sorted(ordered)],
+        cursor=refs[0] if refs else None,
+    )
+
+
+def decision_from_proposal(p: Proposal) -> Decision:
+    return Decision(
+        status=p.decision or "undecided",
+        origin=Origin.proposed,
+        reason=p.reason if p.decision == "exclude" else None,
+        section=p.section,
+        action=p.action if p.section else None,
+        evidence=p.evidence,
+        notes=(p.note,) if p.note else (),
+        contradictions=(p.contradiction,) if p.contradiction else (),
+        handles=(p.handle,) if p.handle else (),
+    )
+
+
+class Session:
+    """The one object the TUI and the commands edit; see the module docstring for the guarantees."""
+
+    def __init__(
+        self,
+        data: SessionData,
+        items: list[Item],
+        path: Path | None,
+        lock: SessionLock | None = None,
+        writer: Callable[[Path, bytes], None] | None = None,
+    ) -> None:
+        self.data = data
+        self.items = items
+        self.path = path
+        self.lock = lock
+        self.history = History()
+        self.save_error: str | None = None
+        self._writer = writer or atomic_write
+        self._item_by_ref = {item.ref: item for item in items}
+        self._position = {item.ref: i for i, item in enumerate(items)}
+        self.listeners: list[Callable[[Session], None]] = []
+
+    # -- opening -----------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls, session_path: Path, batch: Batch, items: list[Item], *, readonly: bool = False
+    ) -> Session:
+        """Resume the saved session or start one from the proposals; take the lock unless readonly."""
+        lock = None
+        if not readonly:
+            lock = SessionLock(session_path.with_suffix(".lock"))
+            lock.acquire()
+        try:
+            data = load_state(session_path, batch, items)
+        except BaseException:
+            if lock:
+                lock.release()
+            raise
+        return cls(data, items, None if readonly else session_path, lock)
+
+    def close(self) -> None:
+        if self.lock:
+            self.lock.release()
+            self.lock = None
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def item(self, ref: str) -> Item:
+        return self._item_by_ref[ref]
+
+    def decision(self, ref: str) -> Decision:
+        return self.data.decisions[ref]
+
+    def evidence(self, ref: str) -> Evidence:
+        return self.decision(ref).evidence or self.item(ref).evidence
+
+    @property
+    def order(self) -> list[str]:
+        return list(self.data.order)
+
+    def merged_into(self, ref: str) -> list[str]:
+        """Items merged into `ref`'s increment, in batch order."""
+        return [i.ref for i in self.items if self.data.decisions[i.ref].merged_into == ref]
+
+    def counts(self) -> dict[str, int]:
+        decisions = self.data.decisions.values()
+        return {
+            "items": len(self.items),
+            "included": sum(d.status == "include" and not d.merged_into for d in decisions),
+            "merged": sum(d.status == "include" and bool(d.merged_into) for d in decisions),
+            "excluded": sum(d.status == "exclude" for d in decisions),
+            "duplicates": sum(d.duplicate_of is not None for d in decisions),
+            "undecided": sum(d.status == "undecided" for d in decisions),
+            "confirmed": sum(d.confirmed for d in decisions),
+        }
+
+    # -- changing ----------------------------------------------------------------------------
+
+    def include(self, ref: str) -> None:
+        d = self.decision(ref)
+        self._apply({ref: d.model_copy(update={"status": "include", "origin": Origin.reviewer,
+                                                "reason": None, "merged_into": None})})
+
+    def exclude(self, ref: str, reason: str = "off-topic") -> None:
+        if not reason.strip():
+            raise BriefdeskError("an exclusion needs a reason")
+        d = self.decision(ref)
+        self._apply({ref: d.model_copy(update={"status": "exclude", "origin": Origin.reviewer,
+                                                "reason": reason.strip(), "merged_into": None})})
+
+    def mark_duplicate(self, ref: str, of: str) -> None:
+        self.exclude(ref, f"duplicate:{of}")
+
+    def undecide(self, ref: str) -> None:
+        d = self.decision(ref)
+        self._apply({ref: d.model_copy(update={"status": "undecided", "origin": Origin.reviewer,
+                                                "reason": None, "merged_into": None})})
+
+    def confirm(self, ref: str) -> None:
+        """Make a proposed decision the reviewer's own without changing it."""
+        d = self.decision(ref)
+        if d.status != "undecided" and d.origin is not Origin.reviewer:
+            self._apply({ref: d.model_copy(update={"origin": Origin.reviewer})})
+
+    def set_placement(self, ref: str, section: str | None, action: Action | None = "append") -> None:
+        d = self.decision(ref)
+        self._apply({ref: d.model_copy(update={"section": section, "action": action if section else None})})
+
+    def set_evidence(self, ref: str, level: Evidence, note: str | None = None) -> None:
+        if level is Evidence.fulltext and self.item(ref).evidence is not Evidence.fulltext:
+            if not (note and note.strip()):
+                raise BriefdeskError("raising the evidence to fulltext needs a note saying what was read")
+        d = self.decision(ref)
+        self._apply({ref: d.model_copy(update={"evidence": level, "evidence_note": (note or "").strip() or None})})
+
+    def add_note(self, ref: str, text: str) -> None:
+        self._add_text(ref, "notes", text)
+
+    def add_contradiction(self, ref: str, text: str) -> None:
+        self._add_text(ref, "contradictions", text)
+
+    def add_handle(self, ref: str, text: str) -> None:
+        self._add_text(ref, "handles", text)
+
+    def _add_text(self, ref: str, field_name: str, text: str) -> None:
+        text = text.strip()
+        if not text:
+            return
+        d = self.decision(ref)
+        self._apply({ref: d.model_copy(update={field_name: (*getattr(d, field_name), text)})})
+
+    def move(self, ref: str, delta: int) -> bool:
+        """Move an included item up (-1) or down (+1) among the increments; False at an end."""
+        order = list(self.data.order)
+        if ref not in order:
+            return False
+        i = order.index(ref)
+        j = i + delta
+        if not 0 <= j < len(order):
+            return False
+        order[i], order[j] = order[j], order[i]
+        self._apply({}, order=order)
+        return True
+
+    def merge(self, ref: str, into: str) -> None:
+        """Fold `ref` into `into`'s increment: both included, `ref` listed under `into`."""
+        if ref == into:
+            raise BriefdeskError("cannot merge an item into itself")
+        target = self.decision(into)
+        if target.merged_into:
+            into = target.merged_into
+            target = self.decision(into)
+        changes = {
+            into: target.model_copy(update={"status": "include", "origin": Origin.reviewer,
+                                            "reason": None, "merged_into": None}),
+            ref: self.decision(ref).model_copy(update={"status": "include", "origin": Origin.reviewer,
+                                                       "reason": None, "merged_into": into}),
+        }
+        for other in self.merged_into(ref):  # items merged into ref follow it
+            changes[other] = self.decision(other).model_copy(update={"merged_into": into})
+        self._apply(changes)
+
+    def set_cursor(self, ref: str | None) -> None:
+        """Where the reviewer is; saved so a resumed session opens there; not an undo step."""
+        if ref != self.data.cursor:
+            self.data.cursor = ref
+            self._save()
+
+    def undo(self) -> bool:
+        if not self.history.undo:
+            return False
+        step = self.history.undo.pop()
+        self._restore(step.before, step.order_before)
+        self.history.redo.append(step)
+        return True
+
+    def redo(self) -> bool:
+        if not self.history.redo:
+            return False
+        step = self.history.redo.pop()
+        self._restore(step.after, step.order_after)
+        self.history.undo.append(step)
+        return True
+
+    def retry_save(self) -> bool:
+        self._save()
+        return self.save_error is None
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _apply(self, changes: Mapping[str, Decision], order: list[str] | None = None) -> None:
+        decisions = self.data.decisions
+        before = {ref: decisions[ref] for ref in changes}
+        changed = {ref: d for ref, d in changes.items() if d != before[ref]}
+        order_before = tuple(self.data.order)
+        new_order = order if order is not None else self._order_after(changed)
+        if not changed and tuple(new_order) == order_before:
+            return
+        step = Step({r: before[r] for r in changed}, dict(changed), order_before, tuple(new_order))
+        self.history.undo.append(step)
+        self.history.redo.clear()
+        self._restore(step.after, step.order_after)
+
+    def _restore(self, decisions: Mapping[str, Decision], order: Iterable[str]) -> None:
+        self.data.decisions.update(decisions)
+        self.data.order = list(order)
+        self._save()
+        for listener in list(self.listeners):
+            listener(self)
+
+    def _order_after(self, changed: Mapping[str, Decision]) -> list[str]:
+        """Keep `order` equal to the included, non-merged items; a newly included item goes after
+        the last increment that precedes it in batch order."""
+        order = [r for r in self.data.order if self._is_increment(changed.get(r) or self.decision(r))]
+        for ref, d in sorted(changed.items(), key=lambda kv: self._position[kv[0]]):
+            if self._is_increment(d) and ref not in order:
+                pos = self._position[ref]
+                at = 0
+                for i, other in enumerate(order):
+                    if self._position[other] < pos:
+                        at = i + 1
+                order.insert(at, ref)
+        return order
+
+    @staticmethod
+    def _is_increment(d: Decision) -> bool:
+        return d.status == "include" and not d.merged_into
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        try:
+            self._writer(self.path, dump_state(self.data))
+        except OSError as exc:
+            self.save_error = f"{self.path}: cannot save ({exc.strerror or exc}); decisions are kept in memory and saving is retried"
+        else:
+            self.save_error = None
+
+
+def dump_state(data: SessionData) -> bytes:
+    return json.dumps(data.model_dump(mode="json"), ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def load_state(path: Path, batch: Batch, items: list[Item]) -> SessionData:
+    """The saved state when there is one (new items of a changed batch start undecided)."""
+    if not path.exists():
+        return initial_state(batch, items)
+    try:
+        data = SessionData.model_validate_json(path.read_bytes())
+    except (ValidationError, ValueError) as exc:
+        first = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+        raise BriefdeskError(f"session file is damaged ({first}); move it away to start afresh", path) from None
+    if data.batch_id != batch.manifest.id:
+        raise BriefdeskError(f"session belongs to batch {data.batch_id}, not {batch.manifest.id}", path)
+    refs = [item.ref for item in items]
+    known = set(refs)
+    decisions = {ref: data.decisions.get(ref, Decision()) for ref in refs}
+    order = [r for r in data.order if r in known and decisions[r].status == "include" and not decisions[r].merged_into]
+    cursor = data.cursor if data.cursor in known else (refs[0] if refs else None)
+    return data.model_copy(update={"decisions": decisions, "order": order, "cursor": cursor})
+
+
+def atomic_write(path: Path, payload: bytes) -> None:
+    """Write `payload` so that `path` is always either the old or the new file, never half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(payload)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)

@@ -1,0 +1,88 @@
+"""One YAML reader for every file the tool reads: manifests, settings, keymaps, front matter.
+
+Scalars stay strings (a title `no` or `1.10` is not a bool or a float; pydantic coerces the fields
+that are typed otherwise), `~`/`null`/empty are None, aliases are refused before they expand (an
+alias bomb costs nothing), and nesting is capped so a 10,000-level document is an error, not a
+RecursionError.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import BriefdeskError
+
+MAX_DEPTH = 64
+
+
+class _Loader(yaml.BaseLoader):
+    """BaseLoader (everything a string) plus null, minus aliases and deep nesting."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.MarkedYAMLError(
+                None, None, "YAML aliases are not allowed", event.start_mark
+            )
+        self._depth = getattr(self, "_depth", 0) + 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.MarkedYAMLError(
+                    None, None, f"nested more than {MAX_DEPTH} levels deep", self.peek_event().start_mark
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""]
+)
+_Loader.add_constructor("tag:yaml.org,2002:null", lambda loader, node: None)
+
+
+def loads(text: str, source: str | Path) -> Any:
+    """Parse YAML text; any problem is a one-line BriefdeskError naming `source`."""
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a BaseLoader
+    except yaml.MarkedYAMLError as exc:
+        where = f" at line {exc.problem_mark.line + 1}" if exc.problem_mark else ""
+        problem = exc.problem or exc.context or "bad YAML"
+        raise BriefdeskError(f"not valid YAML{where}: {problem}", source) from None
+    except yaml.YAMLError as exc:
+        raise BriefdeskError(f"not valid YAML: {exc}", source) from None
+    except RecursionError:
+        raise BriefdeskError("not valid YAML: nested too deeply", source) from None
+
+
+def read_text(path: Path, display: str | Path) -> str:
+    """Read a UTF-8 file; a decode error names the byte offset (GBK files are the usual case)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise BriefdeskError("file not found", display) from None
+    except IsADirectoryError:
+        raise BriefdeskError("is a folder, not a file", display) from None
+    except OSError as exc:
+        raise BriefdeskError(f"cannot read: {exc.strerror}", display) from None
+    return decode_utf8(data, display)
+
+
+def decode_utf8(data: bytes, display: str | Path) -> str:
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise BriefdeskError(f"binary file (NUL byte at offset {nul})", display)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BriefdeskError(
+            f"not UTF-8 (invalid byte 0x{data[exc.start]:02x} at offset {exc.start})", display
+        ) from None
+
+
+def load_file(path: Path, display: str | Path) -> Any:
+    return loads(read_text(path, display), display)
