@@ -191,9 +191,9 @@ class Session:
         self._apply({ref: d.model_copy(update={"section": section, "action": action if section else None})})
 
     def set_evidence(self, ref: str, level: Evidence, note: str | None = None) -> None:
-        if level is Evidence.fulltext and self.item(ref).evidence is not Evidence.fulltext:
-            if not (note and note.strip()):
-                raise BriefdeskError("raising the evidence to fulltext needs a note saying what was read")
+        raising = level is Evidence.fulltext and self.item(ref).evidence is not Evidence.fulltext
+        if raising and not (note and note.strip()):
+            raise BriefdeskError("raising the evidence to fulltext needs a note saying what was read")
         d = self.decision(ref)
         self._apply({ref: d.model_copy(update={"evidence": level, "evidence_note": (note or "").strip() or None})})
 

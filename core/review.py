@@ -1,0 +1,127 @@
+"""Everything one batch's review needs, read from the workspace in one pass and validated.
+
+`load_review` parses and checks all inputs (manifest, materials, proposals, living document,
+earlier briefs) before anything is written, so bad input changes nothing on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from . import yamlio
+from .briefs import parse_brief
+from .errors import BriefdeskError
+from .livingdoc import parse_living_doc
+from .manifest import Batch
+from .materials import parse_material
+from .models import BriefEntry, Item, ItemMatches, LivingDoc, Material
+from .session import Session
+from .workspace import Workspace, sha256_bytes
+
+
+@dataclass
+class Review:
+    workspace: Workspace
+    batch: Batch
+    materials: list[Material]
+    living_doc: LivingDoc
+    entries: list[BriefEntry]
+    items: list[Item] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.items = [item for m in self.materials for item in m.items]
+        self._entries = {e.ref: e for e in self.entries}
+        self._items = {i.ref: i for i in self.items}
+
+    @property
+    def topic(self) -> str:
+        return self.batch.manifest.topic
+
+    @property
+    def brief_path(self) -> str:
+        return self.workspace.brief_path(self.batch)
+
+    @property
+    def sidecar_path(self) -> str:
+        return self.brief_path.removesuffix(".md") + ".review.json"
+
+    def entry(self, ref: str) -> BriefEntry | None:
+        return self._entries.get(ref)
+
+    def item(self, ref: str) -> Item | None:
+        return self._items.get(ref)
+
+    def material(self, path: str) -> Material | None:
+        return next((m for m in self.materials if m.path == path), None)
+
+    def session_path(self) -> Path:
+        return self.workspace.session_path(self.batch)
+
+    def open_session(self, *, readonly: bool = False) -> Session:
+        """Resume or start the batch's session; taking the lock creates `.briefdesk/`."""
+        if not readonly:
+            self.workspace.ensure_state_dir()
+        return Session.open(self.session_path(), self.batch, self.items, readonly=readonly)
+
+    def match(self, progress: Callable[[int, int], None] | None = None, *, cache: bool = True) -> dict[str, ItemMatches]:
+        """Placements and duplicate candidates of every item (imports rapidfuzz lazily)."""
+        from .matching import match_items
+
+        ws = self.workspace
+        cache_dir = None
+        if cache:
+            ws.ensure_state_dir()
+            cache_dir = ws.cache_dir
+        return match_items(
+            self.items,
+            self.living_doc.sections,
+            self.entries,
+            self.living_doc.path,
+            threshold=ws.settings.dedup.threshold,
+            cache_dir=cache_dir,
+            progress=progress,
+        )
+
+
+def load_review(ws: Workspace, name: str) -> Review:
+    batch = ws.batch(name)
+    materials = [load_material(ws, batch, entry.path, entry.evidence) for entry in batch.manifest.materials]
+    seen: set[str] = set()
+    for m in materials:
+        if m.path in seen:
+            raise BriefdeskError(f"material {m.path} is listed twice", batch.path)
+        seen.add(m.path)
+    doc_rel = ws.settings.living_doc_path(batch.manifest.topic)
+    doc_path = ws.resolve(doc_rel, source=batch.path)
+    living_doc = parse_living_doc(doc_rel, yamlio.read_text(doc_path, doc_rel))
+    own = ws.brief_path(batch)
+    entries: list[BriefEntry] = []
+    for rel in ws.brief_files():
+        if rel == own:
+            continue
+        entries.extend(parse_brief(rel, yamlio.read_text(ws.root / rel, rel)))
+    review = Review(ws, batch, materials, living_doc, entries)
+    check_proposals(review)
+    return review
+
+
+def load_material(ws: Workspace, batch: Batch, rel: str, override: object) -> Material:
+    path = ws.resolve(rel, source=batch.path)
+    if not path.is_file():
+        raise BriefdeskError(f"material {rel} is not a file", batch.path)
+    norm = PurePosixPath(rel.replace("\\", "/")).as_posix()  # as the manifest names it, `./` dropped
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise BriefdeskError(f"cannot read: {exc.strerror}", rel) from None
+    text = yamlio.decode_utf8(data, rel)
+    return parse_material(norm, text, sha256_bytes(data), override)  # type: ignore[arg-type]
+
+
+def check_proposals(review: Review) -> None:
+    refs = {item.ref for item in review.items}
+    for p in review.batch.manifest.proposals:
+        if p.item not in refs:
+            raise BriefdeskError(f"proposal names an item that does not exist: {p.item}", review.batch.path)
