@@ -60,3 +60,21 @@ class SessionData(BaseModel):
     decisions: dict[str, Decision] = Field(default_factory=dict)
     order: list[str] = Field(default_factory=list)  # included, non-merged refs in brief order
     cursor: str | None = None
+
+
+def counts(data: SessionData) -> dict[str, int]:
+    """The decision tallies the brief header, the sidecar and the commit trailers all report.
+
+    Pure over `SessionData` so rendering never needs a live `Session`; `items` is the number of
+    decisions, which `load_state` keeps equal to the batch's items.
+    """
+    decisions = data.decisions.values()
+    return {
+        "items": len(data.decisions),
+        "included": sum(d.status == "include" and not d.merged_into for d in decisions),
+        "merged": sum(d.status == "include" and bool(d.merged_into) for d in decisions),
+        "excluded": sum(d.status == "exclude" for d in decisions),
+        "duplicates": sum(d.duplicate_of is not None for d in decisions),
+        "undecided": sum(d.status == "undecided" for d in decisions),
+        "confirmed": sum(d.confirmed for d in decisions),
+    }

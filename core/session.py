@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .decisions import Decision, Origin, SessionData
+from .decisions import Decision, Origin, SessionData, counts
 from .errors import BriefdeskError
 from .lock import SessionLock
 from .manifest import Action, Batch, Proposal
@@ -114,7 +114,10 @@ class Session:
             if lock:
                 lock.release()
             raise
-        return cls(data, items, None if readonly else session_path, lock)
+        session = cls(data, items, None if readonly else session_path, lock)
+        if not readonly and not session_path.exists():
+            session._save()  # a new session is on disk from the start
+        return session
 
     def close(self) -> None:
         if self.lock:
@@ -147,16 +150,7 @@ class Session:
         return [i.ref for i in self.items if self.data.decisions[i.ref].merged_into == ref]
 
     def counts(self) -> dict[str, int]:
-        decisions = self.data.decisions.values()
-        return {
-            "items": len(self.items),
-            "included": sum(d.status == "include" and not d.merged_into for d in decisions),
-            "merged": sum(d.status == "include" and bool(d.merged_into) for d in decisions),
-            "excluded": sum(d.status == "exclude" for d in decisions),
-            "duplicates": sum(d.duplicate_of is not None for d in decisions),
-            "undecided": sum(d.status == "undecided" for d in decisions),
-            "confirmed": sum(d.confirmed for d in decisions),
-        }
+        return counts(self.data)
 
     # -- changing ----------------------------------------------------------------------------
 

@@ -1,0 +1,219 @@
+"""The `briefdesk` command: thin argument handling over core, one-line errors, fixed exit codes.
+
+Exit status: 0 done; 1 a check failed (verify found a mismatch); 2 bad input or usage, with one
+line `briefdesk: error: <what and where>` on stderr and no traceback. The interactive commands
+(`review`, `demo`) reach the Textual app through the `briefdesk.ui` entry point, so core never
+imports the UI and headless commands never pay for importing Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import NoReturn
+
+from . import __version__
+from .errors import BriefdeskError
+from .review import Review, load_review
+from .workspace import Workspace
+
+UiLauncher = Callable[[Path, "str | None", "str | None"], int]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, no usage dump
+        raise BriefdeskError(f"{message} (see '{self.prog} --help')")
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="briefdesk",
+        formatter_class=_formatter,
+        description="Review a batch of collected materials and commit the brief with its provenance.",
+        epilog="Start with `briefdesk demo`. Every command takes -w DIR (default: the current folder).",
+    )
+    parser.add_argument("--version", action="version", version=f"briefdesk {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+
+    def command(name: str, summary: str, example: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=summary, description=summary, epilog=f"example:\n  {example}",
+                           formatter_class=_formatter)
+        if name not in ("demo",):
+            p.add_argument("-w", "--workspace", default=".", metavar="DIR", help="the workspace (a git repository)")
+        return p
+
+    p = command("demo", "Copy the bundled demo workspace to a new folder, make it a git repository and open the desk on it.",
+                "briefdesk demo --path /tmp/briefdesk-demo")
+    p.add_argument("--path", metavar="DIR", help="where to put the copy (default: a new temporary folder)")
+    p.add_argument("--no-open", action="store_true", help="only make the workspace; print its path")
+    p.add_argument("--keymap", help="keymap name or path (default, vim, or a YAML file)")
+
+    p = command("review", "Open the review desk; without -b, pick a batch first.",
+                "briefdesk review -w ~/kb -b 2026-11-03-e627b203 --keymap vim")
+    p.add_argument("-b", "--batch", help="batch stem, path or id")
+    p.add_argument("--keymap", help="keymap name or path (default, vim, or a YAML file)")
+
+    p = command("scan", "List the batch's items with evidence, proposed placements and duplicate candidates.",
+                "briefdesk scan -w ~/kb -b 2026-11-03-e627b203 --json")
+    p.add_argument("-b", "--batch", required=True, help="batch stem, path or id")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write .briefdesk/cache")
+
+    p = command("build", "Render the brief from the saved review session (proposals only when none is saved).",
+                "briefdesk build -w ~/kb -b 2026-11-03-e627b203 -o /tmp/brief.md")
+    p.add_argument("-b", "--batch", required=True, help="batch stem, path or id")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
+
+    p = command("commit", "Write the brief and its sidecar and commit exactly those two files with provenance trailers.",
+                "briefdesk commit -w ~/kb -b 2026-11-03-e627b203 --reviewer Tom")
+    p.add_argument("-b", "--batch", required=True, help="batch stem, path or id")
+    p.add_argument("--reviewer", help="who reviewed (default: settings, then git config user.name)")
+    p.add_argument("--allow-undecided", action="store_true", help="commit even though some items are undecided")
+
+    p = command("history", "List the brief commits with their batch, reviewer, date and counts.",
+                "briefdesk history -w ~/kb --topic inference --json")
+    p.add_argument("--topic", help="only this topic")
+    p.add_argument("--json", action="store_true", help="print a JSON list")
+
+    p = command("verify", "Recompute the material hashes recorded in a brief commit; exit 1 on a mismatch.",
+                "briefdesk verify -w ~/kb HEAD")
+    p.add_argument("rev", metavar="REV", help="the brief commit (sha, HEAD, a branch ...)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except BriefdeskError as exc:
+        print(f"briefdesk: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+# -- commands ---------------------------------------------------------------------------------
+
+
+def _review(args: argparse.Namespace) -> Review:
+    return load_review(Workspace.open(args.workspace), args.batch)
+
+
+def cmd_scan(args: argparse.Namespace) -> int:
+    from .scan import scan_report, scan_table
+
+    review = _review(args)
+    matches = review.match(cache=not args.no_cache)
+    if args.json:
+        _out(json.dumps(scan_report(review, matches), ensure_ascii=False, indent=1) + "\n")
+    else:
+        _out(scan_table(review, matches))
+    return 0
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from .render import render_brief
+
+    review = _review(args)
+    with review.open_session(readonly=True) as session:
+        text = render_brief(review, session.data)
+    if args.output:
+        out = Path(args.output)
+        try:
+            out.write_text(text, "utf-8")
+        except OSError as exc:
+            raise BriefdeskError(f"cannot write: {exc.strerror}", out) from None
+    else:
+        _out(text)
+    return 0
+
+
+def cmd_commit(args: argparse.Namespace) -> int:
+    from .commit import commit_brief
+
+    review = _review(args)
+    with review.open_session() as session:
+        result = commit_brief(review, session, reviewer=args.reviewer, allow_undecided=args.allow_undecided)
+    _out(f"committed {result.sha[:12]}: {result.brief_path} and {result.sidecar_path}\n")
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from .history import history
+
+    entries = history(Workspace.open(args.workspace), args.topic)
+    if args.json:
+        _out(json.dumps([e.model_dump(mode="json") for e in entries], ensure_ascii=False, indent=1) + "\n")
+        return 0
+    if not entries:
+        _out("no brief commits yet\n")
+    for e in entries:
+        _out(f"{e.sha[:10]}  {e.date[:10]}  {e.topic:<12} {e.batch}  by {e.reviewer}  {e.counts_line}\n")
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from .history import verify
+
+    result = verify(Workspace.open(args.workspace), args.rev)
+    for check in result.files:
+        _out(f"{check.status:<8} {check.path}\n")
+    if not result.ok:
+        bad = [c.path for c in result.files if c.status != "ok"]
+        print(f"briefdesk: verify failed: {', '.join(bad)} do not match the hashes in {args.rev}", file=sys.stderr)
+        return 1
+    _out(f"all {len(result.files)} material hashes match {args.rev}\n")
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    ws = Workspace.open(args.workspace)
+    return _ui()(ws.root, args.batch, args.keymap)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from .demo import make_demo
+
+    root, batch = make_demo(Path(args.path) if args.path else None)
+    if args.no_open:
+        _out(f"demo workspace: {root}\nnext: briefdesk review -w {root} -b {batch}\n")
+        return 0
+    return _ui()(root, batch, args.keymap)
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "scan": cmd_scan,
+    "build": cmd_build,
+    "commit": cmd_commit,
+    "history": cmd_history,
+    "verify": cmd_verify,
+    "review": cmd_review,
+    "demo": cmd_demo,
+}
+
+
+def _ui() -> UiLauncher:
+    """The installed UI's launcher (`tui.launch:run_review`), found without importing it by name."""
+    for ep in entry_points(group="briefdesk.ui"):
+        if ep.name == "review":
+            return ep.load()
+    raise BriefdeskError("the review desk is not installed (no 'briefdesk.ui' entry point)")
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

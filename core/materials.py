@@ -1,0 +1,247 @@
+"""Materials and their items (PRODUCT §4): arXiv ids, URLs, evidence cues, `## ` items.
+
+Material text is data: titles and bodies are kept verbatim, nothing is rendered or rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any, Literal
+
+from .frontmatter import atx_heading, fenced, split_front_matter, split_lines
+from .models import EVIDENCE_LABELS, Evidence, Item, Material
+
+# -- arXiv ids and URLs ---------------------------------------------------------------------
+
+# New-style ids YYMM.NNNN(N) with a real month; ASCII look-arounds (not \b, which treats CJK
+# as word characters) keep `12601.21204`, `v2601.21204`, `2601.21204.5` and `2601.212045` out.
+_ARXIV = re.compile(
+    r"(?<![A-Za-z0-9_.])([0-9]{2}(?:0[1-9]|1[0-2])\.[0-9]{4,5})(?:v[0-9]+)?(?![A-Za-z0-9_]|\.[0-9])"
+)
+
+
+def find_arxiv(text: str) -> tuple[str, ...]:
+    """arXiv ids in first-seen order, deduplicated, without `arXiv:`/URL prefix or version."""
+    return _dedupe(m.group(1) for m in _ARXIV.finditer(text))
+
+
+# ASCII only: in Chinese text a URL is usually followed directly by `。`, `，` or more prose.
+_URL = re.compile(r"https?://[A-Za-z0-9][!#-&(-;=?-\[\]_a-z~]*", re.IGNORECASE)
+_TRAILING = ".,;:!?'\"*_~"
+_PAIRS = {")": "(", "]": "["}
+
+
+def find_urls(text: str) -> tuple[str, ...]:
+    """http(s) URLs in first-seen order, deduplicated, without trailing punctuation."""
+    return _dedupe(url for url in (_trim(m.group(0)) for m in _URL.finditer(text)) if url)
+
+
+def _trim(url: str) -> str:
+    """Drop sentence punctuation and unbalanced closing brackets (Markdown links, prose)."""
+    while url:
+        last = url[-1]
+        if last in _TRAILING or (last in _PAIRS and url.count(last) > url.count(_PAIRS[last])):
+            url = url[:-1]
+        else:
+            break
+    return url if re.search(r"://[^/?#]", url) else ""
+
+
+def _dedupe(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(values))
+
+
+# -- evidence -------------------------------------------------------------------------------
+
+# Strong to weak. When a text carries several cues the weakest wins: a brief may never state an
+# item more strongly than its evidence (PRODUCT §4), so a mixed "摘要级 … TLDR" reads as TLDR.
+STRENGTH: tuple[Evidence, ...] = (
+    Evidence.fulltext,
+    Evidence.abstract,
+    Evidence.tldr,
+    Evidence.self_report,
+    Evidence.vendor,
+    Evidence.search_lead,
+)
+
+_EN = r"(?<![A-Za-z])(?:{})(?![A-Za-z])"
+_CUES: dict[Evidence, re.Pattern[str]] = {
+    Evidence.fulltext: re.compile(
+        r"正文已核|全文已读|全文已核|读了正文|读过正文|"
+        + _EN.format(r"full[- ]text (?:read|checked)|read the full text"),
+        re.IGNORECASE,
+    ),
+    Evidence.abstract: re.compile(
+        r"摘要级|摘要页|仅摘要|只到摘要|"
+        + _EN.format(r"abstract[- ]only|abstract[- ]level|only the abstract"),
+        re.IGNORECASE,
+    ),
+    Evidence.tldr: re.compile(r"(?<![A-Za-z])(?:TLDR|TL;DR)(?![A-Za-z])", re.IGNORECASE),
+    Evidence.self_report: re.compile(
+        r"作者自述|作者自报|自报|" + _EN.format(r"self[- ]reported|author self[- ]report"),
+        re.IGNORECASE,
+    ),
+    Evidence.vendor: re.compile(
+        r"厂商口径|厂商发布|" + _EN.format(r"vendor (?:claims?|announcement)"), re.IGNORECASE
+    ),
+    Evidence.search_lead: re.compile(r"搜索线索|" + _EN.format(r"search[- ]lead"), re.IGNORECASE),
+}
+# "Not read" cues never name a level by themselves; they only rule out `fulltext`.
+_NOT_FULLTEXT = re.compile(
+    r"正文未读|未读正文|未取正文|正文未获取|未获取正文|未读全文|全文未读|未读\s*PDF\s*全文|"
+    + _EN.format(
+        r"full[- ]text not (?:read|checked)|did not read the full text|full[- ]text unread"
+    ),
+    re.IGNORECASE,
+)
+
+
+def evidence_from_text(text: str) -> Evidence | None:
+    """The weakest level the text's cues claim (see STRENGTH), or None when nothing says.
+
+    `正文未读` and the like rule out `fulltext` but imply no level of their own.
+    """
+    found = [level for level in STRENGTH if _CUES[level].search(text)]
+    if Evidence.fulltext in found and _NOT_FULLTEXT.search(text):
+        found.remove(Evidence.fulltext)
+    return found[-1] if found else None
+
+
+def _norm_label(value: str) -> str:
+    return re.sub(r"[\s_]+", "", value).casefold()
+
+
+_BY_LABEL: dict[str, Evidence] = {
+    _norm_label(name): level
+    for level, labels in EVIDENCE_LABELS.items()
+    for name in (level.value, level.name, *labels)
+}
+
+
+def parse_evidence_value(value: Any) -> Evidence | None:
+    """A level from a front matter or manifest value: a key (`tldr`), a zh/en label, or cue text."""
+    if isinstance(value, Evidence):
+        return value
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return _BY_LABEL.get(_norm_label(value)) or evidence_from_text(value)
+
+
+# -- materials ------------------------------------------------------------------------------
+
+
+EvidenceSource = Literal["manifest", "front-matter", "text", "default"]
+
+
+def parse_material(path: str, text: str, sha256: str, override: Evidence | None = None) -> Material:
+    """A material and its items: each `## ` heading outside fenced code starts an item.
+
+    Text before the first `## ` is the preamble: not an item, but its cues give the items a
+    fallback level. Item level: override > front matter > item cues > preamble cues > unknown.
+    """
+    front, body = split_front_matter(text, path)
+    stem = PurePosixPath(path).stem or path
+    fm_title = _text_value(front.get("title"))
+    fm_evidence = parse_evidence_value(front.get("evidence"))
+    if fm_evidence is Evidence.unknown:  # "未标注" states nothing; let the text speak
+        fm_evidence = None
+    preamble, sections, first_h1 = _split_items(body)
+    title = fm_title or first_h1 or stem
+    ctx = _Context(path, override, fm_evidence, evidence_from_text(preamble))
+    if not sections:
+        extra_arxiv = _front_arxiv(front.get("arxiv"))
+        extra_urls = find_urls("\n".join(_text_values(front.get("url"))))
+        items = (ctx.item(1, title, body, extra_arxiv, extra_urls),)
+    else:
+        items = tuple(
+            ctx.item(n, heading or f"{title} #{n}", content, (), ())
+            for n, (heading, content) in enumerate(sections, start=1)
+        )
+    material_level = override or fm_evidence or evidence_from_text(body) or Evidence.unknown
+    return Material(
+        path=path,
+        sha256=sha256,
+        front_matter=front,
+        title=title,
+        evidence=material_level,
+        items=items,
+    )
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What every item of one material shares: its path and the levels items fall back on."""
+
+    path: str
+    override: Evidence | None
+    front: Evidence | None
+    preamble: Evidence | None
+
+    def item(
+        self, n: int, title: str, body: str, arxiv: tuple[str, ...], urls: tuple[str, ...]
+    ) -> Item:
+        text = f"{title}\n{body}"
+        level, source = self._level(text)
+        return Item(
+            ref=f"{self.path}#{n}",
+            material=self.path,
+            index=n,
+            title=title,
+            body=body,
+            evidence=level,
+            evidence_source=source,
+            arxiv=_dedupe((*arxiv, *find_arxiv(text))),
+            urls=_dedupe((*urls, *find_urls(text))),
+        )
+
+    def _level(self, text: str) -> tuple[Evidence, EvidenceSource]:
+        if self.override is not None:
+            return self.override, "manifest"
+        if self.front is not None:
+            return self.front, "front-matter"
+        cue = evidence_from_text(text) or self.preamble
+        return (cue, "text") if cue is not None else (Evidence.unknown, "default")
+
+
+def _split_items(body: str) -> tuple[str, list[tuple[str, str]], str | None]:
+    """(preamble, [(heading title, verbatim body)], first `# ` title) of a material body."""
+    lines = split_lines(body)
+    starts: list[tuple[int, str]] = []
+    first_h1: str | None = None
+    for index, (text, in_code) in enumerate(fenced(lines)):
+        heading = None if in_code else atx_heading(text)
+        if heading is None:
+            continue
+        level, title = heading
+        if level == 2:
+            starts.append((index, title))
+        elif level == 1 and first_h1 is None and title:
+            first_h1 = title
+    if not starts:
+        return body, [], first_h1
+    bounds = [index for index, _ in starts] + [len(lines)]
+    sections = [
+        (title, "".join(lines[start + 1 : end]))
+        for (start, title), end in zip(starts, bounds[1:], strict=True)
+    ]
+    return "".join(lines[: starts[0][0]]), sections, first_h1
+
+
+def _text_value(value: Any) -> str | None:
+    return (value.strip() or None) if isinstance(value, str) else None
+
+
+def _text_values(value: Any) -> list[str]:
+    """A front matter value that may be one string or a list of them."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+def _front_arxiv(value: Any) -> tuple[str, ...]:
+    return find_arxiv("\n".join(_text_values(value)))

@@ -1,0 +1,57 @@
+"""What `briefdesk scan` prints: the JSON object of PRODUCT §11 and a table for people."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from .models import ItemMatches
+from .review import Review
+
+
+def scan_report(review: Review, matches: dict[str, ItemMatches]) -> dict[str, Any]:
+    batch = review.batch
+    items = []
+    for item in review.items:
+        m = matches.get(item.ref, ItemMatches())
+        items.append({
+            "ref": item.ref,
+            "material": item.material,
+            "title": item.title,
+            "evidence": item.evidence.value,
+            "arxiv": list(item.arxiv),
+            "placements": [p.model_dump(mode="json") for p in m.placements],
+            "duplicates": [d.model_dump(mode="json") for d in m.duplicates],
+        })
+    return {"batch": {"id": batch.manifest.id, "topic": batch.manifest.topic, "stem": batch.stem}, "items": items}
+
+
+def cell_width(text: str) -> int:
+    """Terminal cells: East Asian wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1 for ch in text)
+
+
+def fit(text: str, width: int) -> str:
+    """Cut to `width` cells (with an ellipsis) and pad, so CJK columns line up."""
+    text = " ".join(text.split())
+    out, used = [], 0
+    for ch in text:
+        w = cell_width(ch)
+        if used + w > width - (1 if cell_width(text) > width else 0):
+            out.append("…")
+            used += 1
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + " " * max(0, width - used)
+
+
+def scan_table(review: Review, matches: dict[str, ItemMatches]) -> str:
+    lines = [f"{review.batch.stem}  {review.batch.manifest.id}  topic {review.topic}  {len(review.items)} items", ""]
+    for item in review.items:
+        m = matches.get(item.ref, ItemMatches())
+        place = ", ".join(f"§{p.section} {p.score:.0f}" for p in m.placements) or "-"
+        dup = m.duplicates[0] if m.duplicates else None
+        dup_text = f"{dup.kind} {dup.ref} {dup.score:.0f}" if dup else "-"
+        lines.append(f"{fit(item.ref, 52)} {fit(item.evidence.value, 11)} {fit(item.title, 40)} {fit(place, 26)} {dup_text}")
+    return "\n".join(lines) + "\n"
