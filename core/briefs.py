@@ -100,6 +100,7 @@ class _Reader:
     counts: dict[str, int] = field(default_factory=dict)  # other entries, per section numeral
     open: _Entry | None = None
     blank: bool = False  # the previous line was blank
+    fence: bool | None = None  # inside fenced code: does it belong to the open entry?
     entries: list[BriefEntry] = field(default_factory=list)
 
     @property
@@ -107,6 +108,8 @@ class _Reader:
         return self.section in FIRST_SECTIONS
 
     def feed(self, line: str, in_code: bool) -> None:
+        if not in_code:
+            self.fence = None
         if not line.strip():
             self.blank = True
             return
@@ -130,11 +133,13 @@ class _Reader:
         return self.entries
 
     def _content(self, line: str, in_code: bool) -> None:
+        if in_code and self.fence is None:  # the opening fence decides for the whole block
+            self.fence = self.open is not None and self._continues(line)
         start = None if in_code else self._entry_start(line)
         if start is not None:
             self._close()
             self.open = start
-        elif self.open is not None and self._continues(line, in_code):
+        elif self.open is not None and (self.fence if in_code else self._continues(line)):
             self.open.lines.append(line.strip())
         else:
             self._close()
@@ -166,12 +171,12 @@ class _Reader:
         text = match.group(3).strip()
         return _Entry(self.section or "", str(self.increment), indent, [text], increment=True)
 
-    def _continues(self, line: str, in_code: bool) -> bool:
+    def _continues(self, line: str) -> bool:
         """Indented under the open entry, a lazy continuation line, or anything in an increment."""
         assert self.open is not None
         expanded = line.expandtabs(4)
         indent = len(expanded) - len(expanded.lstrip())
-        return in_code or self.open.increment or indent > self.open.indent or not self.blank
+        return self.open.increment or indent > self.open.indent or not self.blank
 
     def _close(self) -> None:
         entry, self.open = self.open, None

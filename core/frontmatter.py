@@ -109,14 +109,20 @@ def _closes(text: str, fence: str) -> bool:
     return run >= len(fence) and not stripped[run:].strip(" \t")
 
 
-_ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*")
-_CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
+_ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t](.*))?")
 
 
 def atx_heading(text: str) -> tuple[int, str] | None:
-    """`(level, title)` when the line is an ATX heading; the optional closing `#`s are dropped."""
+    """`(level, title)` when the line is an ATX heading; the optional closing `#`s are dropped.
+
+    Plain string work rather than one regex: a lazy title group before trailing blanks is
+    quadratic on a long line of spaces.
+    """
     match = _ATX.fullmatch(text)
     if match is None:
         return None
-    title = _CLOSING_HASHES.sub("", match.group(2) or "")
-    return len(match.group(1)), title.strip(" \t")
+    title = (match.group(2) or "").strip(" \t")
+    without = title.rstrip("#")
+    if not without or without[-1] in " \t":  # a closing sequence needs a blank before it
+        title = without.rstrip(" \t")
+    return len(match.group(1)), title

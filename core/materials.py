@@ -41,12 +41,18 @@ def find_urls(text: str) -> tuple[str, ...]:
 
 def _trim(url: str) -> str:
     """Drop sentence punctuation and unbalanced closing brackets (Markdown links, prose)."""
-    while url:
-        last = url[-1]
-        if last in _TRAILING or (last in _PAIRS and url.count(last) > url.count(_PAIRS[last])):
-            url = url[:-1]
+    excess = {close: url.count(close) - url.count(open_) for close, open_ in _PAIRS.items()}
+    end = len(url)
+    while end:
+        last = url[end - 1]
+        if last in _TRAILING:
+            end -= 1
+        elif last in excess and excess[last] > 0:
+            excess[last] -= 1
+            end -= 1
         else:
             break
+    url = url[:end]
     return url if re.search(r"://[^/?#]", url) else ""
 
 
