@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from .errors import BriefdeskError
-from .frontmatter import atx_heading, content, fenced, split_front_matter, split_lines
+from .frontmatter import split_front_matter
+from .markdown import atx_heading, content, fenced, split_lines
 from .models import BriefEntry
 
 FIRST_SECTIONS = ("一", "I")

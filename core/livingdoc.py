@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from .frontmatter import atx_heading, fenced, front_matter_lines, split_front_matter, split_lines
+from .frontmatter import front_matter_lines, split_front_matter
+from .markdown import atx_heading, fenced, split_lines
 from .models import LivingDoc, Section
 
 # The number must end the token: `3D 渲染` and `1.2x` are not sections, `4.2内存杠杆` is.

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from .frontmatter import atx_heading, fenced, split_front_matter, split_lines
+from .frontmatter import split_front_matter
+from .markdown import atx_heading, fenced, split_lines
 from .models import EVIDENCE_LABELS, Evidence, Item, Material
 
 # -- arXiv ids and URLs ---------------------------------------------------------------------

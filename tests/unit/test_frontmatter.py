@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.errors import BriefdeskError
-from core.frontmatter import MAX_FRONT_MATTER, atx_heading, fenced, split_front_matter, split_lines
+from core.frontmatter import MAX_FRONT_MATTER, split_front_matter
+from core.markdown import atx_heading, fenced, split_lines
 
 SRC = "inbox/jay/a.md"
 
