@@ -451,9 +451,7 @@ class _Renderer:
         return self.join(out)
 
     def _points_of(self, part: Part) -> str:
-        notes = [clean(n) for n in part.decision.notes if clean(n)]
-        if notes:
-            return self._sentences(notes)
+        """What the material itself says: the reviewer's words go to the relation line."""
         text = excerpt(part.item.body)
         return self.t["excerpt"] + text if text else self.t["no_body"]
 
@@ -493,7 +491,9 @@ class _Renderer:
                 out.append(self.t["doc_section_missing"].format(id=sid))
             else:
                 out.append(self.t["doc_section"].format(id=sid, title=clean(section.title)))
-        return self.join(out) or self.t["no_placement"]
+        where = self.join(out) or self.t["no_placement"]
+        notes = [clean(n) for p in inc.parts for n in p.decision.notes if clean(n)]
+        return f"{where}{self.t['colon']}{self._sentences(notes)}" if notes else where
 
     def _placement(self, inc: Increment) -> str:
         out = []
