@@ -1,0 +1,186 @@
+"""Running the git command for a workspace, and who the reviewer is.
+
+Everything goes through the `git` executable, not GitPython: it runs the repository's hooks, uses
+the user's identity and config, is several times faster on large repositories, and leaves no
+`git cat-file` processes behind. Variables that would point git at another repository, index or
+object store (`GIT_DIR`, `GIT_WORK_TREE`, `GIT_INDEX_FILE`, ... inherited from a hook or a shell)
+are dropped, so git always works on the workspace's own repository.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import BriefdeskError
+
+if TYPE_CHECKING:
+    from .review import Review
+
+# Variables that redirect git to another repository, index, object store or ref namespace, or
+# change how pathspecs are read. GIT_CEILING_DIRECTORIES only limits discovery and stays.
+REDIRECTING_VARS = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_COMMON_DIR",
+    "GIT_NAMESPACE",
+    "GIT_PREFIX",
+    "GIT_QUARANTINE_PATH",
+    "GIT_REPLACE_REF_BASE",
+    "GIT_NO_REPLACE_OBJECTS",
+    "GIT_GRAFT_FILE",
+    "GIT_SHALLOW_FILE",
+    "GIT_LITERAL_PATHSPECS",
+    "GIT_GLOB_PATHSPECS",
+    "GIT_NOGLOB_PATHSPECS",
+    "GIT_ICASE_PATHSPECS",
+)
+
+# `git var` and `git commit` with this refuse to invent `root@host` when no identity is set.
+STRICT_IDENTITY = ("-c", "user.useConfigOnly=true")
+
+NO_REVIEWER = "no reviewer: set reviewer in briefdesk.yaml, git config user.name, or pass --reviewer"
+
+
+def git_env() -> dict[str, str]:
+    """The process environment without the variables that would redirect git."""
+    env = {k: v for k, v in os.environ.items() if k not in REDIRECTING_VARS}
+    env.setdefault("GIT_TERMINAL_PROMPT", "0")
+    return env
+
+
+def literal(paths: Iterable[str]) -> list[str]:
+    """Pathspecs that match exactly these paths: no globbing of `*`, `[`, no `:` magic.
+
+    Per-pathspec magic rather than GIT_LITERAL_PATHSPECS, which would leak into the user's hooks.
+    """
+    return [f":(literal){p}" for p in paths]
+
+
+def git(
+    root: str | Path,
+    *args: str,
+    input: bytes | None = None,
+    check: bool = True,
+) -> subprocess.CompletedProcess[bytes]:
+    """Run `git -C root args`; with `check`, a failure is a one-line BriefdeskError.
+
+    Callers put every path after `--` (or use `literal`), so a file named `--all` stays a path.
+    stdin is closed unless `input` is given, so nothing ever waits on the terminal.
+    """
+    cmd = ["git", "-C", str(root), *args]
+    try:
+        proc = subprocess.run(
+            cmd,
+            input=input,
+            stdin=None if input is not None else subprocess.DEVNULL,
+            capture_output=True,
+            env=git_env(),
+            check=False,
+        )
+    except FileNotFoundError:
+        raise BriefdeskError("git is not installed or not on PATH") from None
+    if check and proc.returncode != 0:
+        raise BriefdeskError(f"git {subcommand(args)} failed: {first_line(proc)}")
+    return proc
+
+
+def git_many(
+    root: str | Path, commands: Sequence[tuple[Sequence[str], bytes | None]]
+) -> list[subprocess.CompletedProcess[bytes]]:
+    """Run independent read-only git commands at the same time, unchecked, in order of `commands`.
+
+    On a large repository each git process spends most of its few milliseconds starting and
+    reading the index; overlapping them keeps `commit` near the cost of a plain `git commit`.
+    Every process is waited for (killed first if something went wrong), so none outlives this.
+    """
+    env = git_env()
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        for args, data in commands:
+            procs.append(
+                subprocess.Popen(
+                    ["git", "-C", str(root), *args],
+                    stdin=subprocess.PIPE if data is not None else subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    env=env,
+                )
+            )
+        results = []
+        for proc, (_args, data) in zip(procs, commands, strict=True):
+            out, err = proc.communicate(data)
+            results.append(subprocess.CompletedProcess(proc.args, proc.returncode, out, err))
+        return results
+    except FileNotFoundError:
+        raise BriefdeskError("git is not installed or not on PATH") from None
+    finally:
+        for proc in procs:
+            if proc.returncode is None:
+                proc.kill()
+                proc.communicate()
+
+
+def subcommand(args: Sequence[str]) -> str:
+    """The git subcommand among `args` (`-c key=value` options skipped), for error messages."""
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "-c":
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return ""
+
+
+def first_line(proc: subprocess.CompletedProcess[bytes]) -> str:
+    """git's most useful line of output: the first `error:`/`fatal:` line, else the first line."""
+    for stream in (proc.stderr, proc.stdout):
+        lines = [ln.strip() for ln in (stream or b"").decode("utf-8", "replace").splitlines()]
+        lines = [ln for ln in lines if ln and not ln.startswith("hint:")]
+        for ln in lines:
+            if ln.startswith(("fatal:", "error:")):
+                return ln
+        if lines:
+            return lines[0]
+    return f"exit status {proc.returncode}"
+
+
+def git_identity(root: str | Path) -> tuple[str, str] | None:
+    """The author identity git would use, or None when it is not configured (never guessed)."""
+    proc = git(root, *STRICT_IDENTITY, "var", "GIT_AUTHOR_IDENT", check=False)
+    if proc.returncode != 0:
+        return None
+    return parse_ident(proc.stdout.decode("utf-8", "replace"))
+
+
+def parse_ident(line: str) -> tuple[str, str] | None:
+    """`Name <email> 1700000000 +0100` -> (Name, email)."""
+    name, sep, rest = line.strip().partition(" <")
+    email, sep2, _ = rest.partition(">")
+    if not (sep and sep2) or not name.strip() or not email.strip():
+        return None
+    return name.strip(), email.strip()
+
+
+def reviewer_name(
+    review: Review, override: str | None = None, *, identity: tuple[str, str] | None = None
+) -> str:
+    """The reviewer: --reviewer, else settings.reviewer, else git's user name, else an error.
+
+    `identity` lets a caller that already asked git pass the answer instead of asking again.
+    """
+    for candidate in (override, review.workspace.settings.reviewer):
+        if candidate and candidate.strip():
+            return " ".join(candidate.split())
+    ident = identity if identity is not None else git_identity(review.workspace.root)
+    if ident:
+        return " ".join(ident[0].split())
+    raise BriefdeskError(NO_REVIEWER)

@@ -1,0 +1,230 @@
+"""`briefdesk history` and `briefdesk verify`: the brief commits read back from git.
+
+A brief commit is one whose trailers carry `Batch:` and `Generated-by: briefdesk`. `history`
+reads them all with one `git log` (records split by control characters, trailers parsed in
+Python); `verify` recomputes every `Material:` hash from the blobs at the commit through one
+`git cat-file --batch` process, so neither costs a process per commit or per file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+import subprocess
+from typing import Literal
+
+from pydantic import BaseModel
+
+from .errors import BriefdeskError
+from .gitio import first_line, git, git_env
+from .provenance import (
+    BATCH,
+    DECISIONS,
+    GENERATED_BY,
+    MATERIAL,
+    REVIEWED_BY,
+    is_brief_commit,
+    parse_decisions,
+    parse_material,
+    parse_trailers,
+)
+from .workspace import Workspace
+
+_SUBJECT_TOPIC = re.compile(r"brief\(([^)]*)\):")
+RS, US = "\x1e", "\x1f"
+
+
+class HistoryEntry(BaseModel):
+    sha: str
+    date: str  # author date, ISO 8601 with offset
+    topic: str | None
+    batch: str
+    reviewer: str | None
+    subject: str
+    included: int | None = None
+    excluded: int | None = None
+    duplicates: int | None = None
+    confirmed: int | None = None
+    total: int | None = None
+    materials: int = 0
+    brief: str | None = None  # the brief's path, workspace-relative
+    generated_by: str | None = None
+
+    @property
+    def counts_line(self) -> str:
+        if self.included is None:
+            return "(no Decisions: trailer)"
+        return (
+            f"included={self.included} excluded={self.excluded} "
+            f"duplicates={self.duplicates} confirmed={self.confirmed}/{self.total}"
+        )
+
+
+def history(ws: Workspace, topic: str | None = None) -> list[HistoryEntry]:
+    """The brief commits reachable from HEAD, newest first; [] in a repository without commits."""
+    proc = git(
+        ws.root, "log", "-z", "--name-only", "--relative", "--no-renames", "--no-show-signature",
+        f"--format={RS}%H{US}%aI{US}%B{US}", "--all-match",
+        f"--grep=^{GENERATED_BY}: briefdesk", f"--grep=^{BATCH}: ",
+        "HEAD", "--", check=False,
+    )
+    if proc.returncode != 0:
+        probe = git(ws.root, "rev-parse", "--git-dir", "--verify", "-q", "HEAD", check=False)
+        if probe.returncode == 1 and probe.stdout.strip():
+            return []  # a repository with no commit yet (128 would be: not a repository)
+        raise BriefdeskError(f"git log failed: {first_line(proc)}", ws.root)
+    entries: list[HistoryEntry] = []
+    for record in proc.stdout.decode("utf-8", "replace").split(RS):
+        fields = record.split(US)
+        if len(fields) < 4:
+            continue
+        sha, date, names = fields[0], fields[1], fields[-1]
+        message = US.join(fields[2:-1])
+        entry = parse_entry(sha, date, message, [n for n in names.split("\0") if n.strip()])
+        if entry is not None and (topic is None or entry.topic == topic):
+            entries.append(entry)
+    return entries
+
+
+def parse_entry(sha: str, date: str, message: str, files: list[str]) -> HistoryEntry | None:
+    trailers = parse_trailers(message)
+    if not is_brief_commit(trailers):
+        return None
+    subject = message.split("\n", 1)[0].strip()
+    files = [f.strip("\n") for f in files]
+    briefs = [f for f in files if f.endswith(".md")]
+    brief = next((f for f in briefs if f.removesuffix(".md") + ".review.json" in files), None)
+    brief = brief or (briefs[0] if briefs else None)
+    m = _SUBJECT_TOPIC.search(subject)
+    topic = m.group(1) if m else None
+    if topic is None and brief and "/" in brief:
+        topic = brief.rsplit("/", 2)[-2]
+    counts = parse_decisions(trailers.get(DECISIONS, [""])[-1]) or {}
+    reviewers = trailers.get(REVIEWED_BY)
+    return HistoryEntry(
+        sha=sha.strip(),
+        date=date.strip(),
+        topic=topic,
+        batch=trailers[BATCH][-1],
+        reviewer=reviewers[-1] if reviewers else None,
+        subject=subject,
+        materials=len(trailers.get(MATERIAL, [])),
+        brief=brief,
+        generated_by=trailers[GENERATED_BY][-1],
+        **counts,
+    )
+
+
+# -- verify -----------------------------------------------------------------------------------
+
+Status = Literal["ok", "mismatch", "missing", "malformed"]
+
+
+class FileCheck(BaseModel):
+    path: str
+    status: Status
+    expected: str | None  # the sha256 in the trailer
+    actual: str | None  # the sha256 of the blob at the commit, None when there is none
+
+
+class VerifyResult(BaseModel):
+    sha: str
+    batch: str
+    files: list[FileCheck]
+
+    @property
+    def ok(self) -> bool:
+        return all(f.status == "ok" for f in self.files)
+
+    @property
+    def problems(self) -> list[FileCheck]:
+        return [f for f in self.files if f.status != "ok"]
+
+
+class _CatFile:
+    """One `git cat-file --batch` process, asked one object at a time (no pipe deadlock), and
+    always reaped so no `git` child outlives the call."""
+
+    def __init__(self, root: str) -> None:
+        try:
+            self.proc = subprocess.Popen(
+                ["git", "-C", root, "cat-file", "--batch"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=git_env(),
+            )
+        except FileNotFoundError:
+            raise BriefdeskError("git is not installed or not on PATH") from None
+
+    def get(self, name: str) -> tuple[str, str, bytes] | None:
+        """(oid, type, content) of the object `name`, None when it does not exist."""
+        if "\n" in name or "\r" in name:
+            return None
+        assert self.proc.stdin and self.proc.stdout
+        try:
+            self.proc.stdin.write(name.encode("utf-8", "surrogateescape") + b"\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:  # git exited at once (not a repository ...)
+            header = b""
+        else:
+            header = self.proc.stdout.readline()
+        if not header:
+            stderr = self.proc.stderr.read() if self.proc.stderr else b""
+            lines = stderr.decode("utf-8", "replace").strip().splitlines() or ["no output"]
+            raise BriefdeskError(f"git cat-file failed: {lines[0]}")
+        parts = header.rstrip(b"\n").split(b" ")
+        if len(parts) != 3 or parts[-1] in (b"missing", b"ambiguous"):
+            return None
+        size = int(parts[2])
+        content = self.proc.stdout.read(size)
+        self.proc.stdout.read(1)  # the newline after the content
+        return parts[0].decode(), parts[1].decode(), content
+
+    def close(self) -> None:
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream:
+                with contextlib.suppress(OSError):  # stdin of a git that already exited
+                    stream.close()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+    def __enter__(self) -> _CatFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def verify(ws: Workspace, rev: str) -> VerifyResult:
+    """Recompute every `Material:` hash of the brief commit `rev` from the blobs at `rev`."""
+    if not rev or rev != rev.strip() or any(c in rev for c in "\n\r\0"):
+        raise BriefdeskError(f"bad revision {rev!r}")
+    with _CatFile(str(ws.root)) as cat:
+        commit = cat.get(f"{rev}^{{commit}}")
+        if commit is None:
+            raise BriefdeskError(f"unknown revision or not a commit: {rev}")
+        sha = commit[0]
+        message = commit[2].decode("utf-8", "replace").partition("\n\n")[2]
+        trailers = parse_trailers(message)
+        if not is_brief_commit(trailers):
+            raise BriefdeskError(f"{rev} is not a briefdesk commit (no Batch: and Generated-by: briefdesk trailers)")
+        files: list[FileCheck] = []
+        for value in trailers.get(MATERIAL, []):
+            parsed = parse_material(value)
+            if parsed is None:
+                files.append(FileCheck(path=value, status="malformed", expected=None, actual=None))
+                continue
+            path, expected = parsed
+            blob = cat.get(f"{sha}:./{path}")
+            if blob is None or blob[1] != "blob":
+                files.append(FileCheck(path=path, status="missing", expected=expected, actual=None))
+                continue
+            actual = hashlib.sha256(blob[2]).hexdigest()
+            status: Status = "ok" if actual == expected else "mismatch"
+            files.append(FileCheck(path=path, status=status, expected=expected, actual=actual))
+    return VerifyResult(sha=sha, batch=trailers[BATCH][-1], files=files)

@@ -1,0 +1,275 @@
+"""The brief commit's message and its trailers (PRODUCT §10), written and read back.
+
+The message is the brief's provenance: which batch, the sha256 of every material as committed,
+who reviewed, how the decisions split, which briefdesk made it. `parse_trailers` is a pure-Python
+port of `git interpret-trailers --parse` (git 2.39 `trailer.c`, default configuration) so that
+`history` can read thousands of messages without a git process each; a test checks they agree.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from . import __version__
+from .decisions import SessionData, counts
+from .errors import BriefdeskError
+
+if TYPE_CHECKING:
+    from .review import Review
+
+BATCH = "Batch"
+MATERIAL = "Material"
+REVIEWED_BY = "Reviewed-by"
+DECISIONS = "Decisions"
+GENERATED_BY = "Generated-by"
+GENERATOR = "briefdesk"
+
+_UUIDISH = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]+)+|[0-9a-fA-F]{32,}")
+_DECISIONS = re.compile(
+    r"included=(\d+)\s+excluded=(\d+)\s+duplicates=(\d+)\s+confirmed=(\d+)/(\d+)"
+)
+
+
+def flatten(text: str) -> str:
+    """One line: control characters and line breaks become spaces, runs of spaces one space.
+
+    A title with a newline would otherwise end the subject or forge a trailer line.
+    """
+    cleaned = "".join(
+        " " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in text
+    )
+    return " ".join(cleaned.split())
+
+
+def short_batch_id(batch_id: str) -> str:
+    """`work-guard/e627b203-77c1-…` -> `work-guard/e627b203`: a UUID-like last segment is cut
+    to its first 8 characters; any other id is kept whole."""
+    head, sep, last = batch_id.rpartition("/")
+    if _UUIDISH.fullmatch(last):
+        last = last[:8]
+    return head + sep + last
+
+
+def commit_message(
+    review: Review,
+    data: SessionData,
+    reviewer: str,
+    *,
+    hashes: Mapping[str, str] | None = None,
+) -> str:
+    """The commit message of PRODUCT §10, ending with a newline.
+
+    `hashes` (path -> sha256 hex) overrides the hashes of the materials as loaded; `commit_brief`
+    passes the hashes of the blobs at HEAD, which is what `verify` recomputes.
+    """
+    hashes = hashes or {}
+    increments = list(dict.fromkeys(data.order))
+    date = review.workspace.brief_date(review.batch).isoformat()
+    batch_id = flatten(review.batch.manifest.id)
+    subject = (
+        f"brief({flatten(review.topic)}): E1 {date} · {len(increments)} increments "
+        f"from {short_batch_id(batch_id)}"
+    )
+    lines = [subject, ""]
+    if increments:
+        for n, ref in enumerate(increments, 1):
+            item = review.item(ref)
+            title = flatten(item.title) if item is not None else ""
+            lines.append(f"{n}. {title or flatten(ref)}")
+        lines.append("")
+    lines.append(f"{BATCH}: {batch_id}")
+    for material in review.materials:
+        digest = hashes.get(material.path, material.sha256)
+        if not re.fullmatch(r"[0-9a-f]{64}", digest):
+            raise BriefdeskError(f"not a sha256 hex digest: {digest!r}", material.path)
+        lines.append(f"{MATERIAL}: {flatten(material.path)} sha256:{digest}")
+    c = counts(data)  # the same tallies as the brief header and the sidecar
+    who = flatten(reviewer)
+    if not who:
+        raise BriefdeskError("the reviewer's name is empty")
+    lines.append(f"{REVIEWED_BY}: {who}")
+    lines.append(
+        f"{DECISIONS}: included={c['included']} excluded={c['excluded']} "
+        f"duplicates={c['duplicates']} confirmed={c['confirmed']}/{c['items']}"
+    )
+    lines.append(f"{GENERATED_BY}: {GENERATOR} {__version__}")
+    return "\n".join(lines) + "\n"
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+_SPACE = " \t\n\v\f\r"  # C isspace(), not Python's Unicode notion
+_COMMENT = "#"
+_GIT_GENERATED = ("Signed-off-by: ", "(cherry picked from commit ")
+_SCISSORS = "\n# ------------------------ >8 ------------------------\n"
+
+
+def _is_blank(line: str) -> bool:
+    return all(c in _SPACE for c in line)
+
+
+def _find_separator(line: str) -> int:
+    """git's find_separator for the default `:`: a token of ASCII alnum and `-`, optional blanks."""
+    whitespace_found = False
+    for i, c in enumerate(line):
+        if c == ":":
+            return i
+        if not whitespace_found and ((c.isascii() and c.isalnum()) or c == "-"):
+            continue
+        if i and c in " \t":
+            whitespace_found = True
+            continue
+        break
+    return -1
+
+
+def _end_of_message(message: str) -> int:
+    """Offset past the part that can hold trailers (git's find_end_of_log_message): before a
+    `---` divider line, then before a scissors line and trailing blank, comment and old
+    `Conflicts:` lines (git's ignore_non_trailer, quirks included)."""
+    end = len(message)
+    pos = 0
+    while pos < len(message):
+        if message.startswith("---", pos) and pos + 3 < len(message) and message[pos + 3] in _SPACE:
+            end = pos
+            break
+        nl = message.find("\n", pos)
+        pos = len(message) if nl < 0 else nl + 1
+    buf = message[:end]
+    cutoff = len(buf)
+    if buf.startswith(_SCISSORS[1:]):
+        cutoff = 0
+    else:
+        found = message.find(_SCISSORS)  # git searches the whole input
+        if found >= 0:
+            cutoff = min(found + 1, cutoff)
+    boc = 0  # git's "beginning of comments"; 0 doubles as unset, as in git
+    in_conflicts = False
+    bol = 0
+    while bol < cutoff:
+        nl = buf.find("\n", bol, cutoff)
+        following = cutoff if nl < 0 else nl + 1
+        first = buf[bol]
+        if first in (_COMMENT, "\n"):
+            boc = boc or bol
+        elif buf.startswith("Conflicts:\n", bol):
+            in_conflicts = True
+            boc = boc or bol
+        elif in_conflicts and first == "\t":
+            pass
+        elif boc:
+            boc = 0
+            in_conflicts = False
+        bol = following
+    return boc or cutoff
+
+
+def _trailer_block_start(lines: list[str], end: int) -> int:
+    """git's find_trailer_start: the last paragraph, when all of it is trailers or it holds a
+    git-generated trailer and at least a quarter of it is trailers; `end` when there is none."""
+    title_end = 0
+    while title_end < end:
+        line = lines[title_end]
+        if not line.startswith(_COMMENT) and _is_blank(line):
+            break
+        title_end += 1
+    only_spaces = True
+    recognized = False
+    trailers = non_trailers = continuations = 0
+    for i in range(end - 1, title_end - 1, -1):
+        line = lines[i]
+        if line.startswith(_COMMENT):
+            non_trailers += continuations
+            continuations = 0
+            continue
+        if _is_blank(line):
+            if only_spaces:
+                continue
+            non_trailers += continuations
+            if recognized and trailers * 3 >= non_trailers:
+                return i + 1
+            if trailers and not non_trailers:
+                return i + 1
+            return end
+        only_spaces = False
+        if line.startswith(_GIT_GENERATED):
+            trailers += 1
+            continuations = 0
+            recognized = True
+            continue
+        if _find_separator(line) >= 1 and line[0] not in _SPACE:
+            trailers += 1
+            continuations = 0
+        elif line[0] in _SPACE:
+            continuations += 1
+        else:
+            non_trailers += 1 + continuations
+            continuations = 0
+    return end
+
+
+def parse_trailers(message: str) -> dict[str, list[str]]:
+    """The trailers of a commit message, token -> values in order, as
+    `git interpret-trailers --parse` reports them (continuation lines unfolded)."""
+    result: dict[str, list[str]] = {}
+    for token, value in trailer_list(message):
+        result.setdefault(token, []).append(value)
+    return result
+
+
+def trailer_list(message: str) -> list[tuple[str, str]]:
+    """The trailers in message order, each `(token, value)` as one `--parse` output line."""
+    body = message[: _end_of_message(message)]
+    parts = body.split("\n")  # git splits on LF only, not on \r, \f or U+2028
+    lines = [p + "\n" for p in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1] + "\n")
+    end = len(lines)
+    start = _trailer_block_start(lines, end)
+    merged: list[str] = []
+    last_is_trailer = False
+    for line in lines[start:end]:
+        if last_is_trailer and line[0] in _SPACE:
+            merged[-1] += line
+            continue
+        merged.append(line)
+        last_is_trailer = _find_separator(line) >= 1
+    result: list[tuple[str, str]] = []
+    for text in merged:
+        if text.startswith(_COMMENT):
+            continue
+        pos = _find_separator(text)
+        if pos < 1:
+            continue
+        token = text[:pos].strip(_SPACE)
+        value = re.sub(r"\n[" + _SPACE + r"]*", " ", text[pos + 1 :].strip(_SPACE)).strip(_SPACE)
+        result.append((token, value))
+    return result
+
+
+def parse_decisions(value: str) -> dict[str, int] | None:
+    """`included=6 excluded=5 duplicates=3 confirmed=11/11` -> the five figures."""
+    m = _DECISIONS.search(value)
+    if not m:
+        return None
+    keys = ("included", "excluded", "duplicates", "confirmed", "total")
+    return dict(zip(keys, (int(g) for g in m.groups()), strict=True))
+
+
+def parse_material(value: str) -> tuple[str, str] | None:
+    """`inbox/a b.md sha256:<hex>` -> (path, hex); the path may hold spaces."""
+    path, sep, digest = value.rpartition(" sha256:")
+    if not sep or not path or not re.fullmatch(r"[0-9a-fA-F]{64}", digest):
+        return None
+    return path, digest.lower()
+
+
+def is_brief_commit(trailers: Mapping[str, list[str]]) -> bool:
+    """A briefdesk commit names its batch and says briefdesk generated it."""
+    generated = trailers.get(GENERATED_BY, [])
+    return bool(trailers.get(BATCH)) and any(
+        v == GENERATOR or v.startswith(GENERATOR + " ") for v in generated
+    )
