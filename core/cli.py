@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import entry_points
@@ -96,10 +97,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BriefdeskError as exc:
         print(f"briefdesk: error: {exc}", file=sys.stderr)
         return exc.exit_code
+    except OSError as exc:  # the disk or the system refused (full, read-only, gone): one line, no traceback
+        if isinstance(exc, BrokenPipeError):
+            return 0
+        print(f"briefdesk: error: {BriefdeskError(exc.strerror or str(exc), exc.filename)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 # -- commands ---------------------------------------------------------------------------------
@@ -115,7 +119,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
     review = _review(args)
     matches = review.match(cache=not args.no_cache)
     if args.json:
-        _out(json.dumps(scan_report(review, matches), ensure_ascii=False, indent=1) + "\n")
+        _out(_json(scan_report(review, matches)))
     else:
         _out(scan_table(review, matches))
     return 0
@@ -153,7 +157,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
     entries = history(Workspace.open(args.workspace), args.topic)
     if args.json:
-        _out(json.dumps([e.model_dump(mode="json") for e in entries], ensure_ascii=False, indent=1) + "\n")
+        _out(_json([e.model_dump(mode="json") for e in entries]))
         return 0
     if not entries:
         _out("no brief commits yet\n")
@@ -178,12 +182,29 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     ws = Workspace.open(args.workspace)
+    _check_keymap(args.keymap, ws)
     return _ui()(ws.root, args.batch, args.keymap)
+
+
+def _check_keymap(spec: str | None, ws: Workspace) -> None:
+    """Refuse a bad keymap here, as one line and exit 2, before the desk takes the terminal.
+
+    The same choice as the app makes (`core.keymap.choose`): the command line, the workspace's
+    `keymap:` setting when it is given, the user's own file, default.
+    """
+    from .keymap import choose
+
+    settings = ws.settings
+    choose(spec, settings.keymap if "keymap" in settings.model_fields_set else None, ws.root)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from .demo import make_demo
 
+    if args.keymap and not args.no_open:
+        from .keymap import load_keymap
+
+        load_keymap(args.keymap)  # a bad one is refused before a folder is made
     root, batch = make_demo(Path(args.path) if args.path else None)
     if args.no_open:
         _out(f"demo workspace: {root}\nnext: briefdesk review -w {root} -b {batch}\n")
@@ -208,6 +229,16 @@ def _ui() -> UiLauncher:
         if ep.name == "review":
             return ep.load()
     raise BriefdeskError("the review desk is not installed (no 'briefdesk.ui' entry point)")
+
+
+# JSON escapes C0 controls by itself; with ensure_ascii=False it would print DEL, C1 controls
+# (U+009B is a one-byte CSI), bidi overrides and line separators raw. Escaped, they stay data.
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _json(data: object) -> str:
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
 def _out(text: str) -> None:

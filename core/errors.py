@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .textsafe import safe_line
+
 
 class BriefdeskError(Exception):
     """Bad input or a refused operation; the message is one line naming the file and the problem."""
@@ -11,8 +13,10 @@ class BriefdeskError(Exception):
     exit_code = 2
 
     def __init__(self, message: str, path: str | Path | None = None) -> None:
-        self.path = str(path) if path is not None else None
-        text = " ".join(str(message).split())  # always a single line
+        self.path = safe_line(str(path)) if path is not None else None
+        # always a single line, and never a control sequence: a file name or a value quoted from
+        # a material may hold ESC or C1 bytes, and this line goes to the user's terminal
+        text = " ".join(safe_line(str(message)).split())
         super().__init__(f"{self.path}: {text}" if self.path else text)
 
 

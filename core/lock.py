@@ -11,7 +11,7 @@ import os
 import socket
 from pathlib import Path
 
-from .errors import SessionLocked
+from .errors import BriefdeskError, SessionLocked
 
 
 def _alive(pid: int) -> bool:
@@ -37,12 +37,18 @@ class SessionLock:
         return info if isinstance(info, dict) else None
 
     def acquire(self) -> None:
+        try:
+            self._acquire()
+        except OSError as exc:  # a read-only or full disk, a file where the folder should be
+            raise BriefdeskError(
+                f"cannot take the session lock ({exc.strerror or exc})", exc.filename or self.path
+            ) from None
+
+    def _acquire(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         me = json.dumps({"pid": os.getpid(), "host": socket.gethostname()}).encode()
         for _ in range(3):
-            try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            except FileExistsError:
+            if not self._create(me):
                 info = self.holder()
                 if info is None or self._stale(info):
                     self.path.unlink(missing_ok=True)
@@ -51,12 +57,35 @@ class SessionLock:
                     f"session is open in another briefdesk (pid {info.get('pid')} on {info.get('host')}); "
                     "close it there first",
                     self.path.with_suffix(".json"),
-                ) from None
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(me)
+                )
             self.held = True
             return
         raise SessionLocked("could not take the session lock", self.path)
+
+    def _create(self, content: bytes) -> bool:
+        """Create the lock file with its content in one step; False when it exists already.
+
+        The content is written to a private file first and hard-linked into place, so no other
+        opener ever sees an empty lock file (which it would take for a stale one and delete).
+        """
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        try:
+            with open(tmp, "wb") as fh:
+                fh.write(content)
+            try:
+                os.link(tmp, self.path)
+            except FileExistsError:
+                return False
+            except OSError:  # a file system without hard links: exclusive create, then write
+                try:
+                    fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+                except FileExistsError:
+                    return False
+                with os.fdopen(fd, "wb") as out:
+                    out.write(content)
+            return True
+        finally:
+            tmp.unlink(missing_ok=True)
 
     @staticmethod
     def _stale(info: dict) -> bool:

@@ -72,8 +72,11 @@ class Review:
         ws = self.workspace
         cache_dir = None
         if cache:
-            ws.ensure_state_dir()
-            cache_dir = ws.cache_dir
+            try:
+                ws.ensure_state_dir()
+                cache_dir = ws.cache_dir
+            except BriefdeskError:
+                pass  # a read-only workspace is scanned without the cache
         return match_items(
             self.items,
             self.living_doc.sections,

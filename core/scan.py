@@ -7,6 +7,7 @@ from typing import Any
 
 from .models import ItemMatches
 from .review import Review
+from .textsafe import safe_line
 
 
 def scan_report(review: Review, matches: dict[str, ItemMatches]) -> dict[str, Any]:
@@ -32,8 +33,11 @@ def cell_width(text: str) -> int:
 
 
 def fit(text: str, width: int) -> str:
-    """Cut to `width` cells (with an ellipsis) and pad, so CJK columns line up."""
-    text = " ".join(text.split())
+    """Cut to `width` cells (with an ellipsis) and pad, so CJK columns line up.
+
+    Material text is data: controls (ESC, C1) become visible placeholders, never reach the terminal.
+    """
+    text = " ".join(safe_line(text).split())
     out, used = [], 0
     for ch in text:
         w = cell_width(ch)
@@ -47,11 +51,12 @@ def fit(text: str, width: int) -> str:
 
 
 def scan_table(review: Review, matches: dict[str, ItemMatches]) -> str:
-    lines = [f"{review.batch.stem}  {review.batch.manifest.id}  topic {review.topic}  {len(review.items)} items", ""]
+    head = f"{review.batch.stem}  {review.batch.manifest.id}  topic {review.topic}  {len(review.items)} items"
+    lines = [safe_line(head), ""]
     for item in review.items:
         m = matches.get(item.ref, ItemMatches())
         place = ", ".join(f"§{p.section} {p.score:.0f}" for p in m.placements) or "-"
         dup = m.duplicates[0] if m.duplicates else None
-        dup_text = f"{dup.kind} {dup.ref} {dup.score:.0f}" if dup else "-"
+        dup_text = safe_line(f"{dup.kind} {dup.ref} {dup.score:.0f}") if dup else "-"
         lines.append(f"{fit(item.ref, 52)} {fit(item.evidence.value, 11)} {fit(item.title, 40)} {fit(place, 26)} {dup_text}")
     return "\n".join(lines) + "\n"

@@ -115,8 +115,10 @@ class Session:
                 lock.release()
             raise
         session = cls(data, items, None if readonly else session_path, lock)
-        if not readonly and not session_path.exists():
-            session._save()  # a new session is on disk from the start
+        if not readonly:
+            _remove_temp_files(session_path)
+            if not session_path.exists():
+                session._save()  # a new session is on disk from the start
         return session
 
     def close(self) -> None:
@@ -324,7 +326,11 @@ def load_state(path: Path, batch: Batch, items: list[Item]) -> SessionData:
     if not path.exists():
         return initial_state(batch, items)
     try:
-        data = SessionData.model_validate_json(path.read_bytes())
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise BriefdeskError(f"cannot read the session ({exc.strerror or exc})", path) from None
+    try:
+        data = SessionData.model_validate_json(raw)
     except (ValidationError, ValueError) as exc:
         first = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
         raise BriefdeskError(f"session file is damaged ({first}); move it away to start afresh", path) from None
@@ -338,10 +344,24 @@ def load_state(path: Path, batch: Batch, items: list[Item]) -> SessionData:
     return data.model_copy(update={"decisions": decisions, "order": order, "cursor": cursor})
 
 
+def _temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def _remove_temp_files(path: Path) -> None:
+    """Temp files of `atomic_write` that a killed process left beside the session; the caller holds
+    the lock, so no other process is writing one."""
+    try:
+        for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+            tmp.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
 def atomic_write(path: Path, payload: bytes) -> None:
     """Write `payload` so that `path` is always either the old or the new file, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = _temp_name(path)
     try:
         with open(tmp, "wb") as fh:
             fh.write(payload)

@@ -83,10 +83,13 @@ class Workspace:
 
     def ensure_state_dir(self) -> Path:
         """Create `.briefdesk/` with a `.gitignore` of its own, so the user's files stay untouched."""
-        self.state_dir.mkdir(exist_ok=True)
-        ignore = self.state_dir / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("*\n", "utf-8")
+        try:
+            self.state_dir.mkdir(exist_ok=True)
+            ignore = self.state_dir / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("*\n", "utf-8")
+        except OSError as exc:  # read-only workspace, full disk, a file named .briefdesk
+            raise BriefdeskError(f"cannot create the tool's state folder ({exc.strerror or exc})", STATE_DIR) from None
         return self.state_dir
 
     def session_path(self, batch: Batch) -> Path:

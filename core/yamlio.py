@@ -53,6 +53,11 @@ def loads(text: str, source: str | Path) -> Any:
         where = f" at line {exc.problem_mark.line + 1}" if exc.problem_mark else ""
         problem = exc.problem or exc.context or "bad YAML"
         raise BriefdeskError(f"not valid YAML{where}: {problem}", source) from None
+    except yaml.reader.ReaderError as exc:  # a control or non-character: say which, and on what line
+        line = text[: exc.position].count("\n") + 1 if isinstance(exc.position, int) else None
+        what = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        where = f" at line {line}" if line else ""
+        raise BriefdeskError(f"not valid YAML{where}: character {what} is not allowed in YAML", source) from None
     except yaml.YAMLError as exc:
         raise BriefdeskError(f"not valid YAML: {exc}", source) from None
     except RecursionError:
