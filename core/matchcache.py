@@ -1,0 +1,262 @@
+"""The on-disk cache of matching (issue 5): token ids of every text, and finished results.
+
+Layout under `cache_dir` (the workspace's `.briefdesk/cache`):
+
+- `match-v<N>/tokens.npz`: one vocabulary (token strings, ids stable for the file's life) and, per
+  *part* — one earlier brief, one material's items, the living document — the token ids of each
+  of its records, keyed by a hash of the part's texts. A changed brief changes its own key only,
+  so a scan re-tokenises that brief and reuses the other 1,999.
+- `match-v<N>/pairs.npz`: the text pairs (item, record, shared tokens) found per part, with the
+  content keys of the items they were computed for. A pair's score depends on its two texts only,
+  so after a brief changes only that brief is probed again, and after a material changes only its
+  items are.
+- `match-v<N>/placements.json`: placements per item content key, for one living document.
+- `match-v<N>/result-<hash>.json`: the finished `match_items` answer for one exact input (every
+  text, ref and setting hashed); an unchanged workspace is answered from it.
+
+Files are written to a temporary name and renamed, so a reader sees an old or a new file, never
+half of one. Anything that does not load — truncated, foreign, wrong version — is treated as
+absent and rebuilt; the cache can never make a scan fail. No pickle: `np.load(allow_pickle=False)`
+and JSON only, so a planted cache file cannot run code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+CACHE_VERSION = "1"
+MAX_RESULTS = 4  # finished answers kept (a few batches of one workspace)
+MAX_VOCAB = 4_000_000  # past this many token strings the store starts afresh (it only grows)
+KEEP_UNUSED = 3  # scans a part survives unused (a brief edited and put back, another batch's items)
+
+
+def text_key(*chunks: str) -> str:
+    """A content hash of texts; \\x1f separates them so ("ab", "c") and ("a", "bc") differ."""
+    joined = "\x1f".join(chunks) + "\x1f"
+    return hashlib.blake2b(joined.encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
+
+
+@dataclass
+class Part:
+    """Tokenised records of one source file: unique token ids per record, with counts if kept."""
+
+    lengths: np.ndarray  # int32, tokens per record
+    ids: np.ndarray  # int32, concatenated
+    counts: np.ndarray | None  # int32 parallel to ids (placements need term frequencies)
+    idents: list[list[str]]  # arXiv ids / URLs per record
+
+
+@dataclass
+class TokenStore:
+    vocab: list[str] = field(default_factory=list)
+    index: dict[str, int] = field(default_factory=dict)
+    parts: dict[str, Part] = field(default_factory=dict)
+    ages: dict[str, int] = field(default_factory=dict)  # scans since a part was last used
+    dirty: bool = False
+
+    def token_id(self, token: str) -> int:
+        got = self.index.get(token)
+        if got is None:
+            got = self.index[token] = len(self.vocab)
+            self.vocab.append(token)
+        return got
+
+
+def _dir(cache_dir: Path) -> Path:
+    return cache_dir / f"match-v{CACHE_VERSION}"
+
+
+def load_store(cache_dir: Path | None) -> TokenStore:
+    """The token store, or an empty one when there is none or it does not load."""
+    if cache_dir is None:
+        return TokenStore()
+    path = _dir(cache_dir) / "tokens.npz"
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            meta = json.loads(bytes(z["meta"]).decode("utf-8"))
+            vocab_blob = bytes(z["vocab"]).decode("utf-8")
+            lengths, ids = z["lengths"], z["ids"]
+            counts = z["counts"]
+        if meta.get("version") != CACHE_VERSION:
+            return TokenStore()
+        vocab = vocab_blob.split("\n") if vocab_blob else []
+        if len(vocab) != meta["vocab"] or len(vocab) > MAX_VOCAB:
+            return TokenStore()
+        if ids.dtype != np.int32 or lengths.dtype != np.int32 or counts.dtype != np.int32:
+            return TokenStore()
+        if len(ids) and (int(ids.min()) < 0 or int(ids.max()) >= len(vocab)):
+            return TokenStore()
+        parts: dict[str, Part] = {}
+        ages: dict[str, int] = {}
+        rec = tok = cnt = 0
+        for p in meta["parts"]:
+            n = int(p["records"])
+            plen = lengths[rec : rec + n]
+            ntok = int(plen.sum())
+            if len(plen) != n or tok + ntok > len(ids) or len(p["idents"]) != n:
+                return TokenStore()
+            pcounts = None
+            if p["counts"]:
+                pcounts = counts[cnt : cnt + ntok]
+                if len(pcounts) != ntok:
+                    return TokenStore()
+                cnt += ntok
+            parts[p["key"]] = Part(plen, ids[tok : tok + ntok], pcounts, p["idents"])
+            ages[p["key"]] = int(p.get("age", 0))
+            rec += n
+            tok += ntok
+        if rec != len(lengths) or tok != len(ids) or cnt != len(counts):
+            return TokenStore()
+        return TokenStore(vocab, {t: i for i, t in enumerate(vocab)}, parts, ages)
+    except Exception:  # a cache that does not load is no cache
+        return TokenStore()
+
+
+def save_store(cache_dir: Path | None, store: TokenStore, used: list[str]) -> None:
+    """Write the parts this scan used, and the others for KEEP_UNUSED more scans."""
+    if cache_dir is None:
+        return
+    in_use = set(used)
+    ages = {k: 0 if k in in_use else store.ages.get(k, 0) + 1 for k in store.parts}
+    if not store.dirty and all(age == 0 for age in ages.values()):
+        return  # nothing new and nothing ageing: the file on disk is this store
+    keep = [k for k in store.parts if ages[k] < KEEP_UNUSED]
+    parts = [(k, store.parts[k]) for k in keep]
+    meta = {
+        "version": CACHE_VERSION,
+        "vocab": len(store.vocab),
+        "parts": [
+            {"key": k, "records": len(p.lengths), "counts": p.counts is not None, "idents": p.idents,
+             "age": ages[k]}
+            for k, p in parts
+        ],
+    }
+    empty = np.zeros(0, np.int32)
+    arrays = {
+        "meta": np.frombuffer(json.dumps(meta, ensure_ascii=False).encode("utf-8"), np.uint8),
+        "vocab": np.frombuffer("\n".join(store.vocab).encode("utf-8"), np.uint8),
+        "lengths": np.concatenate([p.lengths for _, p in parts] or [empty]).astype(np.int32),
+        "ids": np.concatenate([p.ids for _, p in parts] or [empty]).astype(np.int32),
+        "counts": np.concatenate([p.counts for _, p in parts if p.counts is not None] or [empty]).astype(np.int32),
+    }
+    _atomic(_dir(cache_dir) / "tokens.npz", lambda f: np.savez(f, **arrays))
+
+
+@dataclass
+class PairStore:
+    """Text pairs found earlier, per corpus part, for the items they were computed against.
+
+    A pair's score depends only on its two texts, so pairs of an unchanged brief with an unchanged
+    item stay true whatever else changed; only new parts and new items need probing.
+    """
+
+    context: str = ""  # threshold, tokenizer, scorer: pairs from another context are not reused
+    items: list[str] = field(default_factory=list)  # item content keys, in the stored numbering
+    parts: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=dict)  # item, record, shared
+
+
+def load_pairs(cache_dir: Path | None, context: str) -> PairStore:
+    if cache_dir is None:
+        return PairStore(context)
+    try:
+        with np.load(_dir(cache_dir) / "pairs.npz", allow_pickle=False) as z:
+            meta = json.loads(bytes(z["meta"]).decode("utf-8"))
+            item, rec, shared = z["item"], z["record"], z["shared"]
+        if meta.get("version") != CACHE_VERSION or meta.get("context") != context:
+            return PairStore(context)
+        n_items = len(meta["items"])
+        if len(item) and (int(item.min()) < 0 or int(item.max()) >= n_items):
+            return PairStore(context)
+        parts = {}
+        at = 0
+        for key, count in meta["parts"]:
+            parts[key] = (item[at : at + count], rec[at : at + count], shared[at : at + count])
+            at += count
+        if at != len(item) or len(rec) != at or len(shared) != at:
+            return PairStore(context)
+        return PairStore(context, list(meta["items"]), parts)
+    except Exception:  # a cache that does not load is no cache
+        return PairStore(context)
+
+
+def save_pairs(cache_dir: Path | None, pairs: PairStore) -> None:
+    if cache_dir is None:
+        return
+    keys = list(pairs.parts)
+    meta = {"version": CACHE_VERSION, "context": pairs.context, "items": pairs.items,
+            "parts": [[k, len(pairs.parts[k][0])] for k in keys]}
+    empty = np.zeros(0, np.int32)
+
+    def column(c: int) -> np.ndarray:
+        return np.concatenate([pairs.parts[k][c] for k in keys] or [empty]).astype(np.int32)
+
+    arrays = {"meta": np.frombuffer(json.dumps(meta).encode("utf-8"), np.uint8),
+              "item": column(0), "record": column(1), "shared": column(2)}
+    _atomic(_dir(cache_dir) / "pairs.npz", lambda f: np.savez(f, **arrays))
+
+
+def load_json(cache_dir: Path | None, name: str, context: str) -> dict[str, Any]:
+    """A small JSON cache file's payload when its context matches, else {}."""
+    if cache_dir is None:
+        return {}
+    try:
+        data = json.loads((_dir(cache_dir) / name).read_text("utf-8"))
+    except Exception:
+        return {}
+    if not isinstance(data, dict) or data.get("context") != context or not isinstance(data.get("data"), dict):
+        return {}
+    return data["data"]
+
+
+def save_json(cache_dir: Path | None, name: str, context: str, data: dict[str, Any]) -> None:
+    if cache_dir is None:
+        return
+    payload = json.dumps({"context": context, "data": data}, ensure_ascii=False, separators=(",", ":"))
+    _atomic(_dir(cache_dir) / name, lambda f: f.write(payload.encode("utf-8")))
+
+
+def load_result(cache_dir: Path | None, key: str) -> Any | None:
+    if cache_dir is None:
+        return None
+    try:
+        data = json.loads((_dir(cache_dir) / f"result-{key}.json").read_text("utf-8"))
+    except Exception:
+        return None
+    return data if isinstance(data, dict) and data.get("key") == key else None
+
+
+def save_result(cache_dir: Path | None, key: str, data: dict[str, Any]) -> None:
+    if cache_dir is None:
+        return
+    folder = _dir(cache_dir)
+    payload = json.dumps({"key": key, **data}, ensure_ascii=False, separators=(",", ":"))
+    _atomic(folder / f"result-{key}.json", lambda f: f.write(payload.encode("utf-8")))
+    with contextlib.suppress(OSError):
+        old = sorted(folder.glob("result-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for stale in old[MAX_RESULTS:]:
+            stale.unlink(missing_ok=True)
+
+
+def _atomic(path: Path, write: Any) -> None:
+    """Temp file in the same folder, then rename; any OSError leaves the cache as it was."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
