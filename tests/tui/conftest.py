@@ -1,0 +1,26 @@
+"""Fixtures for the desk's tests: a committed demo workspace with fixed dates, and waiting helpers.
+
+Git dates are fixed so every commit, and so every sha, is the same on every run; XDG_CONFIG_HOME
+points into the test's folder so a developer's own keymap never leaks in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui_helpers import FIXED_DATE
+
+
+@pytest.fixture()
+def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    from core.demo import make_demo
+
+    for who in ("AUTHOR", "COMMITTER"):
+        monkeypatch.setenv(f"GIT_{who}_NAME", "Tom")
+        monkeypatch.setenv(f"GIT_{who}_EMAIL", "tom@briefdesk.invalid")
+    monkeypatch.setenv("GIT_AUTHOR_DATE", FIXED_DATE)
+    monkeypatch.setenv("GIT_COMMITTER_DATE", FIXED_DATE)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    root, _ = make_demo(tmp_path / "kb")
+    return root

@@ -1,0 +1,353 @@
+"""How the desk behaves around the keys: picker, resume, a second instance, errors, saving,
+background matching, the command palette, mouse clicks."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable
+from tui_helpers import DEMO_BATCH, SIZE, key, review_ready, settle, until
+
+from core.errors import BriefdeskError
+from core.review import Review
+from tui.app import BriefdeskApp
+from tui.screens.error import ErrorScreen
+from tui.screens.picker import BatchPicker
+
+R1 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#1"
+R2 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"
+R3 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#3"
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def text_of(widget) -> str:
+    return str(widget.render())
+
+
+def test_picker_lists_batches_and_opens_one(demo: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="the batch rows")
+            picker = app.screen
+            stems = [r.stem for r in picker.rows]
+            assert DEMO_BATCH in stems
+            row = picker.rows[stems.index(DEMO_BATCH)]
+            assert (row.topic, row.materials, row.state, row.living_doc) == ("inference", 8, "new", "2 days ago")
+            table = picker.query_one(DataTable)
+            table.move_cursor(row=0)
+            for _ in range(stems.index(DEMO_BATCH)):
+                await pilot.press("down")
+            await pilot.press("enter")
+            screen = await review_ready(pilot, matched=False)
+            assert screen.review.batch.stem == DEMO_BATCH
+
+    run(go())
+
+
+def test_picker_moves_with_the_keymap(demo: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(demo, None, keymap="vim", today=dt.date(2026, 11, 5))
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="rows")
+            table = app.screen.query_one(DataTable)
+            assert table.cursor_row == 0
+            await pilot.press("j")
+            assert table.cursor_row == 1
+            await pilot.press("k")
+            assert table.cursor_row == 0
+
+    run(go())
+
+
+def test_a_broken_batch_from_the_picker_goes_back_to_it(demo: Path) -> None:
+    (demo / "batches" / "0-broken.yaml").write_text("id: x\ntopic: inference\nmaterials: [inbox/none.md]\n", "utf-8")
+
+    async def go() -> None:
+        app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="rows")
+            assert app.screen.rows[0].stem == "0-broken"
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"), what="the error")
+            assert "inbox/none.md" in text_of(app.screen.query_one("#error-problem"))
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, BatchPicker)
+            assert app.return_code is None
+
+    run(go())
+
+
+def test_picker_shows_review_progress_and_commits(demo: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot, matched=False)
+            screen.session.include(R2)
+            from core.commit import commit_brief
+
+            sha = commit_brief(screen.review, screen.session, allow_undecided=True).sha
+        app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="rows")
+            row = next(r for r in app.screen.rows if r.stem == DEMO_BATCH)
+            assert row.state == f"committed {sha[:7]} · in review 6/21 decided"
+
+    run(go())
+
+
+def test_resume_opens_on_the_saved_cursor(demo: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot, matched=False)
+            screen.go_to(R3)
+            screen.session.include(R3)
+            await pilot.press(key("quit"))
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot, matched=False)
+            assert screen.current == R3
+            assert screen.query_one("#items").highlighted_option.id == R3
+            assert screen.session.decision(R3).status == "include"
+
+    run(go())
+
+
+def test_second_instance_is_read_only(demo: Path) -> None:
+    from core.review import load_review
+    from core.workspace import Workspace
+
+    holder = load_review(Workspace.open(demo), DEMO_BATCH).open_session()
+    try:
+        async def go() -> None:
+            app = BriefdeskApp(demo, DEMO_BATCH)
+            async with app.run_test(size=SIZE) as pilot:
+                screen = await review_ready(pilot, matched=False)
+                assert screen.readonly_reason and "another briefdesk" in screen.readonly_reason
+                assert "pid" in screen.readonly_reason
+                assert "READ-ONLY" in text_of(screen.query_one("#titlebar"))
+                screen.go_to(R2)
+                await pilot.press(key("include"))
+                assert screen.session.decision(R2).status == "undecided"
+                assert any("Read-only" in str(n.message) for n in app._notifications)
+
+        run(go())
+        assert holder.lock is not None and holder.lock.path.exists()  # the first keeps its lock
+    finally:
+        holder.close()
+
+
+def test_bad_keymap_shows_an_error_naming_the_file(demo: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "mine.yaml"
+    bad.write_text("extends: default\nbindings:\n  inclde: a\n", "utf-8")
+
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH, keymap=str(bad))
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"), what="the error screen")
+            problem = text_of(app.screen.query_one("#error-problem"))
+            assert str(bad) in problem and "unknown action 'inclde'" in problem
+            await pilot.press("q")
+        assert app.return_code == 2
+
+    run(go())
+
+
+def test_bad_batch_shows_an_error(demo: Path) -> None:
+    manifest = demo / "batches" / f"{DEMO_BATCH}.yaml"
+    manifest.write_text(manifest.read_text("utf-8").replace("inbox/flyp/2026-11-03T0950-critical-read.md", "inbox/flyp/missing.md"), "utf-8")
+
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"), what="the error screen")
+            problem = text_of(app.screen.query_one("#error-problem"))
+            assert "missing.md" in problem and "not found" in problem
+            await pilot.press("escape")
+        assert app.return_code == 2
+
+    run(go())
+
+
+def test_missing_workspace_shows_an_error(tmp_path: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(tmp_path / "nowhere", None)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"), what="the error screen")
+            assert "workspace folder not found" in text_of(app.screen.query_one("#error-problem"))
+
+    run(go())
+
+
+def test_save_error_is_shown_and_decisions_kept(demo: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot, matched=False)
+
+            def broken(path: Path, payload: bytes) -> None:
+                raise OSError(28, "No space left on device")
+
+            screen.session._writer = broken
+            screen.go_to(R2)
+            await pilot.press(key("include"))
+            assert screen.session.decision(R2).status == "include"
+            assert "No space left on device" in text_of(screen.query_one("#statusbar"))
+            from core.session import atomic_write
+
+            screen.session._writer = atomic_write  # space is back
+            await screen.run_action("retry_save")
+            assert "No space" not in text_of(screen.query_one("#statusbar"))
+            on_disk = json.loads((demo / ".briefdesk" / "sessions" / f"{DEMO_BATCH}.json").read_text("utf-8"))
+            assert on_disk["decisions"][R2]["status"] == "include"
+
+    run(go())
+
+
+def test_matching_runs_in_the_background(demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = threading.Event()
+    real = Review.match
+
+    def slow_match(self, progress=None, **kwargs):
+        if progress:
+            progress(0, len(self.items))
+        gate.wait(10)
+        return real(self, progress, **kwargs)
+
+    monkeypatch.setattr(Review, "match", slow_match)
+
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot, matched=False)
+            assert screen.matches is None
+            assert "matching 0/21" in text_of(screen.query_one("#statusbar"))
+            screen.go_to(R2)
+            await pilot.press(key("include"))  # usable while matching runs
+            assert screen.session.decision(R2).status == "include"
+            assert "matching…" in str(screen.query_one("#placements").options[-1].prompt)
+            gate.set()
+            await until(pilot, lambda: screen.matches is not None, what="matching")
+            assert screen.query_one("#placements").options[0].id is not None
+
+    run(go())
+
+
+def test_matching_failure_is_reported_not_raised(demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(self, progress=None, **kwargs):
+        raise BriefdeskError("index damaged", ".briefdesk/cache/x")
+
+    monkeypatch.setattr(Review, "match", broken)
+
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot, matched=False)
+            await until(pilot, lambda: screen.match_problem is not None, what="the failure")
+            assert "index damaged" in text_of(screen.query_one("#statusbar"))
+
+    run(go())
+
+
+def test_command_palette_runs_actions(demo: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot, matched=False)
+            screen.go_to(R2)
+            await pilot.press("ctrl+p")
+            await settle(pilot)
+            for ch in "inclu":
+                await pilot.press(ch)
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.session.decision(R2).status == "include", what="include")
+            await pilot.press("ctrl+p")
+            await settle(pilot)
+            for ch in "undeci":
+                await pilot.press(ch)
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.session.decision(R2).status == "undecided", what="undecide")
+
+    run(go())
+
+
+def test_palette_offers_every_action(demo: Path) -> None:
+    from core.keymap import ACTION_IDS
+    from tui.commands import ReviewCommands
+
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot, matched=False)
+            provider = ReviewCommands(screen)
+            names = [action for action, _, _ in provider._commands()]
+            assert set(ACTION_IDS) <= set(names)
+            hits = [hit async for hit in provider.discover()]
+            assert len(hits) == len(names)
+
+    run(go())
+
+
+def test_clicking_a_row_moves_the_cursor(demo: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot, matched=False)
+            items = screen.query_one("#items")
+            row = [o.id for o in items.options].index(R3)
+            await pilot.click("#items", offset=(10, row + 1))  # +1: the border
+            await settle(pilot)
+            assert screen.current == R3
+
+    run(go())
+
+
+def test_keybar_shows_the_keymap_and_clicks_run_actions(demo: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH, keymap="vim")
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot, matched=False)
+            bar = text_of(screen.query_one("#keybar"))
+            assert bar.startswith(" a include  x exclude")
+            screen.go_to(R2)
+            await pilot.click("#keybar", offset=(2, 0))  # on " a include"
+            await settle(pilot)
+            assert screen.session.decision(R2).status == "include"
+
+    run(go())
+
+
+def test_keymap_from_workspace_settings(demo: Path) -> None:
+    settings = demo / "briefdesk.yaml"
+    settings.write_text(settings.read_text("utf-8").replace("keymap: default", "keymap: vim"), "utf-8")
+
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot, matched=False)
+            assert screen.keymap.name == "vim"
+            await pilot.press("j")
+            assert screen.current == R2
+
+    run(go())
+
+
+def test_launch_module_does_not_import_textual() -> None:
+    code = "import sys, tui.launch; print('textual' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.strip() == "False"
+

@@ -1,0 +1,222 @@
+"""Material text is data in every pane: markup shown literally, controls shown as placeholders,
+links never followed, and clicking any of it leaves the app running."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import subprocess
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from textual.widgets import Markdown
+from textual.widgets._markdown import MarkdownBlock
+from tui_helpers import SIZE, key, review_ready, settle
+
+from tui.app import BriefdeskApp
+from tui.dialogs.exclude import ExcludeDialog
+from tui.dialogs.text_entry import TextEntryDialog
+
+CLICK = "[@click=app.quit]x[/]"
+BATCH = "2026-11-03-evil"
+ESC, CSI = "\x1b", "\x9b"
+LINE = f"正文 {CLICK} 与 [bold red]粗[/] 与 [/不对] 与 [type=x, v={{'a[0]'}}] 与 ESC{ESC}[2J 与 CSI{CSI}31m 与 emoji 👨‍👩‍👧 与结尾 ZWJ 👨\u200d"
+MATERIAL = f"""---
+title: "{CLICK} 恶意材料 [bold red]红"
+source: "[link=https://e.com]x[/link]"
+---
+## {CLICK} 条目一 [bold red]红[/不对] {ESC}[2J
+
+{LINE}
+
+[click me](javascript:alert(1)) and [site](https://e.com/track)
+
+## 条目二 {CLICK} 重复
+
+{LINE}
+"""
+REF1 = "inbox/evil/2026-11-03-evil.md#1"
+REF2 = "inbox/evil/2026-11-03-evil.md#2"
+
+
+@pytest.fixture()
+def evil(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / "kb"
+    files = {
+        "briefdesk.yaml": "reviewer: Tom\ndedup:\n  threshold: 40\n",
+        "docs/inference.md": f"# inference\n\n## 1.1 引擎 {CLICK}\n\n{LINE}\n\n## 1.2 其他\n\n无关内容。\n",
+        "briefs/inference/2026-11-01-e1-manual.md": f"inference · E1 预消化简报（2026-11-01）\n\n一、今日最重要的 1 条增量\n\n1. {CLICK} 旧条目\n\n  • 要点：{LINE}\n",
+        f"batches/{BATCH}.yaml": f"id: evil/{BATCH}\ntopic: inference\ncreated: 2026-11-03\nmaterials:\n  - inbox/evil/2026-11-03-evil.md\n",
+        "inbox/evil/2026-11-03-evil.md": MATERIAL,
+    }
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    for cmd in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "--no-verify", "-m", "kb"]):
+        subprocess.run(["git", "-C", str(root), *cmd], check=True, capture_output=True)
+    return root
+
+
+def rendered(app) -> tuple[str, str]:
+    """(plain text of the screen, the raw bytes a terminal would receive) as the app draws it."""
+    width, height = app.size
+    raw = io.StringIO()
+    console = Console(width=width, height=height, file=raw, force_terminal=True, color_system="truecolor", record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text(styles=False), raw.getvalue()
+
+
+def assert_safe(raw: str) -> None:
+    assert f"{ESC}[2J" not in raw, "a material's clear-screen reached the terminal"
+    assert CSI not in raw, "a C1 control reached the terminal"
+
+
+def markdown_text(app) -> str:
+    md = app.screen.query_one("#detail-body", Markdown)
+    return "\n".join(str(block._content.plain) if hasattr(block, "_content") else "" for block in md.query(MarkdownBlock))
+
+
+def test_every_pane_shows_material_text_literally(evil: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(evil, BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot)
+            await pilot.pause(0.2)
+            # items list: both rows literal, controls as placeholders
+            rows = [str(o.prompt) for o in screen.query_one("#items").options]
+            assert any(CLICK in r and "[bold red]红[/不对]" in r and "␛[2J" in r for r in rows)
+            assert not any(ESC in r or CSI in r for r in rows)
+            # detail head: title, front matter (a rich grid: read it off the screen)
+            text, raw = rendered(app)
+            assert "source    [link=https://e.com]x[/link]" in text
+            assert f"{CLICK} 条目一" in text
+            # detail body: Markdown built from the text, markup untouched
+            body = markdown_text(app)
+            assert CLICK in body and "[bold red]粗[/]" in body and "[/不对]" in body and "␛[2J" in body
+            assert "\ufffd31m" in body and "👨‍👩‍👧" in body
+            # duplicates: the other item of the batch, side by side
+            dups = screen.matches[REF1].duplicates
+            assert dups, "the two items share a paragraph"
+            left = str(screen.query_one("#dup-item").render())
+            right = str(screen.query_one("#dup-cand").render())
+            assert CLICK in left and CLICK in right and ESC not in left + right
+            # brief preview, once included
+            await pilot.press(key("include"))
+            assert CLICK in screen.brief_text
+            preview = str(screen.query_one("#preview-text").render())
+            assert ESC not in preview and CSI not in preview
+            text, raw = rendered(app)
+            assert CLICK in text and "[bold red]" in text
+            assert_safe(raw)
+            assert app.is_running
+
+    asyncio.run(go())
+
+
+def test_dialogs_and_notifications_show_it_literally(evil: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(evil, BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot)
+            await pilot.press(key("exclude"))
+            await settle(pilot)
+            assert isinstance(app.screen, ExcludeDialog)
+            text, raw = rendered(app)
+            assert CLICK in text and "Duplicate of" in text
+            assert_safe(raw)
+            await pilot.press("escape")
+            await pilot.press(key("annotate"))
+            await settle(pilot)
+            assert isinstance(app.screen, TextEntryDialog)
+            text, raw = rendered(app)
+            assert CLICK in text
+            assert_safe(raw)
+            await pilot.press("escape")
+            await settle(pilot)
+            # section titles of the living document are data too: placements pane and picker
+            placements = [str(o.prompt) for o in screen.query_one("#placements").options]
+            assert any(f"§1.1 引擎 {CLICK}" in p for p in placements)
+            await pilot.press(key("pick_placement"))
+            await settle(pilot)
+            text, raw = rendered(app)
+            assert f"§1.1 引擎 {CLICK}" in text
+            assert_safe(raw)
+            await pilot.press("escape")
+            await settle(pilot)
+            # the merge dialog lists titles of other increments
+            screen.session.include(REF1)
+            screen.go_to(REF2)
+            await pilot.press(key("merge"))
+            await settle(pilot)
+            text, raw = rendered(app)
+            assert CLICK in text and "Merge into" in text
+            assert_safe(raw)
+            await pilot.press("escape")
+            await settle(pilot)
+            screen.go_to(REF1)
+            await settle(pilot)
+            # a link in the material: the click is answered with a message, nothing is opened
+            md = screen.query_one("#detail-body", Markdown)
+            opened: list[str] = []
+            app.open_url = lambda url, **kw: opened.append(url)  # type: ignore[method-assign]
+            block = next(b for b in md.query(MarkdownBlock) if "click me" in str(getattr(b, "_content", "")))
+            await app.run_action("link('javascript:alert(1)')", block)
+            await settle(pilot)
+            assert opened == []
+            assert any("Link not opened: javascript:alert(1)" in str(n.message) for n in app._notifications)
+            text, raw = rendered(app)
+            assert_safe(raw)
+            assert app.is_running and app.return_code is None
+
+    asyncio.run(go())
+
+
+def test_clicking_hostile_text_runs_nothing(evil: Path) -> None:
+    async def go() -> None:
+        app = BriefdeskApp(evil, BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await review_ready(pilot)
+            await pilot.pause(0.2)
+            opened: list[str] = []
+            app.open_url = lambda url, **kw: opened.append(url)  # type: ignore[method-assign]
+            targets = ["#items", "#detail", "#dup-item", "#dup-cand", "#preview-text", "#titlebar", "#placements"]
+            for selector in targets:
+                widget = screen.query_one(selector)
+                for x, y in ((1, 0), (8, 2), (20, 1)):
+                    if x < widget.size.width and y < widget.size.height:
+                        await pilot.click(selector, offset=(x, y))
+                assert app.is_running and app.return_code is None, selector
+            # the link line of the Markdown: a real click on it
+            screen.go_to(REF1)
+            await settle(pilot)
+            md = screen.query_one("#detail-body", Markdown)
+            block = next(b for b in md.query(MarkdownBlock) if "click me" in str(getattr(b, "_content", "")))
+            screen.query_one("#detail").scroll_to_widget(block, animate=False, top=True)
+            await settle(pilot)
+            # markdown-it already refuses javascript: links; the https one is a live span
+            link = next(span for span in block._content.spans if "@click" in getattr(span.style, "meta", {}))
+            x = cell_len(block._content.plain[: link.start]) + 1
+            await pilot.click(block, offset=(x, 0))
+            await settle(pilot)
+            assert opened == []
+            assert any("Link not opened: https://e.com/track" in str(n.message) for n in app._notifications)
+            assert app.is_running and app.return_code is None
+            assert type(app.screen).__name__ == "ReviewScreen"
+
+    asyncio.run(go())
+
+
+def test_sanitiser_is_shared_with_core() -> None:
+    from core.textsafe import is_safe, safe_line, safe_text
+
+    assert safe_text(f"a{ESC}[2Jb{CSI}c\x00d\x7f") == "a␛[2Jb\ufffdc␀d␡"
+    assert safe_line("a\nb\tc\r\nd") == "a b c d"
+    assert safe_text("x\r\ny\rz") == "x\ny\nz"
+    assert safe_text("\u202eevil") == "\ufffdevil"
+    assert is_safe(safe_text(f"{ESC}{CSI}\x07"))
+    assert safe_text(CLICK) == CLICK
+

@@ -1,0 +1,138 @@
+"""Pictures of every screen and dialog on the demo's Chinese content (pytest-textual-snapshot).
+
+Deterministic by construction: the workspace is a fixed-name copy (`kb`) with fixed git dates
+and identity, the picker's clock is fixed, the reviewer comes from briefdesk.yaml, inputs do not
+blink under a headless driver, and matching has finished before the picture is taken.
+Regenerate with `pytest tests/tui --snapshot-update`, then look at every picture.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from tui_helpers import DEMO_BATCH, SIZE, key, review_ready, settle, until
+
+from tui.app import BriefdeskApp
+
+R2 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"
+BLOG1 = "inbox/jay/2026-11-01T0935-blogs-discovery.md#1"
+CARD = "organized/paper_cards/140-2604-17227.md#1"
+NARROW = (100, 30)
+
+
+def on_item(ref: str, *keys: str, include: tuple[str, ...] = ()):
+    """run_before: wait for the review and matching, decide `include`, go to `ref`, press `keys`."""
+
+    async def run_before(pilot) -> None:
+        screen = await review_ready(pilot)
+        for other in include:
+            screen.session.include(other)
+        screen.go_to(ref)
+        await settle(pilot)
+        if keys:
+            await pilot.press(*keys)
+            await settle(pilot)
+        await pilot.pause(0.1)
+
+    return run_before
+
+
+def test_batch_picker(demo: Path, snap_compare) -> None:
+    async def run_before(pilot) -> None:
+        await until(pilot, lambda: getattr(pilot.app.screen, "rows", None), what="batch rows")
+        await settle(pilot)
+
+    app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_review_screen(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(CARD, include=(R2,)))
+
+
+def test_review_screen_narrow(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=NARROW, run_before=on_item(CARD, include=(R2,)))
+
+
+def test_dialog_exclude(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(BLOG1, key("exclude")))
+
+
+def test_dialog_annotate(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item("inbox/jay/2026-11-03-1000-rss-cool-papers.md#1", key("annotate"), "读", "过", "摘", "要"))
+
+
+def test_dialog_contradiction(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("flag_contradiction")))
+
+
+def test_dialog_handle(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("add_handle")))
+
+
+def test_dialog_evidence(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("cycle_evidence")))
+
+
+def test_dialog_placement(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("pick_placement"), "k", "v"))
+
+
+def test_dialog_merge(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("merge")))
+
+
+def test_dialog_filter(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("filter")))
+
+
+def test_help(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("help")))
+
+
+def test_help_vim(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH, keymap="vim")
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("help", "vim")))
+
+
+def test_preview_brief(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("preview_brief"), include=(R2,)))
+
+
+def test_commit_screen(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("commit"), include=(R2,)))
+
+
+def test_commit_done(demo: Path, snap_compare) -> None:
+    async def run_before(pilot) -> None:
+        await on_item(R2, key("commit"), include=(R2,))(pilot)
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: getattr(pilot.app.screen, "sha", None), what="the commit")
+        await settle(pilot)
+
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_error_screen(demo: Path, snap_compare) -> None:
+    (demo / "batches" / "broken.yaml").write_text("id: [unclosed\n", "utf-8")
+
+    async def run_before(pilot) -> None:
+        await until(pilot, lambda: pilot.app.screen.query("#error-problem"), what="the error")
+
+    app = BriefdeskApp(demo, "broken")
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

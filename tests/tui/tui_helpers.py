@@ -1,0 +1,44 @@
+"""Helpers shared by the desk's tests (imported by name: tests/tui is on sys.path under pytest)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from core.keymap import load_keymap
+
+DEMO_BATCH = "2026-11-03-e627b203"
+FIXED_DATE = "2026-11-03T22:00:00+08:00"
+SIZE = (160, 48)
+def key(action: str, keymap: str = "default") -> str:
+    """The first key the keymap binds to `action`."""
+    return load_keymap(keymap).keys(action)[0]
+
+
+async def until(pilot, condition, timeout: float = 20.0, what: str = "condition") -> None:
+    start = time.monotonic()
+    while not condition():
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.02)
+
+
+async def review_ready(pilot, matched: bool = True):
+    """The review screen, once loaded (and matched, unless told not to wait)."""
+    from tui.screens.review import ReviewScreen
+
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, ReviewScreen), what="the review screen")
+    screen = app.screen
+    if matched:
+        await until(pilot, lambda: screen.matches is not None, what="matching")
+        assert screen.match_problem is None, screen.match_problem
+    await pilot.pause()
+    return screen
+
+
+async def settle(pilot) -> None:
+    """Let pushed screens mount and callbacks run."""
+    await pilot.pause()
+    await asyncio.sleep(0)
+    await pilot.pause()

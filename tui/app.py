@@ -1,0 +1,119 @@
+"""The briefdesk app: opens a workspace, applies the keymap, picks and loads a batch, and hosts the
+review screen. Loading runs in a worker thread; any `BriefdeskError` becomes an error screen
+naming the file and the problem, never a traceback.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from textual import work
+from textual.app import App
+
+from core.errors import BriefdeskError, SessionLocked
+from core.keymap import Keymap, choose, load_keymap
+from core.review import Review
+from core.session import Session
+from core.workspace import Workspace
+
+from .screens.error import ErrorScreen
+from .screens.loading import LoadingScreen
+
+
+class BriefdeskApp(App[int]):
+    CSS_PATH = "briefdesk.tcss"
+    TITLE = "briefdesk"
+
+    def __init__(
+        self, workspace: Path | str, batch: str | None = None, keymap: str | None = None, *,
+        today: dt.date | None = None, match: bool = True,
+    ) -> None:
+        super().__init__()
+        self.workspace_dir = Path(workspace)
+        self.batch_name = batch
+        self.keymap_spec = keymap
+        self.today = today  # the picker's "days ago"; fixed in tests
+        self.match = match  # run matching (tests of key handling may skip it)
+        self.ws: Workspace | None = None
+        self.keymap: Keymap = load_keymap("default")
+        self.sessions: list[Session] = []
+
+    def on_mount(self) -> None:
+        try:
+            self.ws = Workspace.open(self.workspace_dir)
+        except BriefdeskError as exc:
+            self.push_screen(ErrorScreen("briefdesk cannot open this workspace", str(exc)))
+            return
+        settings = self.ws.settings
+        workspace_keymap = settings.keymap if "keymap" in settings.model_fields_set else None
+        try:
+            self.keymap = choose(self.keymap_spec, workspace_keymap, self.ws.root)
+        except BriefdeskError as exc:
+            self.push_screen(ErrorScreen("briefdesk refuses this keymap", str(exc)))
+            return
+        self.set_keymap(self.keymap.textual_keymap())
+        if self.batch_name:
+            self.open_batch(self.batch_name, from_picker=False)
+        else:
+            self.show_picker()
+
+    def show_picker(self) -> None:
+        from .screens.picker import BatchPicker
+
+        assert self.ws is not None
+        self.push_screen(BatchPicker(self.ws, lambda stem: self.open_batch(stem, from_picker=True), self.today, self.keymap))
+
+    def open_batch(self, name: str, from_picker: bool) -> None:
+        self.push_screen(LoadingScreen(name))
+        self._load(name, from_picker)
+
+    @work(thread=True, exclusive=True, group="load")
+    def _load(self, name: str, from_picker: bool) -> None:
+        from core.review import load_review
+
+        assert self.ws is not None
+        try:
+            review = load_review(self.ws, name)
+            readonly = None
+            try:
+                session = review.open_session()
+            except SessionLocked as exc:
+                readonly = str(exc)
+                session = review.open_session(readonly=True)
+            reviewer = self._reviewer(review)
+        except BriefdeskError as exc:
+            self.call_from_thread(self._failed, name, str(exc), from_picker)
+            return
+        except Exception as exc:  # a bug: say what it was, keep the terminal sane
+            self.call_from_thread(self._failed, name, f"internal error: {type(exc).__name__}: {exc}", from_picker)
+            return
+        self.call_from_thread(self._loaded, review, session, reviewer, readonly)
+
+    @staticmethod
+    def _reviewer(review: Review) -> str | None:
+        from core.gitio import reviewer_name
+
+        try:
+            return reviewer_name(review)
+        except BriefdeskError:
+            return None
+
+    def _failed(self, name: str, problem: str, from_picker: bool) -> None:
+        self.switch_screen(ErrorScreen(f"briefdesk cannot open batch {name}", problem, can_go_back=from_picker))
+
+    def _loaded(self, review: Review, session: Session, reviewer: str | None, readonly: str | None) -> None:
+        from .screens.review import ReviewScreen
+
+        self.sessions.append(session)
+        screen = ReviewScreen(review, session, self.keymap, reviewer=reviewer, readonly_reason=readonly, match=self.match)
+        self.switch_screen(screen)
+        if readonly:
+            self.notify(f"{readonly}. This window is read-only: you can look, not change.", title="batch in use", severity="warning", markup=False, timeout=8)
+
+    def close_sessions(self) -> None:
+        for session in self.sessions:
+            session.close()
+
+    def on_unmount(self) -> None:
+        self.close_sessions()

@@ -1,0 +1,61 @@
+"""The command palette's review commands: every keymap action, by name, with its keys.
+
+The palette is the way in when an input method swallows single-letter keys, so it offers every
+action of PRODUCT §12, plus a few that have no key (undecide, confirm, clear filter). Descriptions
+are ours; matching offsets are styled on Content built from plain text (Textual's
+`Matcher.highlight` would parse its argument as markup).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import FuzzySearch
+
+from core.keymap import ACTIONS
+
+from .keys import keys_display
+
+EXTRA = (
+    ("undecide", "Undecide: set the item back to undecided"),
+    ("confirm", "Confirm: make the proposed decision of the item your own"),
+    ("clear_filter", "Clear the filter: show every item"),
+    ("retry_save", "Retry saving the session now (after a disk or permission problem)"),
+)
+
+
+class ReviewCommands(Provider):
+    def _commands(self) -> list[tuple[str, str, str]]:
+        """(action, text to match, key hint)."""
+        screen = self.screen
+        keymap = getattr(screen, "keymap", None) or getattr(self.app, "keymap", None)
+        out = []
+        for action in ACTIONS:
+            keys = keys_display(self.app, keymap.keys(action.id)) if keymap is not None else ""
+            out.append((action.id, f"{action.id.replace('_', ' ')}: {action.description}", keys))
+        out.extend((action, text, "") for action, text in EXTRA)
+        return out
+
+    def _run(self, action: str) -> None:
+        self.app.call_later(self.screen.run_action, action)
+
+    def _prompt(self, text: str, keys: str, offsets: list[int] | tuple[int, ...] = ()) -> Content:
+        content = Content(text)
+        for offset in offsets:
+            content = content.stylize("bold $accent underline", offset, offset + 1)
+        if keys:
+            content = Content.assemble(content, (f"   {keys}", "$text-muted"))
+        return content
+
+    async def discover(self) -> Hits:
+        for action, text, keys in self._commands():
+            yield DiscoveryHit(self._prompt(text, keys), partial(self._run, action), text=text)
+
+    async def search(self, query: str) -> Hits:
+        search = FuzzySearch()
+        for action, text, keys in self._commands():
+            score, offsets = search.match(query, text)
+            if score > 0:
+                yield Hit(score, self._prompt(text, keys, offsets), partial(self._run, action), text=text)

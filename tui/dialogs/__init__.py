@@ -1,0 +1,1 @@
+"""Modal dialogs the review actions open; each returns its answer with `dismiss` (None = cancel)."""

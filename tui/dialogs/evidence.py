@@ -1,0 +1,79 @@
+"""The item's evidence level. Raising it to `fulltext` needs a note saying what was read.
+
+The keys of cycle_evidence also move the highlight here (wrapping), so pressing the key again
+cycles through the levels and enter takes one. Returns (level, note) or None.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.models import Evidence
+
+from .base import Dialog, subject
+
+
+class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
+
+    def __init__(self, title: str, ref: str, current: Evidence, original: Evidence, note: str | None, cycle_keys: tuple[str, ...] = ()) -> None:
+        super().__init__(classes="dialog")
+        self.item_title = title
+        self.ref = ref
+        self.current = current
+        self.original = original
+        self.note = note
+        for key in cycle_keys:
+            self._bindings.bind(key, "cycle", show=False)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="evidence") as box:
+            box.border_title = "Evidence level"
+            yield Static(subject(self.item_title, self.ref), classes="subject", markup=False)
+            options = []
+            for level in Evidence:
+                mark = "●" if level is self.current else " "
+                was = "  (the material's own)" if level is self.original else ""
+                options.append(Option(Content.assemble((f"{mark} ", "$success"), (f"{level.value:<12}", "bold"), f"{level.zh}  {level.en}", (was, "$text-muted")), id=level.value))
+            yield OptionList(*options, id="levels", markup=False)
+            yield Label("What was read (required for fulltext):", classes="hint", markup=False)
+            yield Input(value=self.note or "", id="note", placeholder="e.g. 读了第 3–5 节与附录 B 的实验表")
+
+    def on_mount(self) -> None:
+        levels = self.query_one("#levels", OptionList)
+        levels.highlighted = list(Evidence).index(self.current)
+        levels.focus()
+
+    def action_cycle(self) -> None:
+        levels = self.query_one("#levels", OptionList)
+        levels.highlighted = ((levels.highlighted or 0) + 1) % len(levels.options)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._choose(Evidence(event.option.id))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def action_save(self) -> None:
+        levels = self.query_one("#levels", OptionList)
+        option = levels.highlighted_option
+        if option is not None:
+            self._choose(Evidence(option.id))
+
+    def _choose(self, level: Evidence) -> None:
+        note = self.query_one("#note", Input).value.strip() or None
+        if level is Evidence.fulltext and self.original is not Evidence.fulltext and not note:
+            self.query_one("#levels", OptionList).highlighted = 0
+            self.query_one("#note", Input).focus()
+            self.notify("Say what was read to raise the evidence to fulltext, then press enter.", severity="warning")
+            return
+        self.dismiss((level, note))

@@ -1,0 +1,94 @@
+"""Why the item is excluded: a duplicate of one of its candidates, off-topic, weak evidence, or text.
+
+Returns the reason as the session stores it (`duplicate:<ref>`, `off-topic`, `weak-evidence`, or
+the free text), or None when cancelled.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.models import Duplicate
+
+from ..text import line
+from .base import Dialog, subject
+
+FIXED = (("off-topic", "Off-topic: not about this topic"), ("weak-evidence", "Weak evidence: too little to stand on"))
+OTHER = "__other__"
+
+
+class ExcludeDialog(Dialog[str]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
+
+    def __init__(self, title: str, ref: str, candidates: tuple[Duplicate, ...], current: str | None, cites: dict[str, str]) -> None:
+        super().__init__(classes="dialog")
+        self.item_title = title
+        self.ref = ref
+        self.candidates = candidates[:8]
+        self.current = current
+        self.cites = cites
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="exclude") as box:
+            box.border_title = "Exclude: why?"
+            yield Static(subject(self.item_title, self.ref), classes="subject", markup=False)
+            yield OptionList(*self._options(), id="reasons", markup=False)
+            yield Label("Other reason (enter to save):", classes="hint", markup=False)
+            yield Input(id="other", placeholder="free text, e.g. 同源复述，不构成新证据")
+
+    def _options(self) -> list[Option]:
+        options = []
+        for dup in self.candidates:
+            cite = self.cites.get(dup.ref)
+            prompt = Content.assemble(
+                ("Duplicate of ", "$warning"), (f"{dup.kind} ", "$text-muted"), line(dup.ref),
+                (f"  {dup.score:.0f}", "bold"), (f"  {cite}" if cite else "", "$text-muted"),
+            )
+            options.append(Option(prompt, id=f"duplicate:{dup.ref}"))
+        for reason, text in FIXED:
+            options.append(Option(Content(text), id=reason))
+        options.append(Option(Content("Other reason… (type it below)"), id=OTHER))
+        return options
+
+    def on_mount(self) -> None:
+        reasons = self.query_one("#reasons", OptionList)
+        ids = [o.id for o in reasons.options]
+        if self.current and self.current in ids:
+            reasons.highlighted = ids.index(self.current)
+        elif self.current:
+            reasons.highlighted = ids.index(OTHER)
+            self.query_one("#other", Input).value = self.current
+        else:
+            reasons.highlighted = 0
+        reasons.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id == OTHER:
+            self.query_one("#other", Input).focus()
+        else:
+            self.dismiss(event.option.id)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save_text()
+
+    def action_save(self) -> None:
+        if self.query_one("#other", Input).has_focus:
+            self.action_save_text()
+        else:
+            self.query_one("#reasons", OptionList).action_select()
+
+    def action_save_text(self) -> None:
+        text = self.query_one("#other", Input).value.strip()
+        if text:
+            self.dismiss(text)
+        else:
+            self.notify("Type a reason, or choose one from the list.", severity="warning")

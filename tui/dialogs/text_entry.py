@@ -1,0 +1,54 @@
+"""Annotate, flag a contradiction, add a handle: a few lines of text about the current item."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Label, Static, TextArea
+
+from ..text import line
+from .base import Dialog, subject
+
+
+class TextEntryDialog(Dialog[str]):
+    """Returns the text (stripped; empty means nothing to add) or None when cancelled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
+
+    def __init__(self, heading: str, hint: str, title: str, ref: str, existing: tuple[str, ...] = ()) -> None:
+        super().__init__(classes="dialog")
+        self.heading = heading
+        self.hint = hint
+        self.item_title = title
+        self.ref = ref
+        self.existing = existing
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="text-entry") as box:
+            box.border_title = self.heading
+            yield Static(subject(self.item_title, self.ref), classes="subject", markup=False)
+            if self.existing:
+                already = Content("\n").join(Content.assemble(("• ", "$accent"), line(t)) for t in self.existing)
+                yield Static(already, classes="existing", markup=False)
+            yield Label(self.hint, classes="hint", markup=False)
+            yield TextArea(id="entry", soft_wrap=True, show_line_numbers=False, tab_behavior="focus")
+            with Horizontal(classes="buttons"):
+                yield Button("Save  ctrl+s", id="save", variant="primary")
+                yield Button("Cancel  esc", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#entry", TextArea).focus()
+
+    def action_save(self) -> None:
+        self.dismiss(self.query_one("#entry", TextArea).text.strip())
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.dismiss(None)

@@ -1,0 +1,32 @@
+"""The review actions as Textual bindings, and keys shown the way the footer shows them.
+
+Every action id of PRODUCT §12 becomes a `Binding` whose `id` is the action id, so
+`App.set_keymap` (fed from `core.keymap`) rebinds it. The class-level keys are the shipped
+default keymap; the app applies the keymap in force on start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import App
+from textual.binding import Binding
+
+from core.keymap import ACTIONS, load_keymap
+
+DEFAULT = load_keymap("default")
+
+
+def review_bindings() -> list[Binding]:
+    return [
+        Binding(",".join(DEFAULT.keys(a.id)), a.id, a.label, show=a.main, id=a.id, tooltip=a.description)
+        for a in ACTIONS
+    ]
+
+
+def key_display(app: App, key: str) -> str:
+    return app.get_key_display(Binding(key, ""))
+
+
+def keys_display(app: App, keys: Iterable[str]) -> str:
+    return "  ".join(key_display(app, k) for k in keys)

@@ -1,0 +1,85 @@
+"""`python -m tui.keysdoc > docs/keys.md`: the key table, written from the shipped keymaps.
+
+A test checks docs/keys.md against this output, so the docs cannot drift from the keymaps.
+"""
+
+from __future__ import annotations
+
+from textual.keys import format_key
+
+from core.keymap import ACTIONS, load_keymap
+
+
+def show(key: str) -> str:
+    """`shift+up`, `j`, and punctuation both ways: `?` (question_mark), since YAML wants the name."""
+    *_, base = key.split("+")
+    char = format_key(base)
+    if len(base) > 1 and len(char) == 1 and not char.isalnum() and base not in ("up", "down", "left", "right", "enter"):
+        return f"`{char}` ({base})"
+    return f"`{key}`"
+
+
+def cell(keys: tuple[str, ...]) -> str:
+    return " ".join(show(k) for k in keys)
+
+
+def keys_markdown() -> str:
+    default, vim = load_keymap("default"), load_keymap("vim")
+    lines = [
+        "# Keys",
+        "",
+        "Every action of the review screen, with its keys in the two keymaps that ship with briefdesk.",
+        "Press `?` in the desk for the active keymap; `ctrl+p` opens the command palette, where every",
+        "action can be run by name (the way in when an input method swallows single-letter keys).",
+        "",
+        "| action | default | vim | what it does |",
+        "|---|---|---|---|",
+    ]
+    for action in ACTIONS:
+        lines.append(f"| `{action.id}` | {cell(default.keys(action.id))} | {cell(vim.keys(action.id))} | {action.description} |")
+    lines += [
+        "",
+        "The command palette also offers actions without a key: *undecide* (back to undecided),",
+        "*confirm* (make a proposed decision your own without changing it), *clear filter* and",
+        "*retry save* (after the status line reported that the session could not be saved).",
+        "",
+        "## Panes and dialogs",
+        "",
+        "- The focused pane keeps its own arrow keys: the detail pane scrolls, the placement, duplicate",
+        "  and brief lists move their highlight (that highlight is what `accept_placement`,",
+        "  `mark_duplicate` and `move_up`/`move_down` act on). `home` `end` `pgup` `pgdn` page the items list.",
+        "- In a dialog: `enter` chooses, `tab` moves between fields, `ctrl+s` saves, `esc` cancels.",
+        "  The evidence dialog also cycles with the `cycle_evidence` key; the commit screen commits with the",
+        "  `commit` key; the brief preview closes with the `preview_brief` key.",
+        "- `ctrl+q` always quits, `ctrl+p` always opens the palette, `ctrl+c` copies: a keymap cannot take them.",
+        "",
+        "## Your own keymap",
+        "",
+        "A keymap is YAML (PRODUCT §12): `name`, an optional `extends`, and `bindings` from action id to a",
+        "key or a list of keys, in Textual's key names (`j`, `shift+up`, `ctrl+s`, `question_mark`).",
+        "",
+        "```yaml",
+        "name: mine",
+        "extends: vim",
+        "bindings:",
+        "  include: [a, plus]",
+        "  commit: ctrl+k",
+        "```",
+        "",
+        "An action it lists loses the keys its parent gave it; the others keep theirs. Which keymap is used,",
+        "first match wins: `--keymap NAME|PATH`; `keymap:` in the workspace's `briefdesk.yaml` (a relative",
+        "path is relative to the workspace); your own `$XDG_CONFIG_HOME/briefdesk/keymap.yaml`",
+        "(`~/.config/briefdesk/keymap.yaml`) if it exists (also reachable as `--keymap user`); `default`.",
+        "A name without `/` or `.yaml` is one of the shipped keymaps (`default`, `vim`).",
+        "",
+        "A keymap is checked before the desk opens. Refused, with the file named: YAML that does not",
+        "parse, an unknown field or action id (Textual itself would ignore it silently), a key name",
+        "Textual cannot produce, an action left without a key, one key on two actions (all actions live",
+        "on the review screen), and the reserved keys above.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(keys_markdown(), end="")

@@ -1,0 +1,1 @@
+"""Full screens: batch picker, review, commit, brief preview, help, error, loading."""

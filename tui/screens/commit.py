@@ -1,0 +1,148 @@
+"""Commit: what will be committed (the brief, the message with its trailers, the two files), a
+warning while items are undecided, then the new commit's sha.
+
+The commit itself is `core.commit.commit_brief`, run in a worker thread (hooks may take time);
+this screen only asks and reports. Undecided items are committed only after the reviewer has
+seen the warning and pressed commit again here, which is the TUI's `--allow-undecided`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from core.errors import BriefdeskError
+from core.review import Review
+from core.session import Session
+
+from ..text import block, line
+
+
+class CommitScreen(ModalScreen[str | None]):
+    """Dismisses with the new sha, or None when nothing was committed."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "back", show=False),
+        Binding("ctrl+s", "commit", "commit", show=False),
+    ]
+
+    def __init__(
+        self, review: Review, session: Session, brief: str, message: str | None, reviewer: str | None,
+        problem: str | None = None, commit_keys: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(classes="fullscreen")
+        for key in commit_keys:  # "press commit again" works with the keymap's own key too
+            self._bindings.bind(key, "commit", show=False)
+        self.review = review
+        self.session = session
+        self.brief = brief
+        self.message = message
+        self.reviewer = reviewer
+        self.problem = problem  # known before trying: no reviewer, read-only ...
+        self.sha: str | None = None
+        self.busy = False
+
+    def compose(self) -> ComposeResult:
+        counts = self.session.counts()
+        undecided = counts["undecided"]
+        with Vertical(id="commit"):
+            head = Content.assemble(
+                ("Commit the brief  ", "bold"),
+                (f"{counts['included']} increments · {counts['excluded']} excluded "
+                 f"({counts['duplicates']} duplicates) · confirmed {counts['confirmed']}/{counts['items']}", "$text-muted"),
+            )
+            yield Static(head, id="commit-head", markup=False)
+            files = Content.assemble(
+                ("writes and commits exactly these two files:\n", "$text-muted"),
+                ("  ", ""), line(self.review.brief_path, "bold"), "\n",
+                ("  ", ""), line(self.review.sidecar_path, "bold"),
+            )
+            yield Static(files, id="commit-files", markup=False)
+            if undecided:
+                warning = (f"⚠ {undecided} item{'s are' if undecided != 1 else ' is'} still undecided. "
+                           "The brief's header will say so. Press commit again (ctrl+s) to commit anyway, "
+                           "or esc to go back and decide.")
+                yield Static(warning, id="commit-warning", markup=False)
+            with Horizontal(id="commit-body"):
+                with VerticalScroll(id="commit-brief") as left:
+                    left.border_title = line(self.review.brief_path.rsplit("/", 1)[-1])
+                    yield Static(block(self.brief), markup=False)
+                with VerticalScroll(id="commit-message") as right:
+                    right.border_title = "commit message"
+                    yield Static(block(self.message or "(no commit message: see below)"), markup=False)
+            yield Static(id="commit-status", markup=False)
+            with Horizontal(classes="buttons"):
+                label = "Commit anyway  ctrl+s" if undecided else "Commit  ctrl+s"
+                yield Button(label, id="do-commit", variant="warning" if undecided else "success")
+                yield Button("Back  esc", id="back")
+
+    def on_mount(self) -> None:
+        if self.problem:
+            self._status(self.problem, "bold $error")
+        self.query_one("#do-commit", Button).focus()
+
+    def _status(self, text: str, style: str = "") -> None:
+        self.query_one("#commit-status", Static).update(line(text, style))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "do-commit":
+            self.action_commit()
+        else:
+            self.action_back()
+
+    def action_back(self) -> None:
+        if not self.busy:
+            self.dismiss(self.sha)
+
+    def action_commit(self) -> None:
+        if self.sha is not None:
+            self.dismiss(self.sha)
+            return
+        if self.busy:
+            return
+        self.busy = True
+        self._status("Committing…", "$text-muted")
+        self.query_one("#do-commit", Button).disabled = True
+        self._commit()
+
+    @work(thread=True, exclusive=True, group="commit")
+    def _commit(self) -> None:
+        from core.commit import commit_brief
+
+        try:
+            result = commit_brief(self.review, self.session, reviewer=self.reviewer, allow_undecided=True)
+        except BriefdeskError as exc:
+            self.app.call_from_thread(self._failed, str(exc))
+        except Exception as exc:  # git missing, disk gone: say so, keep the desk running
+            self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
+        else:
+            self.app.call_from_thread(self._done, result.sha, result.branch)
+
+    def _failed(self, problem: str) -> None:
+        self.busy = False
+        self._status(f"Not committed: {problem}", "bold $error")
+        button = self.query_one("#do-commit", Button)
+        button.disabled = False
+        button.focus()
+
+    def _done(self, sha: str, branch: str | None) -> None:
+        self.busy = False
+        self.sha = sha
+        where = f" on {branch}" if branch else " (detached HEAD)"
+        self._status(f"✓ Committed {sha[:12]}{where}: the brief and its sidecar. `git log -1` shows the trailers.", "bold $success")
+        button = self.query_one("#do-commit", Button)
+        button.label = "Done  enter"
+        button.variant = "primary"
+        button.disabled = False
+        button.focus()
+        self.query_one("#back", Button).display = False
+        for warning in self.query("#commit-warning"):
+            warning.display = False

@@ -1,0 +1,688 @@
+"""The review screen: five panes over one core `Session`, and every keymap action.
+
+Panes: 1 items, 2 detail, 3 placements, 4 duplicates, 5 brief. Every action of PRODUCT §12 is a
+binding with the action's id (see `tui.keys`); each `action_<id>` below turns the key into one
+call on the session, which validates and saves it. The session's listener redraws what changed.
+Matching runs in a worker thread; until it ends the panes say so and everything else works.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.command import Provider
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Static
+from textual.widgets.option_list import Option
+
+from core.decisions import Decision
+from core.errors import BriefdeskError
+from core.keymap import Keymap
+from core.models import Duplicate, ItemMatches
+from core.review import Review
+from core.session import Session
+
+from ..commands import ReviewCommands
+from ..filtering import ItemFilter
+from ..keys import key_display, review_bindings
+from ..text import line
+from ..widgets.brief import BriefPane, OrderList
+from ..widgets.detail import DetailPane
+from ..widgets.duplicates import DuplicateList, DuplicatesPane
+from ..widgets.item_list import ItemList, group_prompt, item_prompt
+from ..widgets.keybar import KeyBar
+from ..widgets.placements import PlacementsPane
+
+CURSOR_SAVE_DELAY = 0.4  # seconds the cursor rests before its place is saved
+PANES = ("#items", "#detail", "#placements", "#dup-list", "#order")
+
+
+def mutating(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Refuse changes in a read-only session (another briefdesk holds the batch)."""
+
+    @functools.wraps(method)
+    def wrapper(self: ReviewScreen, *args: Any, **kwargs: Any) -> Any:
+        if self.readonly_reason:
+            self.notify(f"Read-only: {self.readonly_reason}", severity="warning", markup=False)
+            return None
+        if self.current is None:
+            self.notify("No item selected (the filter hides every item).", severity="warning")
+            return None
+        return method(self, *args, **kwargs)
+
+    return wrapper
+
+
+class ReviewScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = review_bindings()
+    COMMANDS: ClassVar[set[type[Provider]]] = {ReviewCommands}
+    AUTO_FOCUS = "#items"
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (130, "-wide")]
+
+    def __init__(
+        self, review: Review, session: Session, keymap: Keymap, *, reviewer: str | None = None,
+        readonly_reason: str | None = None, match: bool = True,
+    ) -> None:
+        super().__init__()
+        self.review = review
+        self.session = session
+        self.keymap = keymap
+        self.reviewer = reviewer
+        self.readonly_reason = readonly_reason
+        self.settings = review.workspace.settings
+        self.language = self.settings.language
+        self.advance = self.settings.advance_after_decision
+        self.items = {item.ref: item for item in review.items}
+        self.sections = {s.id: s for s in review.living_doc.sections}
+        self.matches: dict[str, ItemMatches] | None = None
+        self.match_problem: str | None = None
+        self.progress: tuple[int, int] = (0, len(review.items))
+        self.filter = ItemFilter()
+        self.shown_refs: list[str] = []
+        self._drawn: dict[str, Decision] = {}
+        self._start_matching = match
+        self.brief_text = ""
+        self.message_text: str | None = None
+        self._cites: dict[str, str] | None = None
+        self._cursor: str | None = session.data.cursor
+        self._cursor_timer: Timer | None = None
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="titlebar", markup=False)
+        with Horizontal(id="body"):
+            items = ItemList(id="items")
+            items.border_title = "1 items"
+            yield items
+            with Vertical(id="middle"):
+                detail = DetailPane(id="detail")
+                detail.border_title = "2 detail"
+                yield detail
+                dups = DuplicatesPane(id="duplicates")
+                dups.border_title = "4 duplicates"
+                yield dups
+            with Vertical(id="right"):
+                placements = PlacementsPane(id="placements")
+                placements.border_title = "3 placements"
+                yield placements
+                brief = BriefPane(id="brief")
+                brief.border_title = "5 brief"
+                yield brief
+        yield Static(id="statusbar", markup=False)
+        yield KeyBar(self.keymap, id="keybar")
+
+    def on_mount(self) -> None:
+        # breakpoints apply on resize only; a screen switched in later must set its own
+        wide = self.app.size.width >= self.HORIZONTAL_BREAKPOINTS[1][0]
+        self.set_class(not wide, "-narrow")
+        self.set_class(wide, "-wide")
+        self.session.listeners.append(self._session_changed)
+        pick = self.keymap.keys("pick_placement")
+        self.query_one(PlacementsPane).pick_hint = key_display(self.app, pick[0]) if pick else "pick_placement"
+        self._draw_title()
+        self._fill_items()
+        self._show_current()
+        self._draw_brief()
+        self._draw_status()
+        if self._start_matching:
+            self.run_matching()
+
+    def on_unmount(self) -> None:
+        self.save_cursor()
+        if self._session_changed in self.session.listeners:
+            self.session.listeners.remove(self._session_changed)
+
+    # -- reading state -----------------------------------------------------------------------
+
+    @property
+    def current(self) -> str | None:
+        cursor = self._cursor
+        if cursor in self.shown_refs:
+            return cursor
+        return self.shown_refs[0] if self.shown_refs else None
+
+    def item_matches(self, ref: str) -> ItemMatches | None:
+        if self.matches is None:
+            return None
+        return self.matches.get(ref, ItemMatches())
+
+    def cites(self) -> dict[str, str]:
+        """How earlier-brief candidates are cited: `2026-11-01 E1 简报第 5 条` (built once)."""
+        if self._cites is None:
+            self._cites = {entry.ref: entry.cite(self.language) for entry in self.review.entries}
+        return self._cites
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def _draw_title(self) -> None:
+        batch = self.review.batch
+        parts: list[Content | tuple[str, str] | str] = [
+            ("briefdesk ", "bold $accent"),
+            line(f"{self.review.topic} · {batch.stem}", "bold"),
+            ("  ", ""),
+            line(batch.manifest.id, "$text-muted"),
+            (f"  {len(self.review.materials)} materials · {len(self.review.items)} items", "$text-muted"),
+            ("  reviewer ", "$text-muted"),
+            line(self.reviewer or "(not set)"),
+            (f"  keymap {self.keymap.name}", "$text-muted"),
+        ]
+        if self.readonly_reason:
+            parts.append(("  READ-ONLY ", "bold $error"))
+        self.query_one("#titlebar", Static).update(Content.assemble(*parts))
+
+    def _row(self, ref: str) -> Content:
+        item = self.items[ref]
+        return item_prompt(item, self.session.decision(ref), self.session.evidence(ref), self.item_matches(ref), self.language)
+
+    def _fill_items(self) -> None:
+        options: list[Option] = []
+        visible: list[str] = []
+        decisions = self.session.data.decisions
+        for material in self.review.materials:
+            refs = [
+                i.ref for i in material.items
+                if self.filter.accepts(i, decisions[i.ref], self.session.evidence(i.ref), self.item_matches(i.ref))
+            ]
+            if not refs:
+                continue
+            decided = sum(decisions[i.ref].status != "undecided" for i in material.items)
+            options.append(Option(group_prompt(material, decided, self.language), disabled=True))
+            for ref in refs:
+                options.append(Option(self._row(ref), id=ref))
+            visible.extend(refs)
+        if not options:
+            options.append(Option(Content.styled("No item matches the filter.", "$text-muted"), disabled=True))
+        self.shown_refs = visible
+        self._drawn = dict(decisions)
+        items = self.query_one(ItemList)
+        items.fill(options)
+        items.highlight_ref(self.current)
+        title = f"1 items {len(visible)}/{len(self.items)}" if self.filter.active else f"1 items {len(self.items)}"
+        items.border_title = title
+
+    def _redraw_groups(self) -> None:
+        """Group headers carry decided/total per material."""
+        items = self.query_one(ItemList)
+        decisions = self.session.data.decisions
+        for index, option in enumerate(items.options):
+            if option.disabled and option.id is None and index + 1 < len(items.options):
+                nxt = items.options[index + 1].id
+                if nxt is None:
+                    continue
+                material = self.review.material(self.items[nxt].material)
+                if material is None:
+                    continue
+                decided = sum(decisions[i.ref].status != "undecided" for i in material.items)
+                items.replace_option_prompt_at_index(index, group_prompt(material, decided, self.language))
+
+    def _show_current(self) -> None:
+        ref = self.current
+        detail = self.query_one(DetailPane)
+        placements = self.query_one(PlacementsPane)
+        dups = self.query_one(DuplicatesPane)
+        if ref is None:
+            detail.show(None)
+            placements.show((), None, self.review.living_doc)
+            dups.show("", (), {})
+            return
+        item = self.items[ref]
+        decision = self.session.decision(ref)
+        section = self.sections.get(decision.section or "")
+        detail.show(item, self.review.material(item.material), decision, self.session.evidence(ref), self.language, section.title if section else None)
+        matches = self.item_matches(ref)
+        placements.show(matches.placements if matches else None, decision.section, self.review.living_doc)
+        dups.show(item.text, matches.duplicates if matches else None, self.cites())
+        self.query_one(OrderList).highlight_ref(ref)
+
+    def _draw_brief(self) -> None:
+        from core.render import render_brief
+
+        data = self.session.data
+        merged: dict[str, list[str]] = {}
+        for item in self.review.items:
+            head = data.decisions[item.ref].merged_into
+            if head and data.decisions[item.ref].status == "include":
+                merged.setdefault(head, []).append(item.ref)
+        self.query_one(BriefPane).show_order(list(data.order), merged, self.items, self.current)
+        try:
+            self.brief_text = render_brief(self.review, data, reviewer=self.reviewer)
+        except BriefdeskError as exc:
+            self.brief_text = f"(the brief cannot be rendered: {exc})"
+        self.message_text = self._commit_message()
+        self.query_one(BriefPane).show_preview(self.brief_text, self.message_text)
+
+    def _commit_message(self) -> str | None:
+        if not self.reviewer:
+            return None
+        try:
+            from core.provenance import commit_message
+
+            return commit_message(self.review, self.session.data, self.reviewer)
+        except (ImportError, BriefdeskError):
+            return None
+
+    def _draw_status(self) -> None:
+        c = self.session.counts()
+        parts: list[Content | tuple[str, str] | str] = [
+            (f" {c['included']} included", "bold $success"),
+            (f" · {c['merged']} merged" if c["merged"] else "", "$success"),
+            (f" · {c['excluded']} excluded ({c['duplicates']} duplicates)", "$error"),
+            (f" · {c['undecided']} undecided", "bold $warning" if c["undecided"] else "$text-muted"),
+            (f" · confirmed {c['confirmed']}/{c['items']}", "$text-muted"),
+        ]
+        done, total = self.progress
+        if self.match_problem:
+            parts.append(Content.assemble(("  │ matching failed: ", "bold $error"), line(self.match_problem)))
+        elif self.matches is None:
+            pct = int(100 * done / total) if total else 0
+            parts.append((f"  │ matching {done}/{total} ({pct}%)", "$accent"))
+        if self.filter.active:
+            parts.append(Content.assemble(("  │ filter: ", "$text-muted"), line(self.filter.describe())))
+        if self.readonly_reason:
+            parts.append(Content.assemble(("  │ READ-ONLY: ", "bold $error"), line(self.readonly_reason)))
+        if self.session.save_error:
+            parts.append(Content.assemble(("  │ ⚠ ", "bold $error"), line(self.session.save_error, "$error")))
+        self.query_one("#statusbar", Static).update(Content.assemble(*parts))
+
+    def _session_changed(self, session: Session) -> None:
+        """Redraw the rows whose decision changed, the current item's panes, brief and status."""
+        decisions = session.data.decisions
+        items = self.query_one(ItemList)
+        changed = [ref for ref, d in decisions.items() if self._drawn.get(ref) is not d]
+        for ref in changed:
+            items.set_prompt(ref, self._row(ref))
+            self._drawn[ref] = decisions[ref]
+        if changed:
+            self._redraw_groups()
+        self._show_current()
+        self._draw_brief()
+        self._draw_status()
+
+    # -- matching ----------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="matching")
+    def run_matching(self) -> None:
+        last = [0.0]
+
+        def progress(done: int, total: int) -> None:
+            # call_from_thread waits for the UI; a few updates a second are plenty
+            now = time.monotonic()
+            if done >= total or now - last[0] >= 0.2:
+                last[0] = now
+                self.app.call_from_thread(self._matching_progress, done, total)
+
+        try:
+            matches = self.review.match(progress)
+        except BriefdeskError as exc:
+            self.app.call_from_thread(self._matching_failed, str(exc))
+        except Exception as exc:  # a bug in matching must not take the desk down
+            self.app.call_from_thread(self._matching_failed, f"{type(exc).__name__}: {exc}")
+        else:
+            self.app.call_from_thread(self._matched, matches)
+
+    def _matching_progress(self, done: int, total: int) -> None:
+        if self.is_mounted and self.matches is None:
+            self.progress = (done, total)
+            self._draw_status()
+
+    def _matching_failed(self, problem: str) -> None:
+        if not self.is_mounted:
+            return
+        self.match_problem = problem
+        self.matches = {}
+        self._refresh_all()
+
+    def _matched(self, matches: dict[str, ItemMatches]) -> None:
+        if not self.is_mounted:
+            return
+        self.matches = matches
+        self._refresh_all()
+
+    def _refresh_all(self) -> None:
+        items = self.query_one(ItemList)
+        for ref in self.shown_refs:
+            items.set_prompt(ref, self._row(ref))
+        self._show_current()
+        self._draw_status()
+
+    # -- moving ------------------------------------------------------------------------------
+
+    def go_to(self, ref: str | None) -> None:
+        if ref is None or ref == self._cursor:
+            return
+        self._cursor = ref
+        self.query_one(ItemList).highlight_ref(ref)
+        self._show_current()
+        self._schedule_cursor_save()
+
+    def _schedule_cursor_save(self) -> None:
+        """Save where the reviewer is once the cursor rests: a session save per key would cost a
+        full write of the session file on every arrow press. Decisions are saved at once."""
+        if self._cursor_timer is not None:
+            self._cursor_timer.stop()
+        self._cursor_timer = self.set_timer(CURSOR_SAVE_DELAY, self.save_cursor)
+
+    def save_cursor(self) -> None:
+        if self._cursor_timer is not None:
+            self._cursor_timer.stop()
+            self._cursor_timer = None
+        if self._cursor != self.session.data.cursor and not self.readonly_reason:
+            self.session.set_cursor(self._cursor)
+            if self.session.save_error:
+                self._draw_status()
+
+    def _step(self, delta: int) -> bool:
+        if not self.shown_refs:
+            return False
+        ref = self.current
+        index = self.shown_refs.index(ref) if ref in self.shown_refs else -1
+        target = index + delta
+        if 0 <= target < len(self.shown_refs):
+            self.go_to(self.shown_refs[target])
+            return True
+        return False
+
+    def on_option_list_option_highlighted(self, event: ItemList.OptionHighlighted) -> None:
+        control = event.option_list
+        if isinstance(control, ItemList):
+            event.stop()
+            if event.option.id:
+                self.go_to(event.option.id)
+        elif isinstance(control, OrderList) and control.has_focus:
+            event.stop()
+            if event.option.id and event.option.id in self.shown_refs:
+                self.go_to(event.option.id)
+
+    def on_option_list_option_selected(self, event: ItemList.OptionSelected) -> None:
+        event.stop()  # clicks select; there is nothing more to do on a click
+
+    def _focused_pane(self) -> int:
+        focused = self.focused
+        for index, selector in enumerate(PANES):
+            widget = self.query_one(selector)
+            if focused is widget or (focused is not None and widget in focused.ancestors):
+                return index
+        return 0
+
+    def _focus_pane(self, index: int) -> None:
+        widget: Widget = self.query_one(PANES[index % len(PANES)])
+        widget.focus()
+
+    # -- the actions of PRODUCT §12 ------------------------------------------------------------
+
+    def action_next_item(self) -> None:
+        self._step(1)
+
+    def action_prev_item(self) -> None:
+        self._step(-1)
+
+    def action_next_pane(self) -> None:
+        self._focus_pane(self._focused_pane() + 1)
+
+    def action_prev_pane(self) -> None:
+        self._focus_pane(self._focused_pane() - 1)
+
+    def _decided(self) -> None:
+        if self.advance:
+            self._step(1)
+
+    @mutating
+    def action_include(self) -> None:
+        ref = self.current
+        self._apply(lambda: self.session.include(ref))
+        self._decided()
+
+    @mutating
+    def action_exclude(self) -> None:
+        from ..dialogs.exclude import ExcludeDialog
+
+        ref = self.current
+        item = self.items[ref]
+        matches = self.item_matches(ref)
+        decision = self.session.decision(ref)
+
+        def done(reason: str | None) -> None:
+            if reason:
+                self._apply(lambda: self.session.exclude(ref, reason))
+                self._decided()
+
+        self.app.push_screen(ExcludeDialog(item.title, ref, matches.duplicates if matches else (), decision.reason, self.cites()), done)
+
+    @mutating
+    def action_mark_duplicate(self) -> None:
+        ref = self.current
+        dup = self.selected_duplicate()
+        if dup is None:
+            why = "matching is still running" if self.matches is None else "no duplicate candidates for this item"
+            self.notify(f"Cannot mark a duplicate: {why}. Use exclude to give a reason.", severity="warning")
+            return
+        self._apply(lambda: self.session.mark_duplicate(ref, dup.ref))
+        self._decided()
+
+    def selected_duplicate(self) -> Duplicate | None:
+        return self.query_one(DuplicateList).selected()
+
+    def _text_dialog(self, heading: str, hint: str, existing: tuple[str, ...], save: Callable[[str, str], None]) -> None:
+        from ..dialogs.text_entry import TextEntryDialog
+
+        ref = self.current
+        item = self.items[ref]
+
+        def done(text: str | None) -> None:
+            if text:
+                self._apply(lambda: save(ref, text))
+
+        self.app.push_screen(TextEntryDialog(heading, hint, item.title, ref, existing), done)
+
+    @mutating
+    def action_annotate(self) -> None:
+        d = self.session.decision(self.current)
+        self._text_dialog("Note", "A note on this item (kept in the session and the sidecar):", d.notes, self.session.add_note)
+
+    @mutating
+    def action_flag_contradiction(self) -> None:
+        d = self.session.decision(self.current)
+        self._text_dialog("Contradiction or claim to verify", "What conflicts, with what (brief section 二):", d.contradictions, self.session.add_contradiction)
+
+    @mutating
+    def action_add_handle(self) -> None:
+        d = self.session.decision(self.current)
+        self._text_dialog("Handle for the living document", "What to do in the living document (brief section 五):", d.handles, self.session.add_handle)
+
+    @mutating
+    def action_cycle_evidence(self) -> None:
+        from ..dialogs.evidence import EvidenceDialog
+
+        ref = self.current
+        item = self.items[ref]
+        d = self.session.decision(ref)
+
+        def done(answer: tuple[Any, str | None] | None) -> None:
+            if answer is not None:
+                level, note = answer
+                self._apply(lambda: self.session.set_evidence(ref, level, note))
+
+        dialog = EvidenceDialog(item.title, ref, self.session.evidence(ref), item.evidence, d.evidence_note, self.keymap.keys("cycle_evidence"))
+        self.app.push_screen(dialog, done)
+
+    @mutating
+    def action_pick_placement(self) -> None:
+        from ..dialogs.placement import PlacementDialog
+
+        ref = self.current
+        item = self.items[ref]
+        d = self.session.decision(ref)
+        matches = self.item_matches(ref)
+
+        def done(answer: tuple[str | None, str] | None) -> None:
+            if answer is not None:
+                section, action = answer
+                self._apply(lambda: self.session.set_placement(ref, section, action))  # type: ignore[arg-type]
+
+        dialog = PlacementDialog(item.title, ref, self.review.living_doc.sections, matches.placements if matches else (), d.section, d.action)
+        self.app.push_screen(dialog, done)
+
+    @mutating
+    def action_accept_placement(self) -> None:
+        ref = self.current
+        section = self.query_one(PlacementsPane).selected_section()
+        if section is None:
+            why = "matching is still running" if self.matches is None else "no section is proposed"
+            self.notify(f"No placement to accept: {why}. Pick one instead.", severity="warning")
+            return
+        action = self.session.decision(ref).action or "append"
+        self._apply(lambda: self.session.set_placement(ref, section, action))
+
+    def _increment_of(self, ref: str) -> str | None:
+        d = self.session.decision(ref)
+        if d.status != "include":
+            return None
+        return d.merged_into or ref
+
+    @mutating
+    def action_move_up(self) -> None:
+        self._move(-1)
+
+    @mutating
+    def action_move_down(self) -> None:
+        self._move(1)
+
+    def _move(self, delta: int) -> None:
+        head = self._increment_of(self.current)
+        if head is None:
+            self.notify("Only included items have a place in the brief's order.", severity="warning")
+            return
+        if not self.session.move(head, delta):
+            self.notify("Already first." if delta < 0 else "Already last.")
+
+    @mutating
+    def action_merge(self) -> None:
+        from ..dialogs.merge import MergeDialog
+
+        ref = self.current
+        own = self._increment_of(ref)
+        targets = [(r, self.items[r].title) for r in self.session.order if r not in (ref, own)]
+        if not targets:
+            self.notify("No other increment to merge into: include another item first.", severity="warning")
+            return
+
+        def done(into: str | None) -> None:
+            if into:
+                self._apply(lambda: self.session.merge(ref, into))
+
+        self.app.push_screen(MergeDialog(self.items[ref].title, ref, targets), done)
+
+    def action_undo(self) -> None:
+        self._history(undo=True)
+
+    def action_redo(self) -> None:
+        self._history(undo=False)
+
+    def _history(self, undo: bool) -> None:
+        if self.readonly_reason:
+            self.notify(f"Read-only: {self.readonly_reason}", severity="warning", markup=False)
+            return
+        stack = self.session.history.undo if undo else self.session.history.redo
+        if not stack:
+            self.notify("Nothing to undo." if undo else "Nothing to redo.")
+            return
+        refs = list(stack[-1].after)
+        self._apply(self.session.undo if undo else self.session.redo)
+        if len(refs) == 1 and refs[0] in self.shown_refs:
+            self.go_to(refs[0])  # show what was undone
+
+    def action_filter(self) -> None:
+        from ..dialogs.filter import FilterDialog
+
+        def done(new: ItemFilter | None) -> None:
+            if new is not None:
+                self.apply_filter(new)
+
+        self.app.push_screen(FilterDialog(self.filter, [m.path for m in self.review.materials]), done)
+
+    def apply_filter(self, new: ItemFilter) -> None:
+        self.filter = new
+        self._fill_items()
+        current = self.current
+        if current is not None and current != self._cursor:
+            self._cursor = current
+            self._schedule_cursor_save()
+        self._show_current()
+        self._draw_status()
+
+    def action_preview_brief(self) -> None:
+        from .preview import PreviewScreen
+
+        self.app.push_screen(PreviewScreen(self.brief_text, self.message_text, self.review.brief_path, self.keymap.keys("preview_brief")))
+
+    def action_commit(self) -> None:
+        from .commit import CommitScreen
+
+        problem = None
+        if self.readonly_reason:
+            problem = f"Read-only: {self.readonly_reason}"
+        elif not self.reviewer:
+            problem = "No reviewer: set reviewer in briefdesk.yaml or git config user.name."
+
+        def done(sha: str | None) -> None:
+            if sha:
+                self.notify(f"Committed {sha[:12]}.", title="brief committed")
+                self._draw_status()
+
+        screen = CommitScreen(self.review, self.session, self.brief_text, self.message_text, self.reviewer, problem, self.keymap.keys("commit"))
+        self.app.push_screen(screen, done)
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.keymap))
+
+    def action_quit(self) -> None:
+        self.save_cursor()
+        self.app.exit(return_code=0)
+
+    # -- palette-only actions ----------------------------------------------------------------
+
+    @mutating
+    def action_undecide(self) -> None:
+        ref = self.current
+        self._apply(lambda: self.session.undecide(ref))
+
+    @mutating
+    def action_confirm(self) -> None:
+        ref = self.current
+        if self.session.decision(ref).confirmed or self.session.decision(ref).status == "undecided":
+            self.notify("Nothing to confirm: the item has no proposed decision.")
+            return
+        self._apply(lambda: self.session.confirm(ref))
+
+    def action_clear_filter(self) -> None:
+        self.apply_filter(ItemFilter())
+
+    def action_retry_save(self) -> None:
+        if self.readonly_reason:
+            self.notify(f"Read-only: {self.readonly_reason}", severity="warning", markup=False)
+            return
+        if self.session.retry_save():
+            self.notify("Saved.")
+        self._draw_status()
+
+    def _apply(self, change: Callable[[], object]) -> None:
+        """Run one session change; a refused change is a message, never a crash."""
+        try:
+            change()
+        except BriefdeskError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+        if self.session.save_error:
+            self._draw_status()

@@ -1,0 +1,80 @@
+"""Pane 5: the brief — increments in their order, and the rendered brief and commit message.
+
+Highlighting an increment moves the review to that item, so move_up / move_down act on it.
+The preview is `core.render.render_brief` and the commit message exactly as they would be
+committed; both are plain text, shown literally.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+from textual.widgets.option_list import Option
+
+from core.models import Item
+
+from ..text import block, line
+from .pane_list import PaneList
+
+BRIEF_LINES = 120
+MESSAGE_LINES = 40
+
+
+class OrderList(PaneList):
+    def highlighted_ref(self) -> str | None:
+        option = self.highlighted_option
+        return option.id if option is not None and not option.disabled else None
+
+    def highlight_ref(self, ref: str | None) -> None:
+        for index, option in enumerate(self.options):
+            if option.id == ref:
+                if self.highlighted != index:
+                    self.highlighted = index
+                return
+
+
+def order_options(order: list[str], merged: dict[str, list[str]], items: dict[str, Item]) -> list[Option]:
+    if not order:
+        return [Option(Content.styled("nothing included yet", "$text-muted"), disabled=True)]
+    options = []
+    width = len(str(len(order)))
+    for n, ref in enumerate(order, 1):
+        options.append(Option(Content.assemble((f"{n:>{width}}. ", "bold $success"), line(items[ref].title)), id=ref))
+        for other in merged.get(ref, []):
+            options.append(Option(Content.assemble((" " * width + "  + ", "$success"), line(items[other].title, "$text-muted")), id=other))
+    return options
+
+
+class BriefPane(Vertical):
+    def compose(self) -> ComposeResult:
+        yield OrderList(id="order")
+        with VerticalScroll(id="preview", can_focus=False):
+            yield Static(id="preview-text", markup=False)
+
+    @property
+    def order_list(self) -> OrderList:
+        return self.query_one(OrderList)
+
+    def show_order(self, order: list[str], merged: dict[str, list[str]], items: dict[str, Item], current: str | None) -> None:
+        ol = self.order_list
+        ol.set_options(order_options(order, merged, items))
+        ol.highlight_ref(current)
+
+    def show_preview(self, brief: str, message: str | None) -> None:
+        """The brief's start and the commit message's start: a pane, not the whole document (the
+        preview_brief screen shows all of it), so a brief of thousands of lines stays cheap."""
+        parts = [_head(brief, BRIEF_LINES)]
+        if message is not None:
+            parts.append(Content.styled("\n── commit message " + "─" * 30 + "\n", "$primary"))
+            parts.append(_head(message, MESSAGE_LINES))
+        self.query_one("#preview-text", Static).update(Content("").join(parts))
+
+
+def _head(text: str, limit: int) -> Content:
+    lines = text.splitlines()
+    if len(lines) <= limit:
+        return block(text)
+    more = Content.styled(f"\n… {len(lines) - limit} more lines: preview_brief shows everything\n", "$text-muted")
+    return block("\n".join(lines[:limit])) + more

@@ -1,0 +1,108 @@
+"""Pane 2: the current item — its facts, its decision so far, and its text as Markdown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from core.decisions import Decision
+from core.models import Evidence, Item, Material
+from core.textsafe import safe_line
+
+from ..text import evidence_label, status_words
+from .safe_markdown import SafeMarkdown
+
+LABEL_WIDTH = 9
+
+
+def _grid() -> Table:
+    """Label and value columns: a long value (a path, a URL, Chinese) folds beside its label."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=LABEL_WIDTH, no_wrap=True, overflow="ellipsis", style="dim")
+    grid.add_column(ratio=1, overflow="fold")
+    return grid
+
+
+def _text(value: object) -> Text:
+    """Material data as a rich Text: built from the plain string, never from markup."""
+    return Text(safe_line(str(value)))
+
+
+def _front_matter_value(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    return str(value)
+
+
+def detail_head(
+    item: Item, material: Material | None, decision: Decision, evidence: Evidence, language: str,
+    section_title: str | None,
+) -> Group:
+    grid = _grid()
+
+    def field(label: str, value: object) -> None:
+        grid.add_row(_text(label), value if isinstance(value, Text) else _text(value))
+
+    field("ref", item.ref)
+    ev = f"{evidence.value} · {evidence_label(evidence, language)}"
+    if decision.evidence is not None and decision.evidence is not item.evidence:
+        ev += f"  (reviewer; was {item.evidence.value} from {item.evidence_source})"
+    else:
+        ev += f"  (from {item.evidence_source})"
+    field("evidence", ev)
+    if decision.evidence_note:
+        field("read", decision.evidence_note)
+    field("decision", status_words(decision, language))
+    if decision.section:
+        where = f"§{decision.section}"
+        if section_title:
+            where += f" {section_title}"
+        field("place", f"{where} · {decision.action or 'append'}")
+    if item.arxiv:
+        field("arXiv", " ".join(item.arxiv))
+    if material is not None:
+        for key, value in material.front_matter.items():
+            if key == "arxiv":
+                continue
+            field(str(key), _front_matter_value(value))
+    for label, texts in (("note", decision.notes), ("conflict", decision.contradictions), ("handle", decision.handles)):
+        for text in texts:
+            field(label, Text.assemble(("• ", "yellow"), _text(text)))
+    title = Text(safe_line(item.title or "(untitled)"), style="bold")
+    return Group(title, grid)
+
+
+class DetailPane(VerticalScroll, can_focus=True):
+    """Scrolls with the arrow keys when focused; the item's text is never parsed as markup."""
+
+    _shown: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="detail-head", markup=False)
+        yield SafeMarkdown(id="detail-body")
+
+    def show(
+        self, item: Item | None, material: Material | None = None, decision: Decision | None = None,
+        evidence: Evidence | None = None, language: str = "zh", section_title: str | None = None,
+    ) -> None:
+        head = self.query_one("#detail-head", Static)
+        body = self.query_one("#detail-body", SafeMarkdown)
+        if item is None or decision is None or evidence is None:
+            head.update(Content.styled("No item: the filter hides every item.", "$text-muted"))
+            body.show("")
+            self._shown = None
+            return
+        head.update(detail_head(item, material, decision, evidence, language, section_title))
+        if item.ref != self._shown:  # a decision on the same item leaves its text as it is
+            self._shown = item.ref
+            body.show(item.body)
+            self.scroll_home(animate=False)

@@ -1,0 +1,88 @@
+"""Pane 4: duplicate candidates (kind, ref, score) and the highlighted one beside the item.
+
+The text both share is marked in both columns (`tui.highlight`). The highlighted candidate is
+what mark_duplicate names.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+from textual.widgets.option_list import Option
+
+from core.models import Duplicate
+
+from ..highlight import side_by_side
+from ..text import line
+from .pane_list import PaneList
+
+KIND_STYLE = {"batch": "italic", "brief": "italic bold", "living-doc": "italic"}
+
+
+def duplicate_prompt(dup: Duplicate, cite: str | None = None) -> Content:
+    style = "bold $error" if dup.score >= 95 else "$warning" if dup.score >= 85 else "$text-muted"
+    return Content.assemble(
+        (f"{dup.score:3.0f} ", style),
+        (f"{dup.kind:<10}", KIND_STYLE.get(dup.kind, "")),
+        line(dup.ref),
+        (f"  {cite}" if cite else "", "$text-muted"),
+    )
+
+
+class DuplicateList(PaneList):
+    def selected(self) -> Duplicate | None:
+        option = self.highlighted_option
+        if option is None or option.disabled or option.id is None:
+            return None
+        return self.candidates[int(option.id)]
+
+    candidates: tuple[Duplicate, ...] = ()
+
+
+class DuplicatesPane(Vertical):
+    def compose(self) -> ComposeResult:
+        yield DuplicateList(id="dup-list")
+        with Horizontal(id="dup-compare"):
+            with VerticalScroll(id="dup-left", can_focus=False):
+                yield Static(id="dup-item", markup=False)
+            with VerticalScroll(id="dup-right", can_focus=False):
+                yield Static(id="dup-cand", markup=False)
+
+    @property
+    def list(self) -> DuplicateList:
+        return self.query_one(DuplicateList)
+
+    def show(self, item_text: str, duplicates: tuple[Duplicate, ...] | None, cites: dict[str, str]) -> None:
+        """`duplicates` None while matching runs; `cites` says how a brief entry is cited."""
+        self._item_text = item_text
+        dl = self.list
+        dl.candidates = duplicates or ()
+        if duplicates is None:
+            options = [Option(Content.styled("matching…", "$text-muted"), disabled=True)]
+        elif not duplicates:
+            options = [Option(Content.styled("no duplicate candidates", "$text-muted"), disabled=True)]
+        else:
+            options = [Option(duplicate_prompt(d, cites.get(d.ref)), id=str(i)) for i, d in enumerate(duplicates)]
+        dl.set_options(options)
+        dl.highlighted = 0 if duplicates else None
+        self.compare(dl.selected())
+
+    def compare(self, dup: Duplicate | None) -> None:
+        left = self.query_one("#dup-item", Static)
+        right = self.query_one("#dup-cand", Static)
+        if dup is None:
+            left.update("")
+            right.update("")
+            return
+        a, b, shared = side_by_side(getattr(self, "_item_text", ""), dup.text)
+        head_a = Content.styled(f"this item · {shared} shared\n", "$text-muted")
+        head_b = Content.assemble((f"{dup.kind} ", "$text-muted"), line(dup.ref, "$text-muted"), "\n")
+        left.update(head_a + a)
+        right.update(head_b + b)
+
+    def on_option_list_option_highlighted(self, event: PaneList.OptionHighlighted) -> None:
+        if event.option_list is self.list:
+            event.stop()
+            self.compare(self.list.selected())
