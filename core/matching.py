@@ -503,7 +503,14 @@ def match_items(
     cache_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, ItemMatches]:
-    """Placements and duplicate candidates of every item, keyed by `item.ref` (all present)."""
+    """Placements and duplicate candidates of every item, keyed by `item.ref` (every item present).
+
+    Duplicates: the candidates with a text score ≥ `threshold` plus those sharing an arXiv id or
+    URL, one per (kind, ref) — a living-document section once, with its best paragraph — best
+    first, ties by ref, at most MAX_DUPLICATES. Placements: the best `top_placements` sections
+    with a score above 0, ties in document order. `cache_dir=None` reads and writes nothing;
+    `progress(done, total)` is called as work completes, the last time with done == total.
+    """
     threshold = min(max(threshold, 0), 100)
     doc_paras = [(s.id, p) for s in sections for p in paragraphs(s.text)]
     sources, n_item_parts = _sources(items, sections, entries, doc_paras)

@@ -77,7 +77,7 @@ def test_paragraphs_split_on_blank_lines():
     assert paragraphs("一段\n续行\n\n  \n二段\n\n") == ["一段\n续行", "二段"]
 
 
-texts = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=80)
+texts = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cn")), max_size=80)
 ascii_texts = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=80)
 
 
