@@ -146,7 +146,9 @@ def cmd_commit(args: argparse.Namespace) -> int:
     from .commit import commit_brief
 
     review = _review(args)
-    with review.open_session() as session:
+    # Committing reads the saved decisions and edits none: no lock, no `.briefdesk/` made, and a
+    # desk left open on the batch does not stop it.
+    with review.open_session(readonly=True) as session:
         result = commit_brief(review, session, reviewer=args.reviewer, allow_undecided=args.allow_undecided)
     _out(f"committed {result.sha[:12]}: {result.brief_path} and {result.sidecar_path}\n")
     return 0

@@ -1,13 +1,16 @@
-"""Everything one batch's review needs, read from the workspace in one pass and validated.
+"""Everything one batch's review needs, read from the workspace and validated.
 
-`load_review` parses and checks all inputs (manifest, materials, proposals, living document,
-earlier briefs) before anything is written, so bad input changes nothing on disk.
+`load_review` parses and checks the manifest, materials, proposals and living document before
+anything is written, so bad input changes nothing on disk. Earlier briefs (thousands of files in a
+mature knowledge base) are read only when asked for: all of them for matching, one file when the
+brief cites an entry of it, so `build`, `commit` and the desk's first paint never wait for them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from . import yamlio
@@ -27,13 +30,29 @@ class Review:
     batch: Batch
     materials: list[Material]
     living_doc: LivingDoc
-    entries: list[BriefEntry]
     items: list[Item] = field(init=False)
 
     def __post_init__(self) -> None:
         self.items = [item for m in self.materials for item in m.items]
-        self._entries = {e.ref: e for e in self.entries}
         self._items = {i.ref: i for i in self.items}
+        self._brief_entries: dict[str, list[BriefEntry]] = {}
+
+    @cached_property
+    def brief_files(self) -> list[str]:
+        """Earlier briefs: every brief of the workspace but the one this batch writes."""
+        own = self.brief_path
+        return [rel for rel in self.workspace.brief_files() if rel != own]
+
+    def brief_entries(self, rel: str) -> list[BriefEntry]:
+        """The entries of one earlier brief, parsed once."""
+        if rel not in self._brief_entries:
+            self._brief_entries[rel] = parse_brief(rel, yamlio.read_text(self.workspace.root / rel, rel))
+        return self._brief_entries[rel]
+
+    @cached_property
+    def entries(self) -> list[BriefEntry]:
+        """Every entry of every earlier brief, in file order (what matching compares against)."""
+        return [e for rel in self.brief_files for e in self.brief_entries(rel)]
 
     @property
     def topic(self) -> str:
@@ -48,7 +67,13 @@ class Review:
         return self.brief_path.removesuffix(".md") + ".review.json"
 
     def entry(self, ref: str) -> BriefEntry | None:
-        return self._entries.get(ref)
+        """An earlier brief's entry by its ref (`<brief path>#5`), reading only that brief."""
+        if "entries" in self.__dict__:  # all parsed already (matching ran): no file access
+            return next((e for e in self.entries if e.ref == ref), None)
+        rel = ref.split("#", 1)[0]
+        if rel not in self.brief_files:
+            return None
+        return next((e for e in self.brief_entries(rel) if e.ref == ref), None)
 
     def item(self, ref: str) -> Item | None:
         return self._items.get(ref)
@@ -70,6 +95,7 @@ class Review:
         from .matching import match_items
 
         ws = self.workspace
+        entries = self.entries  # bad briefs fail here, before the cache folder is made
         cache_dir = None
         if cache:
             try:
@@ -80,7 +106,7 @@ class Review:
         return match_items(
             self.items,
             self.living_doc.sections,
-            self.entries,
+            entries,
             self.living_doc.path,
             threshold=ws.settings.dedup.threshold,
             cache_dir=cache_dir,
@@ -99,13 +125,7 @@ def load_review(ws: Workspace, name: str) -> Review:
     doc_rel = ws.settings.living_doc_path(batch.manifest.topic)
     doc_path = ws.resolve(doc_rel, source=batch.path)
     living_doc = parse_living_doc(doc_rel, yamlio.read_text(doc_path, doc_rel))
-    own = ws.brief_path(batch)
-    entries: list[BriefEntry] = []
-    for rel in ws.brief_files():
-        if rel == own:
-            continue
-        entries.extend(parse_brief(rel, yamlio.read_text(ws.root / rel, rel)))
-    review = Review(ws, batch, materials, living_doc, entries)
+    review = Review(ws, batch, materials, living_doc)
     check_proposals(review)
     return review
 

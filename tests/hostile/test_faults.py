@@ -27,7 +27,6 @@ import pytest
 from hostile_helpers import (
     DEMO_BATCH,
     ROOT,
-    assert_one_error_line,
     diff,
     run_cli,
     run_main,
@@ -35,7 +34,7 @@ from hostile_helpers import (
 )
 
 from core.decisions import SessionData
-from core.errors import SessionLocked
+from core.errors import BriefdeskError, SessionLocked
 from core.review import Review, load_review
 from core.session import Session
 from core.workspace import Workspace
@@ -172,12 +171,12 @@ def test_real_write_failure_from_the_kernel(ws: Path) -> None:
 
 
 def test_briefdesk_path_taken_by_a_file(ws: Path, capsys) -> None:
-    """`.briefdesk` is a file: commit refuses in one line; scan and build still work, without a
-    cache and without writing anything."""
+    """`.briefdesk` is a file: opening the session for review refuses in one line; scan and build
+    still work, without a cache and without writing anything (commit needs no state folder)."""
     (ws / ".briefdesk").write_text("in the way\n")
     before = snapshot(ws)
-    code, out, err = run_main(capsys, "commit", "-w", str(ws), "-b", DEMO_BATCH, "--allow-undecided")
-    assert_one_error_line(code, out, err, ".briefdesk", "cannot create")
+    with pytest.raises(BriefdeskError, match=r"\.briefdesk.*cannot create"):
+        _review(ws).open_session()
     code, out, err = run_main(capsys, "scan", "-w", str(ws), "-b", DEMO_BATCH, "--json")
     assert code == 0 and json.loads(out)["items"], err
     code, out, err = run_main(capsys, "build", "-w", str(ws), "-b", DEMO_BATCH)
@@ -188,8 +187,8 @@ def test_briefdesk_path_taken_by_a_file(ws: Path, capsys) -> None:
 def test_sessions_path_taken_by_a_file_at_open(ws: Path) -> None:
     (ws / ".briefdesk").mkdir()
     (ws / ".briefdesk" / "sessions").write_text("in the way\n")
-    proc = run_cli("commit", "-w", str(ws), "-b", DEMO_BATCH, "--allow-undecided")
-    assert_one_error_line(proc.returncode, proc.stdout, proc.stderr, "sessions", "cannot take the session lock")
+    with pytest.raises(BriefdeskError, match=r"sessions.*cannot take the session lock"):
+        _review(ws).open_session()
 
 
 # -- two instances ----------------------------------------------------------------------------------
@@ -209,12 +208,12 @@ def test_second_process_is_told_pid_and_host_then_takes_over_when_the_holder_die
     holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(ws), str(ROOT)], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
-        proc = run_cli("commit", "-w", str(ws), "-b", DEMO_BATCH, "--allow-undecided")
-        assert_one_error_line(
-            proc.returncode, proc.stdout, proc.stderr, f"pid {holder.pid} on {socket.gethostname()}", "close it there first"
-        )
-        code = run_cli("build", "-w", str(ws), "-b", DEMO_BATCH).returncode  # reading needs no lock
-        assert code == 0
+        second = subprocess.run([sys.executable, "-c", HOLDER, str(ws), str(ROOT)], capture_output=True, text=True)
+        assert second.returncode != 0
+        assert f"pid {holder.pid} on {socket.gethostname()}" in second.stderr and "close it there first" in second.stderr
+        for command in ("build", "commit"):  # reading the saved decisions needs no lock
+            proc = run_cli(command, "-w", str(ws), "-b", DEMO_BATCH, *(["--allow-undecided"] if command == "commit" else []))
+            assert proc.returncode == 0, proc.stderr
     finally:
         holder.send_signal(signal.SIGKILL)
         holder.wait()

@@ -74,7 +74,9 @@ def make_review(root: Path = Path("/nonexistent/kb"), language: str = "zh") -> R
         BriefEntry(ref=f"{OLD}#四-2", brief=OLD, date="2026-11-01", section="四", number="2", text="Java"),
     ]
     ws = Workspace(root, Settings(reviewer="Tom", language=language))  # type: ignore[arg-type]
-    return Review(ws, batch, materials, doc, entries)
+    review = Review(ws, batch, materials, doc)
+    review.entries = entries  # in memory: no brief files behind them
+    return review
 
 
 def make_data() -> SessionData:
