@@ -28,3 +28,9 @@ def test_screenshot_is_an_svg_of_the_review_screen() -> None:
     svg = (ROOT / "docs" / "screenshot.svg").read_text("utf-8")
     assert svg.startswith("<svg") and "briefdesk" in svg
     assert "/tmp/" not in svg and "inference" in svg
+
+
+def test_readme_shows_the_current_key_table() -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    rows = [line for line in keys_markdown().splitlines() if line.startswith("| `")]
+    assert rows and all(row in readme for row in rows), "README key table is stale: copy it from docs/keys.md"
