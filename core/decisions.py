@@ -48,6 +48,26 @@ class Decision(BaseModel):
         return self.origin is Origin.reviewer and self.status != "undecided"
 
 
+class Step(BaseModel):
+    """One undoable change: the decisions it touched before and after, and the order around it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    before: dict[str, Decision]
+    after: dict[str, Decision]
+    order_before: tuple[str, ...]
+    order_after: tuple[str, ...]
+
+
+class History(BaseModel):
+    """Undo and redo stacks; saved with the session so they survive a restart."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    undo: list[Step] = Field(default_factory=list)
+    redo: list[Step] = Field(default_factory=list)
+
+
 class SessionData(BaseModel):
     """What `.briefdesk/sessions/<stem>.json` holds."""
 
@@ -60,6 +80,10 @@ class SessionData(BaseModel):
     decisions: dict[str, Decision] = Field(default_factory=dict)
     order: list[str] = Field(default_factory=list)  # included, non-merged refs in brief order
     cursor: str | None = None
+    # ref -> hash of the item's text when last saved: a heading added to a material renumbers the
+    # refs after it, and the decisions follow their items instead of sliding onto neighbours
+    fingerprints: dict[str, str] = Field(default_factory=dict)
+    history: History = Field(default_factory=History)
 
 
 def counts(data: SessionData) -> dict[str, int]:

@@ -1,45 +1,38 @@
 """A review session: decisions that are saved on every change, undone and redone, and locked.
 
-Every mutation goes through `_apply`, which records an undo step and saves the whole state
-atomically (temp file, fsync, replace) before returning, so a decision the caller has seen
-acknowledged is on disk. If saving fails (read-only folder, full disk) the state is kept in memory,
-`save_error` says why, and the next change or `retry_save()` tries again.
+Every mutation goes through `_apply`, which records an undo step and saves the whole state, undo
+history included, atomically (temp file, fsync, replace) before returning, so a decision the caller
+has seen acknowledged is on disk and undo reaches back across restarts. If saving fails (read-only
+folder, full disk) the state is kept in memory, `save_error` says why, and the next change or
+`retry_save()` tries again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from .decisions import Decision, Origin, SessionData, counts
+from .decisions import SCHEMA_VERSION, Decision, History, Origin, SessionData, Step, counts
 from .errors import BriefdeskError
 from .lock import SessionLock
 from .manifest import Action, Batch, Proposal
 from .models import Evidence, Item
 
-
-@dataclass(frozen=True)
-class Step:
-    """One undoable change: decisions before and after, and the order before and after."""
-
-    before: Mapping[str, Decision]
-    after: Mapping[str, Decision]
-    order_before: tuple[str, ...]
-    order_after: tuple[str, ...]
+UNDO_LIMIT = 500  # steps kept (and saved); older ones are dropped
 
 
-@dataclass
-class History:
-    undo: list[Step] = field(default_factory=list)
-    redo: list[Step] = field(default_factory=list)
+def fingerprint(item: Item) -> str:
+    return hashlib.blake2b(f"{item.title}\n{item.body}".encode(), digest_size=8).hexdigest()
 
 
 def initial_state(batch: Batch, items: Iterable[Item]) -> SessionData:
     """A new session: every item undecided, then the manifest's proposals applied as `proposed`."""
+    items = list(items)
     refs = [item.ref for item in items]
     known = set(refs)
     decisions = {ref: Decision() for ref in refs}
@@ -57,6 +50,7 @@ def initial_state(batch: Batch, items: Iterable[Item]) -> SessionData:
         decisions=decisions,
         order=[ref for _, _, ref in sorted(ordered)],
         cursor=refs[0] if refs else None,
+        fingerprints={item.ref: fingerprint(item) for item in items},
     )
 
 
@@ -89,7 +83,6 @@ class Session:
         self.items = items
         self.path = path
         self.lock = lock
-        self.history = History()
         self.save_error: str | None = None
         self._writer = writer or atomic_write
         self._item_by_ref = {item.ref: item for item in items}
@@ -133,11 +126,22 @@ class Session:
 
     # -- reading -----------------------------------------------------------------------------
 
+    @property
+    def history(self) -> History:
+        """The undo and redo stacks, kept in the saved state."""
+        return self.data.history
+
     def item(self, ref: str) -> Item:
-        return self._item_by_ref[ref]
+        try:
+            return self._item_by_ref[ref]
+        except KeyError:
+            raise BriefdeskError(f"no item {ref} in this batch") from None
 
     def decision(self, ref: str) -> Decision:
-        return self.data.decisions[ref]
+        try:
+            return self.data.decisions[ref]
+        except KeyError:
+            raise BriefdeskError(f"no item {ref} in this batch") from None
 
     def evidence(self, ref: str) -> Evidence:
         return self.decision(ref).evidence or self.item(ref).evidence
@@ -156,24 +160,31 @@ class Session:
     # -- changing ----------------------------------------------------------------------------
 
     def include(self, ref: str) -> None:
-        d = self.decision(ref)
-        self._apply({ref: d.model_copy(update={"status": "include", "origin": Origin.reviewer,
-                                                "reason": None, "merged_into": None})})
+        self._decide(ref, "include")
 
     def exclude(self, ref: str, reason: str = "off-topic") -> None:
         if not reason.strip():
             raise BriefdeskError("an exclusion needs a reason")
+        self._decide(ref, "exclude", reason.strip())
+
+    def _decide(self, ref: str, status: str, reason: str | None = None) -> None:
+        """Set the status as the reviewer's; an increment that stops being one hands its merged
+        parts back to the reviewer as undecided, in the same undo step, so no part is left
+        pointing at an increment that is gone."""
         d = self.decision(ref)
-        self._apply({ref: d.model_copy(update={"status": "exclude", "origin": Origin.reviewer,
-                                                "reason": reason.strip(), "merged_into": None})})
+        changes = {ref: d.model_copy(update={"status": status, "origin": Origin.reviewer,
+                                             "reason": reason, "merged_into": None})}
+        if status != "include":
+            for part in self.merged_into(ref):
+                changes[part] = self.decision(part).model_copy(
+                    update={"status": "undecided", "origin": Origin.reviewer, "merged_into": None})
+        self._apply(changes)
 
     def mark_duplicate(self, ref: str, of: str) -> None:
         self.exclude(ref, f"duplicate:{of}")
 
     def undecide(self, ref: str) -> None:
-        d = self.decision(ref)
-        self._apply({ref: d.model_copy(update={"status": "undecided", "origin": Origin.reviewer,
-                                                "reason": None, "merged_into": None})})
+        self._decide(ref, "undecided")
 
     def confirm(self, ref: str) -> None:
         """Make a proposed decision the reviewer's own without changing it."""
@@ -225,6 +236,7 @@ class Session:
         """Fold `ref` into `into`'s increment: both included, `ref` listed under `into`."""
         if ref == into:
             raise BriefdeskError("cannot merge an item into itself")
+        self.decision(ref)
         target = self.decision(into)
         if target.merged_into:
             into = target.merged_into
@@ -249,16 +261,16 @@ class Session:
         if not self.history.undo:
             return False
         step = self.history.undo.pop()
+        self.history.redo.append(step)  # before the save in _restore: the file holds both stacks
         self._restore(step.before, step.order_before)
-        self.history.redo.append(step)
         return True
 
     def redo(self) -> bool:
         if not self.history.redo:
             return False
         step = self.history.redo.pop()
-        self._restore(step.after, step.order_after)
         self.history.undo.append(step)
+        self._restore(step.after, step.order_after)
         return True
 
     def retry_save(self) -> bool:
@@ -275,9 +287,11 @@ class Session:
         new_order = order if order is not None else self._order_after(changed)
         if not changed and tuple(new_order) == order_before:
             return
-        step = Step({r: before[r] for r in changed}, dict(changed), order_before, tuple(new_order))
+        step = Step(before={r: before[r] for r in changed}, after=dict(changed),
+                    order_before=order_before, order_after=tuple(new_order))
         self.history.undo.append(step)
-        self.history.redo.clear()
+        del self.history.undo[:-UNDO_LIMIT]
+        self.history.redo.clear()  # the save in _restore below writes the stacks with the change
         self._restore(step.after, step.order_after)
 
     def _restore(self, decisions: Mapping[str, Decision], order: Iterable[str]) -> None:
@@ -334,18 +348,60 @@ def load_state(path: Path, batch: Batch, items: list[Item]) -> SessionData:
     except OSError as exc:
         raise BriefdeskError(f"cannot read the session ({exc.strerror or exc})", path) from None
     try:
+        version = json.loads(raw).get("schema_version")
+    except (ValueError, AttributeError):
+        version = None
+    if isinstance(version, int) and version > SCHEMA_VERSION:
+        raise BriefdeskError(f"session was written by a newer briefdesk (schema {version}); upgrade briefdesk", path)
+    try:
         data = SessionData.model_validate_json(raw)
     except (ValidationError, ValueError) as exc:
         first = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
         raise BriefdeskError(f"session file is damaged ({first}); move it away to start afresh", path) from None
     if data.batch_id != batch.manifest.id:
         raise BriefdeskError(f"session belongs to batch {data.batch_id}, not {batch.manifest.id}", path)
+    return reconcile(data, items)
+
+
+def reconcile(data: SessionData, items: list[Item]) -> SessionData:
+    """Fit a saved state to the batch's items as they are now.
+
+    Decisions follow their items by fingerprint when refs were renumbered (a `## ` heading added
+    or removed); an item edited in place keeps its decision; new items start undecided. When refs
+    moved, the undo history (which names old refs) is dropped.
+    """
     refs = [item.ref for item in items]
     known = set(refs)
-    decisions = {ref: data.decisions.get(ref, Decision()) for ref in refs}
-    order = [r for r in data.order if r in known and decisions[r].status == "include" and not decisions[r].merged_into]
-    cursor = data.cursor if data.cursor in known else (refs[0] if refs else None)
-    return data.model_copy(update={"decisions": decisions, "order": order, "cursor": cursor})
+    now = {item.ref: fingerprint(item) for item in items}
+    by_print: dict[str, str] = {}
+    for ref, fp in now.items():
+        by_print.setdefault(fp, ref)
+    moved = {
+        old: by_print[fp]
+        for old, fp in data.fingerprints.items()
+        if now.get(old) != fp and fp in by_print and by_print[fp] != old
+    }
+    taken = set(moved.values())
+    kept: dict[str, Decision] = {}
+    for old, d in data.decisions.items():
+        target = moved.get(old) or (old if old in known and old not in taken else None)
+        if target is not None:
+            kept[target] = d.model_copy(update={"merged_into": moved.get(d.merged_into, d.merged_into)}) if d.merged_into else d
+    decisions = {ref: kept.get(ref, Decision()) for ref in refs}
+    for ref, d in decisions.items():  # a part whose increment is gone goes back to the reviewer
+        if d.merged_into and not (d.merged_into in decisions and decisions[d.merged_into].status == "include"):
+            decisions[ref] = d.model_copy(update={"status": "undecided", "merged_into": None})
+    order = [moved.get(r, r) for r in data.order]
+    order = [r for r in dict.fromkeys(order) if r in known and decisions[r].status == "include" and not decisions[r].merged_into]
+    order += [r for r in refs if decisions[r].status == "include" and not decisions[r].merged_into and r not in order]
+    cursor = moved.get(data.cursor, data.cursor) if data.cursor else None
+    return data.model_copy(update={
+        "decisions": decisions,
+        "order": order,
+        "cursor": cursor if cursor in known else (refs[0] if refs else None),
+        "fingerprints": now,
+        "history": data.history if not moved else History(),
+    })
 
 
 def _temp_name(path: Path) -> Path:

@@ -207,6 +207,8 @@ def test_undo_everything_returns_to_the_start_and_redo_replays(tmp_path_factory,
         # invariant: the order is exactly the included, non-merged items
         increments = {r for r, d in s.data.decisions.items() if d.status == "include" and not d.merged_into}
         assert set(s.order) == increments and len(s.order) == len(increments)
+        # invariant: every merged part points at a live increment (brief and commit count alike)
+        assert all(d.merged_into in increments for d in s.data.decisions.values() if d.merged_into)
         assert on_disk(tmp).decisions == s.data.decisions
     end = s.data.model_copy(deep=True)
     undone = 0
@@ -222,3 +224,66 @@ def test_undo_everything_returns_to_the_start_and_redo_replays(tmp_path_factory,
 def test_decision_duplicate_of() -> None:
     assert Decision(status="exclude", reason="duplicate:briefs/x.md#5").duplicate_of == "briefs/x.md#5"
     assert Decision(status="exclude", reason="off-topic").duplicate_of is None
+
+
+def test_undo_reaches_back_across_a_restart(tmp_path: Path) -> None:
+    s = open_session(tmp_path)
+    s.include(REFS[0])
+    s.exclude(REFS[1], "off-topic")
+    s.close()
+    again = open_session(tmp_path)
+    assert again.undo() and again.decision(REFS[1]).status == "undecided"
+    assert again.undo() and again.decision(REFS[0]).status == "undecided"
+    assert not again.undo()
+    assert again.redo() and again.decision(REFS[0]).status == "include"
+
+
+def test_excluding_an_increment_hands_its_merged_parts_back_as_undecided(tmp_path: Path) -> None:
+    from core.decisions import counts
+
+    s = open_session(tmp_path)
+    s.include(REFS[0])
+    s.merge(REFS[3], REFS[0])
+    s.merge(REFS[4], REFS[0])
+    s.exclude(REFS[0], "weak-evidence")
+    assert [s.decision(r).status for r in (REFS[3], REFS[4])] == ["undecided", "undecided"]
+    assert not any(d.merged_into for d in s.data.decisions.values())
+    assert counts(s.data)["included"] == len(s.order) == 0
+    s.undo()  # one step brings the whole increment back
+    assert s.merged_into(REFS[0]) == [REFS[3], REFS[4]] and s.order == [REFS[0]]
+
+
+def test_decisions_follow_their_items_when_a_heading_renumbers_refs(tmp_path: Path) -> None:
+    s = open_session(tmp_path)
+    s.exclude(REFS[1], "off-topic")  # m1#2
+    s.include(REFS[2])  # m1#3
+    s.close()
+    items = make_items()
+    # a new item is inserted as m1#1: the old #1..#3 become #2..#4
+    shifted = [Item(ref="inbox/a/m1.md#1", material="inbox/a/m1.md", index=1, title="new", body="fresh",
+                    evidence=Evidence.abstract)]
+    for it in items:
+        if it.material == "inbox/a/m1.md":
+            n = it.index + 1
+            shifted.append(it.model_copy(update={"ref": f"inbox/a/m1.md#{n}", "index": n}))
+        else:
+            shifted.append(it)
+    again = Session.open(tmp_path / "s.json", make_batch(), shifted)
+    assert again.decision("inbox/a/m1.md#1").status == "undecided"
+    assert again.decision("inbox/a/m1.md#3").reason == "off-topic"
+    assert again.decision("inbox/a/m1.md#4").status == "include"
+    assert again.order == ["inbox/a/m1.md#4"]
+
+
+def test_a_session_from_a_newer_briefdesk_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "s.json").write_text('{"schema_version": 99, "batch_id": "b/1"}')
+    with pytest.raises(BriefdeskError, match="newer briefdesk"):
+        open_session(tmp_path)
+
+
+def test_unknown_refs_are_a_clear_error(tmp_path: Path) -> None:
+    s = open_session(tmp_path)
+    with pytest.raises(BriefdeskError, match="no item nope"):
+        s.mark_duplicate("nope", REFS[0])
+    with pytest.raises(BriefdeskError, match="no item nope"):
+        s.merge("nope", REFS[0])
