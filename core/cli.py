@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -20,6 +21,7 @@ from typing import NoReturn
 from . import __version__
 from .errors import BriefdeskError
 from .review import Review, load_review
+from .textsafe import safe_line
 from .workspace import Workspace
 
 UiLauncher = Callable[[Path, "str | None", "str | None"], int]
@@ -72,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
                 "briefdesk build -w ~/kb -b 2026-11-03-e627b203 -o /tmp/brief.md")
     p.add_argument("-b", "--batch", required=True, help="batch stem, path or id")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
+    p.add_argument("--reviewer", help="who reviewed, as `commit` would name them (default: settings, then git)")
 
     p = command("commit", "Write the brief and its sidecar and commit exactly those two files with provenance trailers.",
                 "briefdesk commit -w ~/kb -b 2026-11-03-e627b203 --reviewer Tom")
@@ -91,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if hasattr(sys.stdout, "reconfigure"):  # a terminal that cannot show a character gets \uXXXX
+        sys.stdout.reconfigure(errors="backslashreplace")
+        sys.stderr.reconfigure(errors="backslashreplace")
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
@@ -104,6 +110,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a bug: still one line, unless asked for the traceback
+        if os.environ.get("BRIEFDESK_DEBUG"):
+            raise
+        print(f"briefdesk: internal error: {safe_line(f'{type(exc).__name__}: {exc}')} "
+              "(run again with BRIEFDESK_DEBUG=1 for the traceback, and please report it)", file=sys.stderr)
+        return 2
 
 
 # -- commands ---------------------------------------------------------------------------------
@@ -126,11 +138,16 @@ def cmd_scan(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    from .gitio import reviewer_name
     from .render import render_brief
 
     review = _review(args)
+    try:  # the name `commit` would write, so that build shows the bytes commit commits
+        reviewer: str | None = reviewer_name(review, args.reviewer)
+    except BriefdeskError:
+        reviewer = None
     with review.open_session(readonly=True) as session:
-        text = render_brief(review, session.data)
+        text = render_brief(review, session.data, reviewer=reviewer)
     if args.output:
         out = Path(args.output)
         try:
@@ -163,8 +180,9 @@ def cmd_history(args: argparse.Namespace) -> int:
         return 0
     if not entries:
         _out("no brief commits yet\n")
-    for e in entries:
-        _out(f"{e.sha[:10]}  {e.date[:10]}  {e.topic:<12} {e.batch}  by {e.reviewer}  {e.counts_line}\n")
+    for e in entries:  # trailer values are other people's text: never raw to the terminal
+        line = f"{e.sha[:10]}  {e.date[:10]}  {e.topic or '-':<12} {e.batch}  by {e.reviewer or '-'}  {e.counts_line}"
+        _out(safe_line(line) + "\n")
     return 0
 
 
@@ -173,10 +191,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     result = verify(Workspace.open(args.workspace), args.rev)
     for check in result.files:
-        _out(f"{check.status:<8} {check.path}\n")
+        _out(safe_line(f"{check.status:<8} {check.path}") + "\n")
     if not result.ok:
         bad = [c.path for c in result.files if c.status != "ok"]
-        print(f"briefdesk: verify failed: {', '.join(bad)} do not match the hashes in {args.rev}", file=sys.stderr)
+        print(safe_line(f"briefdesk: verify failed: {', '.join(bad)} do not match the hashes in {args.rev}"),
+              file=sys.stderr)
         return 1
     _out(f"all {len(result.files)} material hashes match {args.rev}\n")
     return 0

@@ -19,7 +19,7 @@ from .errors import BriefdeskError
 from .livingdoc import parse_living_doc
 from .manifest import Batch
 from .materials import parse_material
-from .models import BriefEntry, Item, ItemMatches, LivingDoc, Material
+from .models import BriefEntry, Evidence, Item, ItemMatches, LivingDoc, Material
 from .session import Session
 from .workspace import Workspace, sha256_bytes
 
@@ -40,8 +40,8 @@ class Review:
     @cached_property
     def brief_files(self) -> list[str]:
         """Earlier briefs: every brief of the workspace but the one this batch writes."""
-        own = self.brief_path
-        return [rel for rel in self.workspace.brief_files() if rel != own]
+        own = f"-e1-{self.batch.stem}.md"  # this batch's own brief, whatever day it was written
+        return [rel for rel in self.workspace.brief_files() if not rel.endswith(own)]
 
     def brief_entries(self, rel: str) -> list[BriefEntry]:
         """The entries of one earlier brief, parsed once."""
@@ -77,6 +77,15 @@ class Review:
 
     def item(self, ref: str) -> Item | None:
         return self._items.get(ref)
+
+    def resolves(self, ref: str) -> bool:
+        """Whether a duplicate reason's ref names a batch item, a living-doc section or a brief entry."""
+        if ref in self._items:
+            return True
+        doc, sep, section = ref.partition("§")
+        if sep:
+            return doc == self.living_doc.path and self.living_doc.section(section) is not None
+        return self.entry(ref) is not None
 
     def material(self, path: str) -> Material | None:
         return next((m for m in self.materials if m.path == path), None)
@@ -144,7 +153,21 @@ def load_material(ws: Workspace, batch: Batch, rel: str, override: object) -> Ma
 
 
 def check_proposals(review: Review) -> None:
-    refs = {item.ref for item in review.items}
+    """Proposals obey the reviewer's rules: one per item, an exclusion has a reason, a duplicate
+    names something that exists, and `fulltext` comes with a note saying what was read."""
+    where = review.batch.path
+    seen: set[str] = set()
     for p in review.batch.manifest.proposals:
-        if p.item not in refs:
-            raise BriefdeskError(f"proposal names an item that does not exist: {p.item}", review.batch.path)
+        item = review.item(p.item)
+        if item is None:
+            raise BriefdeskError(f"proposal names an item that does not exist: {p.item}", where)
+        if p.item in seen:
+            raise BriefdeskError(f"two proposals for {p.item}", where)
+        seen.add(p.item)
+        if p.decision == "exclude" and not (p.reason or "").strip():
+            raise BriefdeskError(f"proposal to exclude {p.item} gives no reason", where)
+        dup = (p.reason or "").removeprefix("duplicate:") if (p.reason or "").startswith("duplicate:") else None
+        if dup is not None and not review.resolves(dup):
+            raise BriefdeskError(f"proposal for {p.item}: duplicate of {dup!r}, which names nothing known", where)
+        if p.evidence is Evidence.fulltext and item.evidence is not Evidence.fulltext and not (p.note or "").strip():
+            raise BriefdeskError(f"proposal raises {p.item} to fulltext without a note saying what was read", where)

@@ -96,6 +96,9 @@ def test_commit_history_verify_round_trip(demo_ws: Path, capsys) -> None:
     assert parsed.count("Material: ") == len(review.materials)
     assert f"confirmed={len(review.items)}/{len(review.items)}" in parsed
     assert run(capsys, "verify", "-w", str(demo_ws), "HEAD")[0] == 0
+    # build shows exactly the bytes that commit committed
+    code, built, _ = run(capsys, "build", "-w", str(demo_ws), "-b", BATCH, "--reviewer", "Tom")
+    assert code == 0 and built == (demo_ws / review.brief_path).read_text("utf-8")
     code, out, _ = run(capsys, "history", "-w", str(demo_ws), "--json")
     hist = json.loads(out)
     assert hist[0]["batch"] == review.batch.manifest.id and hist[0]["reviewer"] == "Tom"
