@@ -22,6 +22,7 @@ from .errors import BriefdeskError
 from .lock import SessionLock
 from .manifest import Action, Batch, Proposal
 from .models import Evidence, Item
+from .yamlio import first_error
 
 UNDO_LIMIT = 500  # steps kept (and saved); older ones are dropped
 
@@ -241,6 +242,8 @@ class Session:
         if target.merged_into:
             into = target.merged_into
             target = self.decision(into)
+            if into == ref:
+                raise BriefdeskError("that item is already part of this increment")
         changes = {
             into: target.model_copy(update={"status": "include", "origin": Origin.reviewer,
                                             "reason": None, "merged_into": None}),
@@ -356,7 +359,7 @@ def load_state(path: Path, batch: Batch, items: list[Item]) -> SessionData:
     try:
         data = SessionData.model_validate_json(raw)
     except (ValidationError, ValueError) as exc:
-        first = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+        first = first_error(exc) if isinstance(exc, ValidationError) else str(exc)
         raise BriefdeskError(f"session file is damaged ({first}); move it away to start afresh", path) from None
     if data.batch_id != batch.manifest.id:
         raise BriefdeskError(f"session belongs to batch {data.batch_id}, not {batch.manifest.id}", path)

@@ -116,7 +116,7 @@ def test_commit_refuses_while_items_are_undecided(demo_ws: Path, capsys) -> None
     (["verify", "not-a-rev"], "not-a-rev"),
 ])
 def test_errors_are_one_line_and_exit_2(demo_ws: Path, capsys, argv: list[str], needle: str) -> None:
-    code, out, err = run(capsys, *argv[:1], "-w", str(demo_ws), *argv[1:]) if argv[0] != "bogus" else run(capsys, *argv)
+    code, _, err = run(capsys, *argv[:1], "-w", str(demo_ws), *argv[1:]) if argv[0] != "bogus" else run(capsys, *argv)
     assert code == 2
     assert err.startswith("briefdesk: error: ") and err.count("\n") == 1 and needle in err
     assert "Traceback" not in err
