@@ -15,7 +15,8 @@ class BriefdeskError(Exception):
     def __init__(self, message: str, path: str | Path | None = None) -> None:
         self.path = safe_line(str(path)) if path is not None else None
         # always a single line, and never a control sequence: a file name or a value quoted from
-        # a material may hold ESC or C1 bytes, and this line goes to the user's terminal
+        # a material may hold ESC, C1 or bidi controls, and this line goes to the user's terminal,
+        # so they are shown as the shared sanitiser's placeholders (core.textsafe.safe_line)
         text = " ".join(safe_line(str(message)).split())
         super().__init__(f"{self.path}: {text}" if self.path else text)
 

@@ -258,11 +258,9 @@ def load_keymap(spec: str = "default", base: Path | None = None) -> Keymap:
 
 
 def _read(path: Path) -> dict:
-    raw = yamlio.load_file(path, path)
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise BriefdeskError("a keymap must be a mapping with name, extends and bindings", path)
+    raw = yamlio.load_mapping(
+        path, path, empty_ok=True, not_mapping="a keymap must be a mapping with name, extends and bindings"
+    )
     for key in raw:
         if key not in KEYMAP_FIELDS:
             raise BriefdeskError(f"unknown field {key!r} (a keymap has {', '.join(KEYMAP_FIELDS)})", path)

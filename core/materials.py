@@ -148,6 +148,11 @@ def parse_material(path: str, text: str, sha256: str, override: Evidence | None 
 
     Text before the first `## ` is the preamble: not an item, but its cues give the items a
     fallback level. Item level: override > front matter > item cues > preamble cues > unknown.
+
+    The front matter's `arxiv:` and `url:` and the ids and URLs of the preamble describe the
+    material as a whole: they are the Material's `arxiv`/`urls` (the brief lists them in 三), and
+    the item's too when the material is a single item. They are not copied onto each of several
+    items, which would make the items of one material identity-duplicates of each other.
     """
     front, body = split_front_matter(text, path)
     stem = PurePosixPath(path).stem or path
@@ -158,10 +163,10 @@ def parse_material(path: str, text: str, sha256: str, override: Evidence | None 
     preamble, sections, first_h1 = _split_items(body)
     title = fm_title or first_h1 or stem
     ctx = _Context(path, override, fm_evidence, evidence_from_text(preamble))
+    front_arxiv = _front_arxiv(front.get("arxiv"))
+    front_urls = find_urls("\n".join(_text_values(front.get("url"))))
     if not sections:
-        extra_arxiv = _front_arxiv(front.get("arxiv"))
-        extra_urls = find_urls("\n".join(_text_values(front.get("url"))))
-        items = (ctx.item(1, title, body, extra_arxiv, extra_urls),)
+        items = (ctx.item(1, title, body, front_arxiv, front_urls),)
     else:
         items = tuple(
             ctx.item(n, heading or f"{title} #{n}", content, (), ())
@@ -175,6 +180,8 @@ def parse_material(path: str, text: str, sha256: str, override: Evidence | None 
         title=title,
         evidence=material_level,
         items=items,
+        arxiv=_dedupe((*front_arxiv, *find_arxiv(preamble))),
+        urls=_dedupe((*front_urls, *find_urls(preamble))),
     )
 
 

@@ -76,6 +76,10 @@ class Material(Frozen):
     title: str
     evidence: Evidence  # the material-level level (override, front matter, cues, unknown)
     items: tuple[Item, ...]
+    # The material as a whole: front matter `arxiv:`/`url:` and the text before its first item.
+    # Not copied onto each of several items (that would make them identity-duplicates of each other).
+    arxiv: tuple[str, ...] = ()
+    urls: tuple[str, ...] = ()
 
     @property
     def collector(self) -> str:

@@ -9,13 +9,13 @@ port of `git interpret-trailers --parse` (git 2.39 `trailer.c`, default configur
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from . import __version__
 from .decisions import SessionData, counts
 from .errors import BriefdeskError
+from .textsafe import one_line
 
 if TYPE_CHECKING:
     from .review import Review
@@ -34,14 +34,13 @@ _DECISIONS = re.compile(
 
 
 def flatten(text: str) -> str:
-    """One line: control characters and line breaks become spaces, runs of spaces one space.
+    """One line for the commit message: `core.textsafe.one_line` (escape sequences, controls, line
+    separators and bidi overrides removed; line breaks and runs of whitespace one space).
 
-    A title with a newline would otherwise end the subject or forge a trailer line.
+    A title with a newline would otherwise end the subject or forge a trailer line, and a U+202E
+    would make `git log` show the subject in another order than it is stored.
     """
-    cleaned = "".join(
-        " " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in text
-    )
-    return " ".join(cleaned.split())
+    return one_line(text)
 
 
 def short_batch_id(batch_id: str) -> str:

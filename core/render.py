@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .decisions import Decision, SessionData
 from .errors import BriefdeskError
-from .models import Evidence, Item
+from .markdown import fenced, split_lines
+from .models import BriefEntry, Evidence, Item, Material
+from .textsafe import one_line
 
 if TYPE_CHECKING:  # render needs only the Review's data, not the parsers review.py imports
     from .review import Review
@@ -28,32 +31,13 @@ EXCERPT_CHARS = 300
 
 # -- text hygiene ----------------------------------------------------------------------------
 
-# C0 except \t \n (\r is handled as a line break first), DEL, C1; ESC is C0. U+2028/2029 and the
-# C0/C1 separators would be line breaks to str.splitlines and could forge lines of the brief.
-# Bidi embeddings, overrides and isolates go too: they make a line read in another order than it
-# is stored (as core.textsafe does for the screen).
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-# Whole terminal escape sequences go first, so `ESC[31m` leaves no `[31m` behind: CSI (7- and
-# 8-bit), OSC/DCS/APC/PM strings with their BEL or ST terminator (an unterminated one loses only
-# its introducer, never the text after it), and two-byte escapes.
-_ESCAPES = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
-    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)"
-    r"|\x1b[ -/]*[0-~]"
-)
-_LINE_SEPARATORS = re.compile(r"[\u2028\u2029]")
-_SPACE = re.compile(r"\s+")
-
 
 def clean(text: object) -> str:
-    """Material text as one safe line: control characters dropped, whitespace collapsed."""
-    s = str(text or "").replace("\r\n", "\n").replace("\r", "\n")
-    s = _LINE_SEPARATORS.sub(" ", s)
-    s = _CONTROL.sub("", _ESCAPES.sub("", s))
-    return _SPACE.sub(" ", s).strip()
+    """Material text as one safe line: `core.textsafe.strip_controls` (escape sequences and unsafe
+    characters removed, line breaks kept), then whitespace collapsed."""
+    return one_line(str(text or ""))
 
 
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
 _LINE_PREFIX = re.compile(r"^\s*(?:#{1,6}\s+|>\s?|[-*+]\s+(?:\[[ xX]\]\s+)?)+")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
@@ -65,10 +49,14 @@ _SENTENCE_END = "。！？；.!?;"
 
 
 def strip_markdown(body: str) -> str:
-    """Minimal Markdown removal for an excerpt: markers go, the words stay as written."""
+    """Minimal Markdown removal for an excerpt: markers go, the words stay as written.
+
+    Fenced code (as `core.markdown.fenced` sees it: the fences, and everything up to a closing fence
+    of the same character and at least the same length) and thematic breaks are dropped.
+    """
     lines: list[str] = []
-    for line in _COMMENT.sub(" ", body).splitlines():
-        if _FENCE.match(line) or _RULE.match(line):
+    for line, in_code in fenced(split_lines(_COMMENT.sub(" ", body))):
+        if in_code or _RULE.match(line):
             continue
         lines.append(_LINE_PREFIX.sub("", line))
     text = "\n".join(lines)
@@ -78,8 +66,13 @@ def strip_markdown(body: str) -> str:
     return _EMPHASIS.sub("", text)
 
 
+@lru_cache(maxsize=8192)
 def excerpt(body: str, limit: int = EXCERPT_CHARS) -> str:
-    """The first ~`limit` characters of an item, cut at a sentence end when one is near."""
+    """The first ~`limit` characters of an item, cut at a sentence end when one is near.
+
+    Pure, and cached by body: the desk re-renders the brief on every decision, and the bodies do not
+    change between renders.
+    """
     text = clean(strip_markdown(body))
     if len(text) <= limit:
         return text
@@ -245,14 +238,13 @@ class Plan:
     undecided: list[Part]
 
     def in_brief_order(self) -> list[Part]:
-        """Increments (heads then merged parts), then every other item in batch order."""
-        parts = [p for inc in self.increments for p in inc.parts]
-        seen = {p.item.ref for p in parts}
-        rest = sorted(
-            (p for p in [*self.excluded, *self.undecided] if p.item.ref not in seen),
-            key=lambda p: p.position,
-        )
-        return parts + rest
+        """Increments (heads then merged parts), then every other item in batch order.
+
+        `plan` puts each item in exactly one of the three lists (increments hold included items
+        only), so nothing needs de-duplicating here.
+        """
+        rest = sorted([*self.excluded, *self.undecided], key=lambda p: p.position)
+        return [p for inc in self.increments for p in inc.parts] + rest
 
 
 def plan(review: Review, data: SessionData) -> Plan:
@@ -270,11 +262,9 @@ def plan(review: Review, data: SessionData) -> Plan:
         d = parts[ref].decision
         return d.status == "include" and not d.merged_into
 
-    heads: list[str] = []
-    for ref in data.order:
-        if ref in by_ref and is_head(ref) and ref not in heads:
-            heads.append(ref)
-    heads += [i.ref for i in items if is_head(i.ref) and i.ref not in heads]
+    heads = list(dict.fromkeys(ref for ref in data.order if ref in by_ref and is_head(ref)))
+    ordered = set(heads)
+    heads += [i.ref for i in items if i.ref not in ordered and is_head(i.ref)]
     increments = {ref: Increment([parts[ref]]) for ref in heads}
 
     orphans: list[str] = []
@@ -332,6 +322,11 @@ class _Renderer:
         manifest = review.batch.manifest
         self.who = clean(reviewer or review.workspace.settings.reviewer or manifest.author) or self.t["reviewer_fallback"]
         self.lines: list[str] = []
+        # Indexes built once per render: Review.material() is a linear search, and the desk
+        # re-renders the whole brief on every decision.
+        self.materials: dict[str, Material] = {m.path: m for m in review.materials}
+        self.all_parts = self.plan.in_brief_order()
+        self._entries: dict[str, BriefEntry] | None = None
 
     # helpers
 
@@ -352,7 +347,7 @@ class _Renderer:
         return self.t["sep"].join(p for p in parts if p)
 
     def item_no(self, item: Item) -> str:
-        material = self.review.material(item.material)
+        material = self.materials.get(item.material)
         if material is not None and len(material.items) <= 1:
             return ""
         return self.t["item_no"].format(n=item.index)
@@ -385,7 +380,7 @@ class _Renderer:
             progress = t["all_done"]
         batch_text = t["batch"].format(
             id=clean(manifest.id), n=len(review.materials), progress=progress,
-            confirmed=sum(p.decision.confirmed for p in self._all_parts()), items=len(review.items),
+            confirmed=sum(p.decision.confirmed for p in self.all_parts), items=len(review.items),
         )
         author = clean(manifest.author)
         sep = " ｜ " if self.lang == "zh" else " | "
@@ -398,9 +393,6 @@ class _Renderer:
         if clean(manifest.background):
             self.emit("  • " + t["background"].format(text=clean(manifest.background)))
 
-    def _all_parts(self) -> list[Part]:
-        return self.plan.in_brief_order()
-
     def _groups(self) -> str:
         """`inbox/jay 4 份 + organized/paper_cards 1 份`, collectors in manifest order."""
         tally: dict[str, int] = {}
@@ -409,7 +401,7 @@ class _Renderer:
         return " + ".join(self.t["group"].format(name=clean(name), n=n) for name, n in tally.items())
 
     def _levels(self) -> str:
-        present = {p.evidence for p in self._all_parts()} | {m.evidence for m in self.review.materials if not m.items}
+        present = {p.evidence for p in self.all_parts}
         return " / ".join(e.label(self.lang) for e in Evidence if e in present) or Evidence.unknown.label(self.lang)
 
     # 一
@@ -533,7 +525,7 @@ class _Renderer:
     def contradictions(self) -> None:
         self.heading(self.t["sec2"])
         lines = []
-        for p in self._all_parts():
+        for p in self.all_parts:
             title = clean(p.item.title) or p.item.ref
             lines += [f"{title}{self.t['colon']}{clean(c)}" for c in p.decision.contradictions if clean(c)]
         self._numbered(lines)
@@ -547,29 +539,60 @@ class _Renderer:
     # 三
 
     def arxiv(self) -> None:
+        """Every arXiv id of the batch, once, grouped by what became of the item that gives it.
+
+        Ids of a material as a whole (front matter, text before its first item) that no item
+        carries follow the first item of that material in the strongest group it has an item in
+        (included, then undecided, then excluded), attributed to the material's title.
+        """
         t = self.t
         self.heading(t["sec3"])
-        listed: set[str] = set()
         groups = [
             ("arxiv_included", [p for inc in self.plan.increments for p in inc.parts]),
             ("arxiv_excluded", self.plan.excluded),
             ("arxiv_undecided", self.plan.undecided),
         ]
+        home = self._material_groups(groups)
+        listed: set[str] = set()
         any_ids = False
         for key, parts in groups:
-            rows: list[str] = []
+            sources: list[tuple[tuple[str, ...], str, Evidence]] = []  # (ids, title, level)
             for p in parts:
-                for a in p.item.arxiv:
-                    if a in listed:
-                        continue
-                    listed.add(a)
-                    rows.append(t["arxiv_line"].format(id=a, title=clean(p.item.title) or p.item.ref, level=p.evidence.label(self.lang)))
+                sources.append((p.item.arxiv, clean(p.item.title) or p.item.ref, p.evidence))
+                extra = home.pop((key, p.item.material), None)
+                if extra:
+                    m = self.materials[p.item.material]
+                    sources.append((extra, clean(m.title) or m.path, m.evidence))
+            rows: list[str] = []
+            for ids, title, level in sources:
+                for a in ids:
+                    if a not in listed:
+                        listed.add(a)
+                        rows.append(t["arxiv_line"].format(id=a, title=title, level=level.label(self.lang)))
             if rows:
                 any_ids = True
                 self.blank()
                 self.emit(t[key].format(n=len(rows)), *rows)
         self.blank()
         self.emit(t["arxiv_tail"] if any_ids else t["arxiv_none"])
+
+    def _material_groups(self, groups: list[tuple[str, list[Part]]]) -> dict[tuple[str, str], tuple[str, ...]]:
+        """(group key, material path) -> the material's own ids that no item of the batch carries."""
+        carried = {a for item in self.review.items for a in item.arxiv}
+        rank = {"arxiv_included": 0, "arxiv_undecided": 1, "arxiv_excluded": 2}
+        best: dict[str, str] = {}
+        for key, parts in groups:
+            for p in parts:
+                path = p.item.material
+                if path not in best or rank[key] < rank[best[path]]:
+                    best[path] = key
+        out: dict[tuple[str, str], tuple[str, ...]] = {}
+        for path, key in best.items():
+            m = self.materials.get(path)
+            extra = tuple(a for a in m.arxiv if a not in carried) if m is not None else ()
+            if extra:
+                out[(key, path)] = extra
+        return out
 
     # 四
 
@@ -584,12 +607,23 @@ class _Renderer:
                 reason=self.reason(p.decision),
             ))
 
+    def entry(self, ref: str) -> BriefEntry | None:
+        """`Review.entry`, but once every earlier brief is parsed (matching ran, as in the desk) a
+        dict built once replaces its linear search over tens of thousands of entries."""
+        if "entries" not in vars(self.review):  # not parsed: Review reads just the one brief
+            return self.review.entry(ref)
+        if self._entries is None:
+            self._entries = {}
+            for e in self.review.entries:
+                self._entries.setdefault(e.ref, e)  # the first, as Review.entry finds it
+        return self._entries.get(ref)
+
     def reason(self, d: Decision) -> str:
         """An exclusion reason in words; a duplicate names where the thing was already recorded."""
         t = self.t
         ref = d.duplicate_of
         if ref is not None:
-            entry = self.review.entry(ref)
+            entry = self.entry(ref)
             if entry is not None:
                 return t["dup_brief"].format(cite=clean(entry.cite(self.lang)))
             item = self.review.item(ref)
@@ -609,6 +643,6 @@ class _Renderer:
     # 五
 
     def handles(self) -> None:
-        handles = [clean(h) for p in self._all_parts() for h in p.decision.handles if clean(h)]
+        handles = [clean(h) for p in self.all_parts for h in p.decision.handles if clean(h)]
         self.heading(self.t["sec5"].format(n=len(handles), who=self.who))
         self._numbered(handles)

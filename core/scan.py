@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
+
+from rich.cells import cell_len, chop_cells
 
 from .models import ItemMatches
 from .review import Review
@@ -27,27 +28,19 @@ def scan_report(review: Review, matches: dict[str, ItemMatches]) -> dict[str, An
     return {"batch": {"id": batch.manifest.id, "topic": batch.manifest.topic, "stem": batch.stem}, "items": items}
 
 
-def cell_width(text: str) -> int:
-    """Terminal cells: East Asian wide and full-width characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1 for ch in text)
-
-
 def fit(text: str, width: int) -> str:
-    """Cut to `width` cells (with an ellipsis) and pad, so CJK columns line up.
+    """Cut to `width` terminal cells (with an ellipsis) and pad, so CJK columns line up.
 
-    Material text is data: controls (ESC, C1) become visible placeholders, never reach the terminal.
+    Widths are rich's (the terminal library the desk uses): East Asian wide characters take two
+    cells, and an emoji sequence (ZWJ, VS16) is measured as the one glyph it shows. Material text
+    is data: controls (ESC, C1) become visible placeholders, never reach the terminal.
     """
     text = " ".join(safe_line(text).split())
-    out, used = [], 0
-    for ch in text:
-        w = cell_width(ch)
-        if used + w > width - (1 if cell_width(text) > width else 0):
-            out.append("…")
-            used += 1
-            break
-        out.append(ch)
-        used += w
-    return "".join(out) + " " * max(0, width - used)
+    used = cell_len(text)
+    if used > width:
+        text = (chop_cells(text, width - 1)[0] if width > 1 else "") + "…"
+        used = cell_len(text)
+    return text + " " * max(0, width - used)
 
 
 def scan_table(review: Review, matches: dict[str, ItemMatches]) -> str:

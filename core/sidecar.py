@@ -1,7 +1,8 @@
 """`<brief>.review.json`: every decision behind a committed brief, machine-readable (PRODUCT §6).
 
-The brief is prose for people; the sidecar is what `history`, `verify` and later tools read, so it
-carries the whole Decision of every item, not a summary. Schema: docs/sidecar.md. Any change to
+The brief is prose for people; the sidecar is for tools, so it carries the whole Decision of every
+item, not a summary: `Sidecar.session_data()` re-renders the brief from it byte for byte.
+(`history` and `verify` read the commit's trailers, not the sidecar.) Schema: docs/sidecar.md. Any change to
 the shape bumps `schema_version`; a reader refuses versions it does not know rather than guess.
 Output is deterministic: the same Review, SessionData and reviewer give the same bytes.
 """
@@ -17,6 +18,7 @@ from . import __version__
 from .decisions import Decision, SessionData, counts
 from .errors import BriefdeskError
 from .models import Evidence
+from .yamlio import first_error
 
 if TYPE_CHECKING:
     from .review import Review
@@ -158,6 +160,4 @@ def read_sidecar(data: bytes, source: str) -> Sidecar:
     try:
         return Sidecar.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise BriefdeskError(f"bad sidecar: {where + ': ' if where else ''}{err['msg']}", source) from None
+        raise BriefdeskError(f"bad sidecar: {first_error(exc)}", source) from None

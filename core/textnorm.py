@@ -33,21 +33,11 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020
 _TOKEN_RUN = re.compile(f"([{_CJK}]+)|([^\\W_{_CJK}]+(?:\\.[^\\W_{_CJK}]+)*)")
 _ARXIV_VERSIONED = re.compile(r"(\d{4}\.\d{4,5})v\d+")
 
-# Markdown and list markup that carries no words: replaced by a space before whitespace is collapsed.
-_MARKUP = re.compile(r"[*_`#>|~\[\]{}<>•●▪◦·]+|^\s*(?:[-+]|\d+[.)])\s+", re.MULTILINE)
-_SPACE = re.compile(r"\s+")
 # "1. " / "12) " at the start of a line is list numbering, not content.
 _LIST_NUMBER = re.compile(r"^\s*\d+[.)]\s+", re.MULTILINE)
 
 _URL_TRAIL = ".,;:!?'\")]}"
 _MAYBE_ID = re.compile(r"[0-9]{4}\.[0-9]{4}|https?://", re.IGNORECASE)  # else no id, skip the finders
-
-
-def normalize(text: str) -> str:
-    """NFKC (full-width to half-width and compatibility forms), casefold, drop markup, one space."""
-    text = _fold(nfkc(text))
-    text = _MARKUP.sub(" ", text)
-    return _SPACE.sub(" ", text).strip()
 
 
 def nfkc(text: str) -> str:

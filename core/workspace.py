@@ -11,8 +11,6 @@ import datetime as dt
 import hashlib
 from pathlib import Path, PurePosixPath
 
-from pydantic import ValidationError
-
 from . import yamlio
 from .errors import BriefdeskError
 from .manifest import Batch, Manifest
@@ -20,13 +18,6 @@ from .settings import Settings
 
 SETTINGS_FILE = "briefdesk.yaml"
 STATE_DIR = ".briefdesk"
-
-
-def first_error(exc: ValidationError) -> str:
-    """One line from a pydantic error: `materials.0.path: Field required`."""
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
-    return f"{where}: {err['msg']}" if where else err["msg"]
 
 
 class Workspace:
@@ -43,15 +34,9 @@ class Workspace:
         settings_path = path / SETTINGS_FILE
         settings = Settings()
         if settings_path.exists():
-            raw = yamlio.load_file(settings_path, SETTINGS_FILE)
-            if raw is None:
-                raw = {}
-            if not isinstance(raw, dict):
-                raise BriefdeskError("settings must be a mapping", SETTINGS_FILE)
-            try:
-                settings = Settings.model_validate(raw)
-            except ValidationError as exc:
-                raise BriefdeskError(first_error(exc), SETTINGS_FILE) from None
+            settings = yamlio.load_model(
+                settings_path, SETTINGS_FILE, Settings, empty_ok=True, not_mapping="settings must be a mapping"
+            )
         return cls(path, settings)
 
     # -- paths -----------------------------------------------------------------------------
@@ -109,13 +94,9 @@ class Workspace:
 
     def load_batch(self, path: Path) -> Batch:
         rel = self.rel(path)
-        raw = yamlio.load_file(path, rel)
-        if not isinstance(raw, dict):
-            raise BriefdeskError("a batch manifest must be a mapping with id, topic and materials", rel)
-        try:
-            manifest = Manifest.model_validate(raw)
-        except ValidationError as exc:
-            raise BriefdeskError(first_error(exc), rel) from None
+        manifest = yamlio.load_model(
+            path, rel, Manifest, not_mapping="a batch manifest must be a mapping with id, topic and materials"
+        )
         return Batch(stem=path.stem, path=rel, manifest=manifest)
 
     def batches(self) -> list[Batch]:

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
+from pydantic import BaseModel, ValidationError
 
 from .errors import BriefdeskError
 
 MAX_DEPTH = 64
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class _Loader(yaml.BaseLoader):
@@ -91,3 +94,40 @@ def decode_utf8(data: bytes, display: str | Path) -> str:
 
 def load_file(path: Path, display: str | Path) -> Any:
     return loads(read_text(path, display), display)
+
+
+def first_error(exc: ValidationError) -> str:
+    """One line from a pydantic error, its first problem: `materials.0.path: Field required`."""
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    return f"{where}: {err['msg']}" if where else err["msg"]
+
+
+def load_mapping(
+    path: Path, display: str | Path, *, empty_ok: bool = False, not_mapping: str = "must be a mapping"
+) -> dict[Any, Any]:
+    """A YAML file that must hold a mapping; an empty file is `{}` when `empty_ok`, else refused
+    with `not_mapping` like any other non-mapping. Every problem is a BriefdeskError naming `display`."""
+    raw = load_file(path, display)
+    if raw is None and empty_ok:
+        return {}
+    if not isinstance(raw, dict):
+        raise BriefdeskError(not_mapping, display)
+    return raw
+
+
+def load_model(
+    path: Path,
+    display: str | Path,
+    model: type[M],
+    *,
+    empty_ok: bool = False,
+    not_mapping: str = "must be a mapping",
+) -> M:
+    """Load a YAML mapping (`load_mapping`) and validate it as `model`; a validation error is its
+    first problem (`first_error`), one line naming `display`."""
+    raw = load_mapping(path, display, empty_ok=empty_ok, not_mapping=not_mapping)
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise BriefdeskError(first_error(exc), display) from None

@@ -234,6 +234,32 @@ def test_single_item_material() -> None:
     assert item.evidence is Evidence.tldr
 
 
+def test_front_matter_ids_of_a_material_with_several_items_stay_on_the_material() -> None:
+    """Kept on the Material (the brief lists them in 三), not copied onto every item: that would
+    make the items of one material identity-duplicates of each other."""
+    text = (
+        "---\narxiv: [arXiv:2610.42112, '2610.42148v2']\nurl: [https://papers.cool/arxiv/cs.CL, 7]\n---\n"
+        "# Digest\nSee arxiv.org/abs/2610.42084 and https://example.com/digest.\n\n"
+        "## Flide (2610.42148)\nbody\n\n## DecisionRank\nbody\n"
+    )
+    m = parse_material(RSS, text, SHA)
+    assert m.arxiv == ("2610.42112", "2610.42148", "2610.42084")
+    assert m.urls == ("https://papers.cool/arxiv/cs.CL", "https://example.com/digest")
+    first, second = m.items
+    assert first.arxiv == ("2610.42148",) and first.urls == ()
+    assert second.arxiv == () and second.urls == ()
+
+
+def test_single_item_material_keeps_front_matter_ids_on_both() -> None:
+    m = parse_material("inbox/a.md", "---\narxiv: 2604.17227\n---\nbody 2601.21204\n", SHA)
+    assert m.items[0].arxiv == m.arxiv == ("2604.17227", "2601.21204")
+
+
+def test_material_without_ids() -> None:
+    m = parse_material(RSS, MULTI, SHA)
+    assert (m.arxiv, m.urls) == ((), ())
+
+
 def test_single_item_title_falls_back_to_heading_then_stem() -> None:
     assert (
         parse_material("inbox/a/x.md", "intro\n# Heading #\nbody", SHA).items[0].title == "Heading"

@@ -114,7 +114,8 @@ def test_hostile_titles_and_names_cannot_forge_lines_or_trailers(review: Review)
     with review.open_session() as session:
         session.include(data_item.ref)
         message = commit_message(review, session.data, "Tom\nReviewed-by: Mallory")
-    assert "1. Evil Batch: forged Material: x sha256:" + "0" * 64 + " [2J end\n" in message
+    # the escape sequence goes whole (no `[2J` left behind), NEL and U+2028 are not line breaks
+    assert "1. Evil Batch: forged Material: x sha256:" + "0" * 64 + " end\n" in message
     trailers = parse_trailers(message)
     assert trailers["Batch"] == [BATCH_ID]
     assert trailers["Reviewed-by"] == ["Tom Reviewed-by: Mallory"]
@@ -135,8 +136,16 @@ def test_short_batch_id(batch_id: str, short: str) -> None:
 
 
 def test_flatten() -> None:
-    assert flatten("  a\n\tb\x00c\u2028d\x1b  ") == "a b c d"
+    # controls are removed (the shared core.textsafe.strip_controls), line breaks become spaces
+    assert flatten("  a\n\tb\x00c\u2028d\x1b  ") == "a bc d"
     assert flatten("emoji 👩‍💻 stays") == "emoji 👩‍💻 stays"
+    assert flatten("\x1b[31mred\x1b[0m \x9b2Jx \x1b]52;c;Zm9v\x07y") == "red x y"
+
+
+def test_flatten_drops_bidi_controls_from_the_subject() -> None:
+    """A U+202E in a title would make `git log` show the subject reversed."""
+    for ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c":
+        assert flatten(f"safe{ch}txt.exe") == "safetxt.exe", hex(ord(ch))
 
 
 def test_bad_digest_and_empty_reviewer_are_refused(review: Review) -> None:

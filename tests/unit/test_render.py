@@ -354,3 +354,81 @@ def test_parse_brief_reads_the_increments_back(review: Review, data: SessionData
 
 def test_brief_date_is_the_manifests(review: Review) -> None:
     assert review.workspace.brief_date(review.batch) == dt.date(2026, 11, 3)
+
+
+def _with_material_ids(review: Review, path: str, *ids: str) -> Review:
+    """The review with `ids` on the material at `path` (front matter / preamble ids), not on its items."""
+    materials = [m.model_copy(update={"arxiv": ids}) if m.path == path else m for m in review.materials]
+    out = Review(review.workspace, review.batch, materials, review.living_doc)
+    out.entries = review.entries
+    return out
+
+
+def test_material_level_arxiv_ids_are_listed_once_under_the_material(review: Review, data: SessionData) -> None:
+    """Front matter `arxiv:` of a material with several items: not on any item, still in 三."""
+    review = _with_material_ids(review, JAY, "2610.42112", "2610.42128", "2610.42084")
+    text = render_brief(review, data)
+    included, excluded = section(text, "三、", "四、").split("已检查但判定不作为增量")
+    # JAY has included items, so its own ids go with them, after the first of its items listed;
+    # 2610.42128 is carried by an item and keeps that item's title
+    assert "本批材料直接涉及（5 个）" in included
+    assert f"  - arXiv:2610.42112 — {JAY}（摘要级）" in included
+    assert f"  - arXiv:2610.42084 — {JAY}（摘要级）" in included
+    assert "  - arXiv:2610.42128 — DecisionRank: On-Policy Distillation（摘要级）" in included
+    assert included.index("2610.42148") < included.index("2610.42112") < included.index("2610.42084")
+    assert text.count("arXiv:2610.42112") == 1 and text.count("arXiv:2610.42128") == 1
+    assert "2610.42112" not in excluded
+
+
+def test_material_level_ids_follow_the_materials_strongest_group(review: Review, data: SessionData) -> None:
+    """A material whose items are all excluded lists its own ids with the exclusions; undecided wins over excluded."""
+    review = _with_material_ids(review, CARD, "2006.11477")
+    third = section(render_brief(review, data), "三、", "四、")
+    excluded = third.split("已检查但判定不作为增量")[1]
+    assert "（重复 / 弱相关 / 证据不足，3 个）" in excluded
+    assert f"  - arXiv:2006.11477 — {CARD}（TLDR 级）" in excluded
+
+    data.decisions[EMBED] = Decision()
+    third = section(render_brief(review, data), "三、", "四、")
+    undecided = third.split("尚待判定")[1]
+    assert f"  - arXiv:2006.11477 — {CARD}（TLDR 级）" in undecided
+
+
+def test_material_level_ids_alone_are_not_arxiv_none(review: Review) -> None:
+    bare = [m.model_copy(update={"items": tuple(i.model_copy(update={"arxiv": ()}) for i in m.items)})
+            for m in review.materials]
+    review = Review(review.workspace, review.batch, bare, review.living_doc)
+    review.entries = []
+    assert "本批材料未给出任何 arXiv 编号" in render_brief(review, SessionData(batch_id="x", batch_stem="x", topic="inference"))
+    review = _with_material_ids(review, FLYP, "2509.09505")
+    text = render_brief(review, SessionData(batch_id="x", batch_stem="x", topic="inference"))
+    assert f"  - arXiv:2509.09505 — {FLYP}（摘要级）" in text
+    assert "本批材料未给出其他 arXiv 编号" in text
+
+
+@pytest.mark.parametrize("body", [
+    "前文。\n```python\nsecret = 1\n```\n后文。",
+    "前文。\n````\nsecret = 1\n```\nsecret = 2\n`````\n后文。",  # a shorter fence does not close it
+    "前文。\n~~~\nsecret = 1\n~~~~~\n后文。",  # a longer one does
+    "前文。\n  ```\nsecret = 1\n  ```\n后文。",
+])
+def test_fenced_code_is_dropped_from_the_excerpt(body: str) -> None:
+    assert excerpt(body) == "前文。 后文。"
+
+
+def test_unclosed_fence_drops_the_rest() -> None:
+    assert excerpt("前文。\n```\ncode\nmore code") == "前文。"
+
+
+def test_excerpt_is_cached_by_body() -> None:
+    excerpt.cache_clear()
+    body = "缓存测试正文。"
+    assert excerpt(body) is excerpt(body)
+    assert excerpt.cache_info().hits >= 1
+
+
+def test_plan_ignores_repeated_and_unknown_refs_in_the_order(review: Review, data: SessionData) -> None:
+    from core.render import plan
+
+    data.order = [PLENA, "inbox/nowhere.md#1", PLENA, FLIDE, PLENA]
+    assert [inc.head.item.ref for inc in plan(review, data).increments] == [PLENA, FLIDE]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -11,14 +12,15 @@ import core
 from core.decisions import Decision, Origin, counts
 from core.errors import BriefdeskError
 from core.models import Evidence
+from core.provenance import commit_message, parse_decisions, parse_trailers
 from core.render import render_brief
 from core.session import Session
 from core.sidecar import read_sidecar, render_sidecar
 
 try:  # the fixture is shared with the brief's tests, whichever way pytest imports them
-    from test_render import EMBED, FLIDE, LLAMA, PLENA, RANK, make_data, make_review
+    from test_render import EMBED, FLIDE, LLAMA, PLENA, RANK, make_data, make_review, section
 except ImportError:  # pragma: no cover - tests/unit as a package
-    from .test_render import EMBED, FLIDE, LLAMA, PLENA, RANK, make_data, make_review
+    from .test_render import EMBED, FLIDE, LLAMA, PLENA, RANK, make_data, make_review, section
 
 SOURCE = "briefs/inference/2026-11-03-e1-2026-11-03-e627b203.review.json"
 
@@ -88,10 +90,35 @@ def test_items_missing_from_the_session_are_undecided() -> None:
     assert side.counts.undecided == 1 and side.counts.items == 6
 
 
-def test_session_counts_use_the_pure_function(tmp_path: Path) -> None:
+def test_counts_are_what_the_brief_and_the_commit_message_report(tmp_path: Path) -> None:
+    """One tally, three readers: the brief's sections, the commit's subject and trailers, the sidecar."""
     review = make_review(tmp_path)
     session = Session(make_data(), review.items, None)
-    assert session.counts() == counts(session.data)
+    session.merge(EMBED, PLENA)  # a second merged item; it was excluded as a duplicate before
+    c = session.counts()
+    assert {k: c[k] for k in ("items", "included", "merged", "excluded", "duplicates", "confirmed")} == {
+        "items": 6, "included": 2, "merged": 2, "excluded": 2, "duplicates": 1, "confirmed": 6}
+
+    brief = render_brief(review, session.data)
+    lines = brief.splitlines()
+    assert f"一、今日最重要的 {c['included']} 条增量" in lines
+    assert sum(bool(re.match(r"\d+\. ", line)) for line in lines) == c["included"]
+    sources = [line for line in lines if line.startswith("  • 来源：")]
+    assert sum(len(line.split("；")) for line in sources) == c["included"] + c["merged"]
+    assert f"审阅人已确认 {c['confirmed']}/{c['items']} 条判定" in lines[2]
+    excluded = section(brief, "四、", "五、").strip().splitlines()
+    assert len(excluded) == c["excluded"]
+    assert sum("重复" in line for line in excluded) == c["duplicates"]
+
+    message = commit_message(review, session.data, "Tom")
+    subject, _, *body = message.splitlines()
+    assert f"· {c['included']} increments from" in subject
+    assert sum(bool(re.match(r"\d+\. ", line)) for line in body) == c["included"]
+    assert parse_decisions(parse_trailers(message)["Decisions"][0]) == {
+        "included": c["included"], "excluded": c["excluded"], "duplicates": c["duplicates"],
+        "confirmed": c["confirmed"], "total": c["items"]}
+
+    assert json.loads(render_sidecar(review, session.data, "Tom"))["counts"] == c
 
 
 def _mutate(**changes: object) -> bytes:

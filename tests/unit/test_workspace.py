@@ -62,7 +62,7 @@ def test_bad_settings_name_the_file(ws_dir: Path) -> None:
 
 @pytest.mark.parametrize("rel", ["/etc/passwd", "../outside.md", "inbox/../../outside.md", "~/x.md"])
 def test_paths_that_leave_the_workspace_are_refused(ws_dir: Path, rel: str) -> None:
-    with pytest.raises(BriefdeskError, match="absolute|leaves"):
+    with pytest.raises(BriefdeskError, match=r"absolute|leaves"):
         Workspace.open(ws_dir).resolve(rel)
 
 
