@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+ISOLATED = 10  # desk: cursor moves one at a time, each followed by a rest
 BATCH = "big"
 
 
@@ -159,10 +160,14 @@ async def _tui_review(ws: str, keys: int) -> dict:
     from tui.screens.review import ReviewScreen
     from tui.widgets.item_list import ItemList
 
+    def shown() -> bool:  # the screen may be installed before its children are composed
+        screen = app.screen
+        return isinstance(screen, ReviewScreen) and any(w.option_count for w in screen.query(ItemList))
+
     app = BriefdeskApp(Path(ws), BATCH)
     t0 = time.perf_counter()
     async with app.run_test(size=(160, 48)) as pilot:
-        while not (isinstance(app.screen, ReviewScreen) and app.screen.query_one(ItemList).option_count):
+        while not shown():
             await pilot.pause(0.005)
             if time.perf_counter() - t0 > 300:
                 raise TimeoutError("the review screen never showed its items")
@@ -185,8 +190,14 @@ async def _tui_review(ws: str, keys: int) -> dict:
             await pilot.pause()
         toggle = (time.process_time() - c0) / (2 * (keys // 2))
         matched = screen.matches is not None
+        # one key at a time, resting 0.15 s after each: every redraw the desk puts off is counted
+        c0 = time.process_time()
+        for _ in range(ISOLATED):
+            screen.action_next_item()
+            await pilot.pause(0.15)
+        isolated = (time.process_time() - c0) / ISOLATED
     return {"paint_s": paint, "move_cpu_s": move, "toggle_cpu_s": toggle,
-            "save_s": statistics.median(saves), "matched_at_end": matched}
+            "save_s": statistics.median(saves), "matched_at_end": matched, "isolated_move_cpu_s": isolated}
 
 
 async def _bare_option_list(titles: list[str], keys: int) -> dict:
@@ -216,7 +227,12 @@ async def _bare_option_list(titles: list[str], keys: int) -> dict:
             widget.replace_option_prompt_at_index(k % len(titles), f"✓ {titles[k % len(titles)]}")
             await pilot.pause()
         toggle = (time.process_time() - c0) / keys
-    return {"paint_s": paint, "move_cpu_s": move, "toggle_cpu_s": toggle}
+        c0 = time.process_time()
+        for _ in range(ISOLATED):
+            widget.action_cursor_down()
+            await pilot.pause(0.15)
+        isolated = (time.process_time() - c0) / ISOLATED
+    return {"paint_s": paint, "move_cpu_s": move, "toggle_cpu_s": toggle, "isolated_move_cpu_s": isolated}
 
 
 def child_tui(ws: str, keys: str) -> dict:
@@ -430,6 +446,12 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
         ratio = desk[key] / bare[key]
         rows.append(Row(f"desk: {name} ({len(review.items):,} items)", _fmt_s(desk[key]),
                         f"{_fmt_s(bare[key])} bare OptionList", f"{ratio:.2f}×", "≤ 1.5×", _yes(ratio <= 1.5)))
+    ratio = desk["isolated_move_cpu_s"] / bare["isolated_move_cpu_s"]
+    rows.append(Row(f"desk: CPU per cursor move, one key then a 0.15 s rest ({len(review.items):,} items; panes redrawn)",
+                    _fmt_s(desk["isolated_move_cpu_s"]), f"{_fmt_s(bare['isolated_move_cpu_s'])} bare OptionList",
+                    f"{ratio:.2f}×", "(information)", ""))
+    notes.append(f"desk: matching {'had finished' if desk['matched_at_end'] else 'was still running'} when the "
+                 f"{keys} moves and {keys} toggles were done.")
     rows.append(Row("desk: autosave per change (on the key path)", _fmt_s(desk["save_s"]), "", "",
                     "no visible pause (≤ 50 ms)", _yes(desk["save_s"] <= 0.05)))
 
@@ -560,6 +582,41 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+def desk_only(a: argparse.Namespace) -> int:
+    """`--only desk`: the desk rows alone, side by side with the bare OptionList in one run."""
+    from benchmarks.generate import generate
+
+    base = a.dir or Path(tempfile.mkdtemp(prefix="briefdesk-bench-"))
+    work = base / "work"
+    work.mkdir(parents=True, exist_ok=True)
+    rows: list[Row] = []
+    notes: list[str] = []
+    try:
+        if a.workspace:
+            ws = a.workspace.resolve()
+        else:
+            ws = base / "ws"
+            shutil.rmtree(ws, ignore_errors=True)
+            size = dict(materials=200, entries=10_000, sections=100) if a.quick else dict(materials=1000, entries=50_000, sections=300)
+            generate(ws, **size)
+        cache = ws / ".briefdesk" / "cache"
+        if a.desk_cache == "cold":
+            shutil.rmtree(cache, ignore_errors=True)
+        elif not cache.exists():  # as in the full run, where the scan figures leave a warm cache
+            _child("cli", str(work / "scan.json"), "scan", "-w", str(ws), "-b", BATCH, "--json")
+        notes.append(f"desk measured with the match cache {a.desk_cache}.")
+        tui_figures(ws, work, a.keys, rows, notes)
+        print(f"machine: {machine()}\n")
+        print(table(rows))
+        print()
+        for note in notes:
+            print(f"- {note}")
+    finally:
+        if not a.keep and not a.dir:
+            shutil.rmtree(base, ignore_errors=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.split("\n\n")[0],
                                 allow_abbrev=False)
@@ -570,11 +627,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", action="store_true", help="also print a pyinstrument profile of cold matching")
     p.add_argument("--scorers", action="store_true", help="also compare candidate scorers on the same texts")
     p.add_argument("--skip", default="", help="comma list of: scan,tui,commit")
+    p.add_argument("--only", choices=("desk",), help="only the desk figures (`--only desk`): no matching, scan or commit "
+                   "figures; with --workspace, on an already generated workspace")
+    p.add_argument("--workspace", type=Path, help="with --only desk: an existing workspace from benchmarks.generate "
+                   "(not regenerated, not removed)")
+    p.add_argument("--desk-cache", choices=("warm", "cold"), default="warm",
+                   help="with --only desk: match cache present (as in the full run, after the scan figures) or removed")
+    p.add_argument("--keys", type=int, default=40, help="keys per desk figure (default 40)")
     p.add_argument("--child", help=argparse.SUPPRESS)
     a, rest = p.parse_known_args(argv)
     if a.child:
         print(json.dumps(CHILDREN[a.child](*rest)))
         return 0
+    if a.only == "desk":
+        return desk_only(a)
     from benchmarks.generate import generate
 
     size = dict(materials=200, entries=10_000, sections=100) if a.quick else dict(materials=1000, entries=50_000, sections=300)
@@ -599,7 +665,7 @@ def main(argv: list[str] | None = None) -> int:
         if "scan" not in skip:
             scan_figures(ws, work, m["brute_s"], m["planted"], rows)
         if "tui" not in skip:
-            tui_figures(ws, work, 40, rows, notes)
+            tui_figures(ws, work, a.keys, rows, notes)
         if "commit" not in skip:
             commit_figures(work, rows, notes)
         print(f"machine: {machine()}\n")

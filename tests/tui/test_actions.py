@@ -8,14 +8,13 @@ a key press costs 50 ms or more under Pilot, and only the key under test is the 
 
 from __future__ import annotations
 
-import json
 import subprocess
 from pathlib import Path
 
 from textual.widgets import DataTable, Input
 from tui_helpers import DEMO_BATCH, SIZE, key, review_ready, settle, until
 
-from core.decisions import Origin
+from core.decisions import Origin, SessionData
 from core.models import Evidence
 from tui.app import BriefdeskApp
 from tui.dialogs.evidence import EvidenceDialog
@@ -42,7 +41,9 @@ def run(coro):
 
 
 def saved(ws: Path) -> dict:
-    return json.loads((ws / ".briefdesk" / "sessions" / f"{DEMO_BATCH}.json").read_text("utf-8"))
+    """The session file as core reads it back (decisions at their defaults are left out of the file)."""
+    raw = (ws / ".briefdesk" / "sessions" / f"{DEMO_BATCH}.json").read_bytes()
+    return SessionData.model_validate_json(raw).model_dump(mode="json")
 
 
 async def _type(pilot, text: str) -> None:

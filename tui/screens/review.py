@@ -9,6 +9,9 @@ Matching runs in a worker thread; until it ends the panes say so and everything 
 from __future__ import annotations
 
 import functools
+import multiprocessing
+import os
+import sys
 import time
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -44,7 +47,46 @@ from ..widgets.keybar import KeyBar
 from ..widgets.placements import PlacementsPane
 
 CURSOR_SAVE_DELAY = 0.4  # seconds the cursor rests before its place is saved
+PANES_DELAY = 0.06  # seconds the cursor rests before the detail, placements and duplicates follow it
+BRIEF_DELAY = 0.12  # seconds decisions coalesce before the brief preview is rendered again
+# From this many items matching runs in a forked child process: in a thread it holds the GIL for
+# seconds (every earlier brief parsed, every item tokenised), and the desk's keys wait for it.
+# Smaller batches match in a thread (the fork is not worth it; tests of the thread path use them).
+MATCH_PROCESS_ITEMS = 500
 PANES = ("#items", "#detail", "#placements", "#dup-list", "#order")
+
+
+def brief_cites(review: Review, matches: dict[str, ItemMatches], language: str) -> dict[str, str]:
+    """How each earlier-brief candidate is cited, for the candidates matching found (off the UI
+    thread: `review.entries` is every entry of every earlier brief)."""
+    wanted = {d.ref for m in matches.values() for d in m.duplicates}
+    if not wanted:
+        return {}
+    return {e.ref: e.cite(language) for e in review.entries if e.ref in wanted}
+
+
+def _match_child(send: Any, review: Review, language: str) -> None:
+    """The forked matching process: progress a few times a second, then the matches and cites.
+    It must never write to the desk's terminal: the streams it inherited (and whatever the
+    parent had buffered in them) are set aside unflushed before anything else runs."""
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
+    last = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done >= total or now - last[0] >= 0.2:
+            last[0] = now
+            send.send(("progress", done, total))
+
+    try:
+        matches = review.match(progress)
+        send.send(("done", matches, brief_cites(review, matches, language)))
+    except BriefdeskError as exc:
+        send.send(("failed", str(exc)))
+    except BaseException as exc:  # reported in the desk, never a traceback on its terminal
+        send.send(("failed", f"{type(exc).__name__}: {exc}"))
+    finally:
+        send.close()
 
 
 def mutating(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -91,11 +133,23 @@ class ReviewScreen(Screen[None]):
         self.shown_refs: list[str] = []
         self._drawn: dict[str, Decision] = {}
         self._start_matching = match
-        self.brief_text = ""
-        self.message_text: str | None = None
-        self._cites: dict[str, str] | None = None
+        self._brief_text = ""
+        self._message_text: str | None = None
+        self._cites: dict[str, str] = {}
+        self._match_child: multiprocessing.process.BaseProcess | None = None
         self._cursor: str | None = session.data.cursor
         self._cursor_timer: Timer | None = None
+        # redraws put off while keys arrive: what -> deadline, and the timer that checks it
+        self._due: dict[str, float] = {}
+        self._redraw_timers: dict[str, Timer] = {}
+        # what each pane shows now, so a redraw touches only the panes whose content changed
+        self._detail_key: tuple[Any, ...] | None = None
+        self._placements_key: tuple[Any, ...] | None = None
+        self._dups_key: tuple[Any, ...] | None = None
+        self._order_key: tuple[Any, ...] | None = None
+        # the item list: option index of each material's header, material of each item
+        self._group_index: dict[str, int] = {}
+        self._materials = {m.path: m for m in review.materials}
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -132,13 +186,23 @@ class ReviewScreen(Screen[None]):
         self.query_one(PlacementsPane).pick_hint = key_display(self.app, pick[0]) if pick else "pick_placement"
         self._draw_title()
         self._fill_items()
-        self._show_current()
-        self._draw_brief()
         self._draw_status()
+        self._draw_order()
+        # the list paints first; the panes and the brief (Markdown, a render of the whole brief)
+        # follow a moment later instead of holding up the first paint
+        self._later("panes", PANES_DELAY)
+        self._later("brief", BRIEF_DELAY)
         if self._start_matching:
             self.run_matching()
 
     def on_unmount(self) -> None:
+        child = self._match_child
+        if child is not None and child.is_alive():
+            child.terminate()  # the one process this screen started; its worker thread then ends
+        for timer in self._redraw_timers.values():
+            timer.stop()
+        self._redraw_timers.clear()
+        self._due.clear()
         self.save_cursor()
         if self._session_changed in self.session.listeners:
             self.session.listeners.remove(self._session_changed)
@@ -158,10 +222,60 @@ class ReviewScreen(Screen[None]):
         return self.matches.get(ref, ItemMatches())
 
     def cites(self) -> dict[str, str]:
-        """How earlier-brief candidates are cited: `2026-11-01 E1 简报第 5 条` (built once)."""
-        if self._cites is None:
-            self._cites = {entry.ref: entry.cite(self.language) for entry in self.review.entries}
+        """How earlier-brief candidates are cited: `2026-11-01 E1 简报第 5 条`. Built by the matching
+        worker for the candidates it found (empty until then): `review.entries` parses every
+        earlier brief, which must never happen on the UI thread."""
         return self._cites
+
+    @property
+    def brief_text(self) -> str:
+        """The brief as it would be committed now (rendered at once if a redraw is pending)."""
+        self._flush("brief")
+        return self._brief_text
+
+    @property
+    def message_text(self) -> str | None:
+        self._flush("brief")
+        return self._message_text
+
+    # -- redraws put off while keys arrive -------------------------------------------------------
+
+    def _later(self, what: str, delay: float) -> None:
+        """Redraw `what` ("panes" or "brief") once `delay` has passed since the last call for it:
+        holding a key costs a row repaint per key and one redraw at the end."""
+        self._due[what] = time.monotonic() + delay
+        if what not in self._redraw_timers:
+            self._redraw_timers[what] = self.set_timer(delay, functools.partial(self._tick, what))
+
+    def _tick(self, what: str) -> None:
+        self._redraw_timers.pop(what, None)
+        due = self._due.get(what)
+        if due is None:
+            return
+        left = due - time.monotonic()
+        if left > 0.002:  # another key came meanwhile: wait for the rest
+            self._redraw_timers[what] = self.set_timer(left, functools.partial(self._tick, what))
+            return
+        self._flush(what)
+
+    def _flush(self, what: str) -> None:
+        """Do a pending redraw now (an action is about to read what the pane shows)."""
+        if self._due.pop(what, None) is None:
+            return
+        timer = self._redraw_timers.pop(what, None)
+        if timer is not None:
+            timer.stop()
+        if not self.is_mounted:
+            return
+        if what == "panes":
+            self._show_current()
+        else:
+            self._draw_brief()
+
+    def flush(self) -> None:
+        """Every pending redraw, now."""
+        self._flush("panes")
+        self._flush("brief")
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -183,20 +297,27 @@ class ReviewScreen(Screen[None]):
 
     def _row(self, ref: str) -> Content:
         item = self.items[ref]
-        return item_prompt(item, self.session.decision(ref), self.session.evidence(ref), self.item_matches(ref), self.language)
+        decision = self.session.decision(ref)
+        return item_prompt(item, decision, decision.evidence or item.evidence, self.item_matches(ref), self.language)
 
     def _fill_items(self) -> None:
         options: list[Option] = []
         visible: list[str] = []
         decisions = self.session.data.decisions
+        groups: dict[str, int] = {}
+        active = self.filter.active
         for material in self.review.materials:
-            refs = [
-                i.ref for i in material.items
-                if self.filter.accepts(i, decisions[i.ref], self.session.evidence(i.ref), self.item_matches(i.ref))
-            ]
+            if active:
+                refs = [
+                    i.ref for i in material.items
+                    if self.filter.accepts(i, decisions[i.ref], self.session.evidence(i.ref), self.item_matches(i.ref))
+                ]
+            else:
+                refs = [i.ref for i in material.items]
             if not refs:
                 continue
             decided = sum(decisions[i.ref].status != "undecided" for i in material.items)
+            groups[material.path] = len(options)
             options.append(Option(group_prompt(material, decided, self.language), disabled=True))
             for ref in refs:
                 options.append(Option(self._row(ref), id=ref))
@@ -204,6 +325,7 @@ class ReviewScreen(Screen[None]):
         if not options:
             options.append(Option(Content.styled("No item matches the filter.", "$text-muted"), disabled=True))
         self.shown_refs = visible
+        self._group_index = groups
         self._drawn = dict(decisions)
         items = self.query_one(ItemList)
         items.fill(options)
@@ -211,22 +333,25 @@ class ReviewScreen(Screen[None]):
         title = f"1 items {len(visible)}/{len(self.items)}" if self.filter.active else f"1 items {len(self.items)}"
         items.border_title = title
 
-    def _redraw_groups(self) -> None:
-        """Group headers carry decided/total per material."""
+    def _redraw_groups(self, refs: list[str]) -> None:
+        """Group headers carry decided/total per material: redraw those of these items."""
         items = self.query_one(ItemList)
         decisions = self.session.data.decisions
-        for index, option in enumerate(items.options):
-            if option.disabled and option.id is None and index + 1 < len(items.options):
-                nxt = items.options[index + 1].id
-                if nxt is None:
-                    continue
-                material = self.review.material(self.items[nxt].material)
-                if material is None:
-                    continue
-                decided = sum(decisions[i.ref].status != "undecided" for i in material.items)
-                items.replace_option_prompt_at_index(index, group_prompt(material, decided, self.language))
+        for path in dict.fromkeys(self.items[ref].material for ref in refs):
+            index = self._group_index.get(path)
+            material = self._materials.get(path)
+            if index is None or material is None:
+                continue
+            decided = sum(decisions[i.ref].status != "undecided" for i in material.items)
+            items.replace_option_prompt_at_index(index, group_prompt(material, decided, self.language))
 
     def _show_current(self) -> None:
+        """The current item's panes; each is redrawn only when what it shows changed (a decision
+        changes the detail's head, not the item's text or its duplicates)."""
+        self._due.pop("panes", None)
+        timer = self._redraw_timers.pop("panes", None)
+        if timer is not None:
+            timer.stop()
         ref = self.current
         detail = self.query_one(DetailPane)
         placements = self.query_one(PlacementsPane)
@@ -235,32 +360,55 @@ class ReviewScreen(Screen[None]):
             detail.show(None)
             placements.show((), None, self.review.living_doc)
             dups.show("", (), {})
+            self._detail_key = self._placements_key = self._dups_key = None
             return
         item = self.items[ref]
         decision = self.session.decision(ref)
-        section = self.sections.get(decision.section or "")
-        detail.show(item, self.review.material(item.material), decision, self.session.evidence(ref), self.language, section.title if section else None)
         matches = self.item_matches(ref)
-        placements.show(matches.placements if matches else None, decision.section, self.review.living_doc)
-        dups.show(item.text, matches.duplicates if matches else None, self.cites())
+        key = (ref, decision)
+        if key != self._detail_key:
+            self._detail_key = key
+            section = self.sections.get(decision.section or "")
+            detail.show(item, self._materials.get(item.material), decision, decision.evidence or item.evidence,
+                        self.language, section.title if section else None)
+        key = (ref, decision.section, matches is None)
+        if key != self._placements_key:
+            self._placements_key = key
+            placements.show(matches.placements if matches else None, decision.section, self.review.living_doc)
+        key = (ref, matches is None)
+        if key != self._dups_key:
+            self._dups_key = key
+            dups.show(item.text, matches.duplicates if matches else None, self._cites)
         self.query_one(OrderList).highlight_ref(ref)
 
+    def _draw_order(self) -> None:
+        """The increments in their order (pane 5's list), redrawn when the order or a merge changed."""
+        data = self.session.data
+        merged: dict[str, list[str]] = {}
+        for ref, d in data.decisions.items():
+            if d.merged_into and d.status == "include":
+                merged.setdefault(d.merged_into, []).append(ref)
+        key = (tuple(data.order), tuple((k, tuple(v)) for k, v in merged.items()))
+        if key != self._order_key:
+            self._order_key = key
+            self.query_one(BriefPane).show_order(list(data.order), merged, self.items, self.current)
+
     def _draw_brief(self) -> None:
+        """The brief preview: `render_brief` over the whole batch, so it runs once keys pause."""
         from core.render import render_brief
 
         data = self.session.data
-        merged: dict[str, list[str]] = {}
-        for item in self.review.items:
-            head = data.decisions[item.ref].merged_into
-            if head and data.decisions[item.ref].status == "include":
-                merged.setdefault(head, []).append(item.ref)
-        self.query_one(BriefPane).show_order(list(data.order), merged, self.items, self.current)
+        self._due.pop("brief", None)
+        timer = self._redraw_timers.pop("brief", None)
+        if timer is not None:
+            timer.stop()
+        self._draw_order()
         try:
-            self.brief_text = render_brief(self.review, data, reviewer=self.reviewer)
+            self._brief_text = render_brief(self.review, data, reviewer=self.reviewer)
         except BriefdeskError as exc:
-            self.brief_text = f"(the brief cannot be rendered: {exc})"
-        self.message_text = self._commit_message()
-        self.query_one(BriefPane).show_preview(self.brief_text, self.message_text)
+            self._brief_text = f"(the brief cannot be rendered: {exc})"
+        self._message_text = self._commit_message()
+        self.query_one(BriefPane).show_preview(self._brief_text, self._message_text)
 
     def _commit_message(self) -> str | None:
         if not self.reviewer:
@@ -299,14 +447,16 @@ class ReviewScreen(Screen[None]):
         """Redraw the rows whose decision changed, the current item's panes, brief and status."""
         decisions = session.data.decisions
         items = self.query_one(ItemList)
-        changed = [ref for ref, d in decisions.items() if self._drawn.get(ref) is not d]
+        drawn = self._drawn
+        changed = [ref for ref, d in decisions.items() if drawn.get(ref) is not d]
         for ref in changed:
             items.set_prompt(ref, self._row(ref))
-            self._drawn[ref] = decisions[ref]
+            drawn[ref] = decisions[ref]
         if changed:
-            self._redraw_groups()
+            self._redraw_groups(changed)
         self._show_current()
-        self._draw_brief()
+        self._draw_order()
+        self._later("brief", BRIEF_DELAY)  # the preview renders the whole brief: once the keys pause
         self._draw_status()
 
     # -- matching ----------------------------------------------------------------------------
@@ -322,14 +472,50 @@ class ReviewScreen(Screen[None]):
                 last[0] = now
                 self.app.call_from_thread(self._matching_progress, done, total)
 
+        if len(self.review.items) >= MATCH_PROCESS_ITEMS and "fork" in multiprocessing.get_all_start_methods():
+            self._match_in_process(progress)
+            return
         try:
             matches = self.review.match(progress)
+            cites = brief_cites(self.review, matches, self.language)
         except BriefdeskError as exc:
             self.app.call_from_thread(self._matching_failed, str(exc))
         except Exception as exc:  # a bug in matching must not take the desk down
             self.app.call_from_thread(self._matching_failed, f"{type(exc).__name__}: {exc}")
         else:
-            self.app.call_from_thread(self._matched, matches)
+            self.app.call_from_thread(self._matched, matches, cites)
+
+    def _match_in_process(self, progress: Callable[[int, int], None]) -> None:
+        """Match in a forked child (it has the parsed batch already, and the match cache under
+        `.briefdesk/cache` makes it cheap on a warm start); this worker thread only waits on the
+        pipe, so the UI keeps the GIL. The child is ended if the screen goes away first."""
+        ctx = multiprocessing.get_context("fork")
+        receive, send = ctx.Pipe(duplex=False)
+        child = ctx.Process(target=_match_child, args=(send, self.review, self.language), daemon=True)
+        child.start()
+        send.close()
+        self._match_child = child
+        outcome: tuple[Any, ...] | None = None
+        try:
+            while outcome is None:
+                message = receive.recv()
+                if message[0] == "progress":
+                    progress(message[1], message[2])
+                else:
+                    outcome = message
+        except (EOFError, OSError):
+            pass
+        finally:
+            receive.close()
+            child.join(timeout=5)
+            self._match_child = None
+        if outcome is None:
+            if self.is_mounted:
+                self.app.call_from_thread(self._matching_failed, f"the matching process ended (exit code {child.exitcode})")
+        elif outcome[0] == "done":
+            self.app.call_from_thread(self._matched, outcome[1], outcome[2])
+        else:
+            self.app.call_from_thread(self._matching_failed, outcome[1])
 
     def _matching_progress(self, done: int, total: int) -> None:
         if self.is_mounted and self.matches is None:
@@ -343,27 +529,37 @@ class ReviewScreen(Screen[None]):
         self.matches = {}
         self._refresh_all()
 
-    def _matched(self, matches: dict[str, ItemMatches]) -> None:
+    def _matched(self, matches: dict[str, ItemMatches], cites: dict[str, str] | None = None) -> None:
         if not self.is_mounted:
             return
         self.matches = matches
+        self._cites = cites or {}
         self._refresh_all()
 
     def _refresh_all(self) -> None:
         items = self.query_one(ItemList)
-        for ref in self.shown_refs:
-            items.set_prompt(ref, self._row(ref))
+        if self.filter.has_duplicates is not None:  # what the filter shows depends on the matches
+            self._fill_items()
+        else:
+            index = {option.id: k for k, option in enumerate(items.options) if option.id is not None}
+            items.set_prompts((index[ref], self._row(ref)) for ref in self.shown_refs if ref in index)
         self._show_current()
         self._draw_status()
 
     # -- moving ------------------------------------------------------------------------------
 
-    def go_to(self, ref: str | None) -> None:
+    def go_to(self, ref: str | None, *, rest: bool = False) -> None:
+        """Move the cursor. With `rest` (moves by key: next/prev item, the list's own keys and
+        clicks) the row highlight moves now and the panes once the cursor rests (PANES_DELAY), so
+        holding a key repaints two rows per key rather than four panes; otherwise all at once."""
         if ref is None or ref == self._cursor:
             return
         self._cursor = ref
         self.query_one(ItemList).highlight_ref(ref)
-        self._show_current()
+        if rest:
+            self._later("panes", PANES_DELAY)
+        else:
+            self._show_current()
         self._schedule_cursor_save()
 
     def _schedule_cursor_save(self) -> None:
@@ -389,7 +585,7 @@ class ReviewScreen(Screen[None]):
         index = self.shown_refs.index(ref) if ref in self.shown_refs else -1
         target = index + delta
         if 0 <= target < len(self.shown_refs):
-            self.go_to(self.shown_refs[target])
+            self.go_to(self.shown_refs[target], rest=True)
             return True
         return False
 
@@ -398,7 +594,7 @@ class ReviewScreen(Screen[None]):
         if isinstance(control, ItemList):
             event.stop()
             if event.option.id:
-                self.go_to(event.option.id)
+                self.go_to(event.option.id, rest=True)
         elif isinstance(control, OrderList) and control.has_focus:
             event.stop()
             if event.option.id and event.option.id in self.shown_refs:
@@ -416,6 +612,7 @@ class ReviewScreen(Screen[None]):
         return 0
 
     def _focus_pane(self, index: int) -> None:
+        self.flush()  # the pane shows the current item before the reviewer moves in it
         widget: Widget = self.query_one(PANES[index % len(PANES)])
         widget.focus()
 
@@ -471,6 +668,7 @@ class ReviewScreen(Screen[None]):
         self._decided()
 
     def selected_duplicate(self) -> Duplicate | None:
+        self._flush("panes")
         return self.query_one(DuplicateList).selected()
 
     def _text_dialog(self, heading: str, hint: str, existing: tuple[str, ...], save: Callable[[str, str], None]) -> None:
@@ -536,6 +734,7 @@ class ReviewScreen(Screen[None]):
     @mutating
     def action_accept_placement(self) -> None:
         ref = self.current
+        self._flush("panes")
         section = self.query_one(PlacementsPane).selected_section()
         if section is None:
             why = "matching is still running" if self.matches is None else "no section is proposed"

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.visual import VisualType
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from core.decisions import Decision
@@ -82,3 +83,30 @@ class ItemList(PaneList, inherit_bindings=False):
     def set_prompt(self, ref: str, prompt: Content) -> None:
         with contextlib.suppress(OptionDoesNotExist):  # filtered out
             self.replace_option_prompt(ref, prompt)
+
+    def set_prompts(self, prompts: Iterable[tuple[int, Content]]) -> None:
+        """Replace the prompts at these indexes, then repaint once."""
+        for index, prompt in prompts:
+            self._replace_option_prompt(index, prompt)
+
+    def _replace_option_prompt(self, index: int, prompt: VisualType) -> None:
+        """One row's prompt. OptionList drops its whole line map (the height of every option)
+        on any change; rows here are one line each (`text-wrap: nowrap`), so when the new prompt
+        is as tall as the old one only the rendered rows are dropped and the row repainted."""
+        option = self.get_option_at_index(index)
+        line_cache = self._line_cache
+        old_height = line_cache.heights.get(index)
+        option._set_prompt(prompt)
+        cache = self._option_render_cache
+        for key in [k for k in cache.keys() if k[0] is option]:  # noqa: SIM118 (LRUCache has no __iter__)
+            cache.discard(key)
+        region = self.scrollable_content_region
+        if old_height is None or not region:
+            self._clear_caches()
+            return
+        padding = self.get_component_styles("option-list--option").padding
+        width = region.width - self._get_left_gutter_width() - padding.width
+        if self._get_visual(option).get_height(self.styles, width) + option._divider != old_height:
+            self._clear_caches()
+            return
+        self.refresh()
