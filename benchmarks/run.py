@@ -254,18 +254,10 @@ CHILDREN: dict[str, Callable[..., dict]] = {
 
 
 def _encode_all(texts: list[str]) -> list[str]:
-    """The strings the scorer compares: one character per distinct token (core.matching.encode)."""
-    import numpy as np
+    """The strings the scorer compares: one character per distinct token (core.matching)."""
+    from core.matching import encode_texts
 
-    from core.matching import MIN_TOKENS, encode
-    from core.textnorm import tokens
-
-    vocab: dict[str, int] = {}
-    out = []
-    for text in texts:
-        ids = np.array(sorted({vocab.setdefault(t, len(vocab)) for t in tokens(text)}), np.int64)
-        out.append(encode(ids) if len(ids) >= MIN_TOKENS else "")
-    return out
+    return encode_texts(texts)
 
 
 def _changed(ws: Path, work: Path, cache: Path, path: Path, new_text: str) -> dict:

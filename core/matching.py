@@ -111,14 +111,22 @@ def encode(ids: np.ndarray) -> str:
     return " ".join(map(chr, (ids.astype(np.int64) + _CHAR_BASE).tolist()))
 
 
+def encode_texts(texts: Sequence[str]) -> list[str]:
+    """The strings the duplicate scorer compares, one character per distinct token over a shared
+    vocabulary; "" for a text too short to match (fewer than MIN_TOKENS distinct tokens). The brute
+    force of the benchmark and the tests scores exactly these."""
+    vocab: dict[str, int] = {}
+    out = []
+    for text in texts:
+        ids = np.array(sorted({vocab.setdefault(t, len(vocab)) for t in tokens(text)}), np.int64)
+        out.append(encode(ids) if len(ids) >= MIN_TOKENS else "")
+    return out
+
+
 def text_score(a: str, b: str) -> float:
     """The duplicate text score of two texts (0..100), as the index computes it."""
-    vocab: dict[str, int] = {}
-    ia = np.array(sorted({vocab.setdefault(t, len(vocab)) for t in tokens(a)}), np.int32)
-    ib = np.array(sorted({vocab.setdefault(t, len(vocab)) for t in tokens(b)}), np.int32)
-    if len(ia) < MIN_TOKENS or len(ib) < MIN_TOKENS:
-        return 0.0
-    return float(fuzz.token_set_ratio(encode(ia), encode(ib)))
+    ea, eb = encode_texts([a, b])
+    return float(fuzz.token_set_ratio(ea, eb)) if ea and eb else 0.0
 
 
 # -- records ------------------------------------------------------------------------------------

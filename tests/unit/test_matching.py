@@ -15,9 +15,9 @@ import pytest
 from rapidfuzz import fuzz, process
 
 from core import matchcache, matching
-from core.matching import MIN_TOKENS, encode, match_items, text_score
+from core.matching import MIN_TOKENS, encode, encode_texts, match_items, text_score
 from core.models import BriefEntry, Evidence, Item, Section
-from core.textnorm import identities, paragraphs, tokens
+from core.textnorm import identities, paragraphs
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = "docs/inference.md"
@@ -221,15 +221,6 @@ def _generator():
     return module
 
 
-def _encoded(texts: list[str]) -> list[str]:
-    vocab: dict[str, int] = {}
-    out = []
-    for text in texts:
-        ids = np.array(sorted({vocab.setdefault(t, len(vocab)) for t in tokens(text)}), np.int64)
-        out.append(encode(ids) if len(ids) >= MIN_TOKENS else "")
-    return out
-
-
 @pytest.mark.parametrize("threshold", [85, 70])
 def test_fast_path_finds_exactly_the_brute_force_pairs_on_a_generated_workspace(tmp_path, threshold):
     from core.review import load_review
@@ -243,7 +234,7 @@ def test_fast_path_finds_exactly_the_brute_force_pairs_on_a_generated_workspace(
     paras = [(s.id, p) for s in doc.sections for p in paragraphs(s.text)]
     kinds = ["batch"] * len(items) + ["brief"] * len(entries) + ["living-doc"] * len(paras)
     refs = [i.ref for i in items] + [e.ref for e in entries] + [f"{doc.path}§{sid}" for sid, _ in paras]
-    enc = _encoded([i.text for i in items] + [e.text for e in entries] + [p for _, p in paras])
+    enc = encode_texts([i.text for i in items] + [e.text for e in entries] + [p for _, p in paras])
     scores = process.cdist(enc[: len(items)], enc, scorer=fuzz.token_set_ratio, score_cutoff=threshold, workers=2)
     texts = [i.text for i in items] + [e.text for e in entries] + [p for _, p in paras]
     checked = 0
