@@ -86,19 +86,32 @@ class SessionData(BaseModel):
     history: History = Field(default_factory=History)
 
 
+COUNT_KEYS = ("items", "included", "merged", "excluded", "duplicates", "undecided", "confirmed")
+
+
+def count_into(tally: dict[str, int], d: Decision, sign: int = 1) -> None:
+    """Add (sign 1) or take away (sign -1) one decision's part of `counts`: the desk keeps its
+    status line current from the decisions a change touched, not by recounting the batch."""
+    tally["items"] += sign
+    if d.status == "include":
+        tally["merged" if d.merged_into else "included"] += sign
+    elif d.status == "exclude":
+        tally["excluded"] += sign
+    else:
+        tally["undecided"] += sign
+    if d.duplicate_of is not None:
+        tally["duplicates"] += sign
+    if d.confirmed:
+        tally["confirmed"] += sign
+
+
 def counts(data: SessionData) -> dict[str, int]:
     """The decision tallies the brief header, the sidecar and the commit trailers all report.
 
     Pure over `SessionData` so rendering never needs a live `Session`; `items` is the number of
     decisions, which `load_state` keeps equal to the batch's items.
     """
-    decisions = data.decisions.values()
-    return {
-        "items": len(data.decisions),
-        "included": sum(d.status == "include" and not d.merged_into for d in decisions),
-        "merged": sum(d.status == "include" and bool(d.merged_into) for d in decisions),
-        "excluded": sum(d.status == "exclude" for d in decisions),
-        "duplicates": sum(d.duplicate_of is not None for d in decisions),
-        "undecided": sum(d.status == "undecided" for d in decisions),
-        "confirmed": sum(d.confirmed for d in decisions),
-    }
+    tally = dict.fromkeys(COUNT_KEYS, 0)
+    for d in data.decisions.values():
+        count_into(tally, d)
+    return tally

@@ -306,3 +306,25 @@ def test_unknown_refs_are_a_clear_error(tmp_path: Path) -> None:
         s.mark_duplicate("nope", REFS[0])
     with pytest.raises(BriefdeskError, match="no item nope"):
         s.merge("nope", REFS[0])
+
+
+@settings(max_examples=40, deadline=None)
+@given(OPS)
+def test_counts_kept_from_changed_decisions_equal_a_recount(tmp_path_factory, ops) -> None:
+    """What the desk's status line does: subtract the old decision, add the new one."""
+    from core.decisions import count_into, counts
+
+    tmp = tmp_path_factory.mktemp("c")
+    s = Session.open(tmp / "s.json", make_batch(), make_items())
+    tally = counts(s.data)
+    drawn = dict(s.data.decisions)
+    for op, a, b in ops:
+        with contextlib.suppress(BriefdeskError):
+            apply_op(s, op, a, b)
+        for ref, d in s.data.decisions.items():
+            if drawn[ref] is not d:
+                count_into(tally, drawn[ref], -1)
+                count_into(tally, d, 1)
+                drawn[ref] = d
+        assert tally == counts(s.data)
+    s.close()

@@ -28,7 +28,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from core.decisions import Decision
+from core.decisions import Decision, count_into
 from core.errors import BriefdeskError
 from core.keymap import Keymap
 from core.models import Duplicate, ItemMatches
@@ -131,7 +131,9 @@ class ReviewScreen(Screen[None]):
         self.progress: tuple[int, int] = (0, len(review.items))
         self.filter = ItemFilter()
         self.shown_refs: list[str] = []
+        self._shown_index: dict[str, int] = {}  # position of each shown ref (a list scan per key otherwise)
         self._drawn: dict[str, Decision] = {}
+        self._tally: dict[str, int] = {}  # `counts()` over `_drawn`, kept up to date from the changed refs
         self._start_matching = match
         self._brief_text = ""
         self._message_text: str | None = None
@@ -212,7 +214,7 @@ class ReviewScreen(Screen[None]):
     @property
     def current(self) -> str | None:
         cursor = self._cursor
-        if cursor in self.shown_refs:
+        if cursor in self._shown_index:
             return cursor
         return self.shown_refs[0] if self.shown_refs else None
 
@@ -325,8 +327,10 @@ class ReviewScreen(Screen[None]):
         if not options:
             options.append(Option(Content.styled("No item matches the filter.", "$text-muted"), disabled=True))
         self.shown_refs = visible
+        self._shown_index = {ref: k for k, ref in enumerate(visible)}
         self._group_index = groups
         self._drawn = dict(decisions)
+        self._tally = self.session.counts()
         items = self.query_one(ItemList)
         items.fill(options)
         items.highlight_ref(self.current)
@@ -420,8 +424,10 @@ class ReviewScreen(Screen[None]):
         except (ImportError, BriefdeskError):
             return None
 
-    def _draw_status(self) -> None:
-        c = self.session.counts()
+    def _draw_status(self, tally: dict[str, int] | None = None) -> None:
+        """The status bar; `tally` is the session's counts when the caller has them (a change:
+        counted from the changed decisions, not over every decision of the batch)."""
+        c = tally if tally is not None else self.session.counts()
         parts: list[Content | tuple[str, str] | str] = [
             (f" {c['included']} included", "bold $success"),
             (f" · {c['merged']} merged" if c["merged"] else "", "$success"),
@@ -441,7 +447,8 @@ class ReviewScreen(Screen[None]):
             parts.append(Content.assemble(("  │ READ-ONLY: ", "bold $error"), line(self.readonly_reason)))
         if self.session.save_error:
             parts.append(Content.assemble(("  │ ⚠ ", "bold $error"), line(self.session.save_error, "$error")))
-        self.query_one("#statusbar", Static).update(Content.assemble(*parts))
+        # one line high and as wide as the screen: a new text never needs a layout (and its repaint)
+        self.query_one("#statusbar", Static).update(Content.assemble(*parts), layout=False)
 
     def _session_changed(self, session: Session) -> None:
         """Redraw the rows whose decision changed, the current item's panes, brief and status."""
@@ -449,15 +456,23 @@ class ReviewScreen(Screen[None]):
         items = self.query_one(ItemList)
         drawn = self._drawn
         changed = [ref for ref, d in decisions.items() if drawn.get(ref) is not d]
+        tally = self._tally
         for ref in changed:
             items.set_prompt(ref, self._row(ref))
-            drawn[ref] = decisions[ref]
+            old = drawn.get(ref)
+            new = drawn[ref] = decisions[ref]
+            if tally:  # counts() over the drawn decisions: only the changed ones move it
+                if old is not None:
+                    count_into(tally, old, -1)
+                count_into(tally, new, 1)
+        if not tally:  # nothing was drawn before this change
+            tally = self._tally = session.counts()
         if changed:
             self._redraw_groups(changed)
         self._show_current()
         self._draw_order()
         self._later("brief", BRIEF_DELAY)  # the preview renders the whole brief: once the keys pause
-        self._draw_status()
+        self._draw_status(tally)
 
     # -- matching ----------------------------------------------------------------------------
 
@@ -582,7 +597,7 @@ class ReviewScreen(Screen[None]):
         if not self.shown_refs:
             return False
         ref = self.current
-        index = self.shown_refs.index(ref) if ref in self.shown_refs else -1
+        index = self._shown_index.get(ref, -1) if ref is not None else -1
         target = index + delta
         if 0 <= target < len(self.shown_refs):
             self.go_to(self.shown_refs[target], rest=True)
@@ -597,7 +612,7 @@ class ReviewScreen(Screen[None]):
                 self.go_to(event.option.id, rest=True)
         elif isinstance(control, OrderList) and control.has_focus:
             event.stop()
-            if event.option.id and event.option.id in self.shown_refs:
+            if event.option.id and event.option.id in self._shown_index:
                 self.go_to(event.option.id)
 
     def on_option_list_option_selected(self, event: ItemList.OptionSelected) -> None:
@@ -798,7 +813,7 @@ class ReviewScreen(Screen[None]):
             return
         refs = list(stack[-1].after)
         self._apply(self.session.undo if undo else self.session.redo)
-        if len(refs) == 1 and refs[0] in self.shown_refs:
+        if len(refs) == 1 and refs[0] in self._shown_index:
             self.go_to(refs[0])  # show what was undone
 
     def action_filter(self) -> None:

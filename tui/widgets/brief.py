@@ -7,6 +7,8 @@ committed; both are plain text, shown literally.
 
 from __future__ import annotations
 
+from typing import Any, Self
+
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
@@ -23,6 +25,21 @@ MESSAGE_LINES = 40
 
 
 class OrderList(PaneList):
+    _keep_layout = False
+
+    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        return super().refresh(*regions, repaint=repaint, layout=layout and not self._keep_layout, recompose=recompose)
+
+    def replace_options(self, options: list[Option]) -> None:
+        """`set_options`, without the layout (and the whole-screen repaint after it) when the list
+        keeps its number of rows: rows are one line each (`text-wrap: nowrap`), the width is the
+        pane's, so the list keeps its size ("nothing included yet" → one increment, and back)."""
+        self._keep_layout = self.is_mounted and bool(self.size) and len(options) == self.option_count
+        try:
+            self.set_options(options)
+        finally:
+            self._keep_layout = False
+
     def highlighted_ref(self) -> str | None:
         option = self.highlighted_option
         return option.id if option is not None and not option.disabled else None
@@ -59,7 +76,7 @@ class BriefPane(Vertical):
 
     def show_order(self, order: list[str], merged: dict[str, list[str]], items: dict[str, Item], current: str | None) -> None:
         ol = self.order_list
-        ol.set_options(order_options(order, merged, items))
+        ol.replace_options(order_options(order, merged, items))
         ol.highlight_ref(current)
 
     def show_preview(self, brief: str, message: str | None) -> None:

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.visual import VisualType
 from textual.widgets import Static
 
 from core.decisions import Decision
@@ -81,6 +82,20 @@ def detail_head(
     return Group(title, grid)
 
 
+def update_in_place(static: Static, content: VisualType) -> None:
+    """`Static.update` without a layout when the new content is as tall as the old: a layout is
+    followed by a repaint of the whole screen. Only for widgets whose width does not depend on
+    their content (the layout gives it); otherwise a plain `update`."""
+    height = static.content_size.height
+    width = static.content_size.width
+    if not static.is_mounted or not width or not height:
+        static.update(content)
+        return
+    static.update(content, layout=False)
+    if static.visual.get_height(static.styles, width) != height:
+        static.refresh(layout=True)
+
+
 class DetailPane(VerticalScroll, can_focus=True):
     """Scrolls with the arrow keys when focused; the item's text is never parsed as markup."""
 
@@ -101,7 +116,10 @@ class DetailPane(VerticalScroll, can_focus=True):
             body.show("")
             self._shown = None
             return
-        head.update(detail_head(item, material, decision, evidence, language, section_title))
+        if item.ref == self._shown:  # a decision changed: the head is often exactly as tall as before
+            update_in_place(head, detail_head(item, material, decision, evidence, language, section_title))
+        else:
+            head.update(detail_head(item, material, decision, evidence, language, section_title))
         if item.ref != self._shown:  # a decision on the same item leaves its text as it is
             self._shown = item.ref
             body.show(item.body)
