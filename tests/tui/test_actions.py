@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 from textual.widgets import DataTable, Input
-from tui_helpers import DEMO_BATCH, SIZE, key, review_ready, settle, until
+from tui_helpers import DEMO_BATCH, SIZE, desk, key, review_ready, settle, until
 
 from core.decisions import Origin, SessionData
 from core.models import Evidence
@@ -53,9 +53,7 @@ async def _type(pilot, text: str) -> None:
 
 def test_next_item_and_prev_item(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             assert screen.current == R1
             await pilot.press(key("prev_item"))
             assert screen.current == R1  # first item: stays, no wrap
@@ -73,9 +71,7 @@ def test_next_item_and_prev_item(demo: Path) -> None:
 
 def test_next_pane_and_prev_pane(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             assert screen.focused.id == "items"
             seen = []
             for _ in range(5):
@@ -92,9 +88,7 @@ def test_next_pane_and_prev_pane(demo: Path) -> None:
 
 def test_include(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             assert screen.session.decision(R1).origin is Origin.proposed
             await pilot.press(key("include"))  # on a proposal: confirms it
             assert screen.session.decision(R1).origin is Origin.reviewer
@@ -118,9 +112,7 @@ def test_include_advances_when_the_setting_says_so(demo: Path) -> None:
     settings.write_text(settings.read_text("utf-8") + "advance_after_decision: true\n", "utf-8")
 
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             screen.go_to(R2)
             await pilot.press(key("include"))
             assert screen.session.decision(R2).status == "include"
@@ -178,9 +170,7 @@ def test_mark_duplicate_names_the_selected_candidate(demo: Path) -> None:
 
 def test_annotate_flag_contradiction_add_handle(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (app, pilot, screen):
             screen.go_to(R2)
             for action, field in (("annotate", "notes"), ("flag_contradiction", "contradictions"), ("add_handle", "handles")):
                 await pilot.press(key(action))
@@ -199,9 +189,7 @@ def test_annotate_flag_contradiction_add_handle(demo: Path) -> None:
 
 def test_cycle_evidence(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (app, pilot, screen):
             screen.go_to(R2)
             assert screen.session.evidence(R2) is Evidence.abstract
             await pilot.press(key("cycle_evidence"))
@@ -266,9 +254,7 @@ def test_accept_placement_takes_the_best_proposal(demo: Path) -> None:
 
 def test_move_up_and_move_down(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             assert screen.session.order.index(PLENA) == 1
             screen.go_to(PLENA)
             await pilot.press(key("move_up"))
@@ -283,9 +269,7 @@ def test_move_up_and_move_down(demo: Path) -> None:
 
 def test_merge(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (app, pilot, screen):
             screen.go_to(R2)
             await pilot.press(key("merge"))
             await settle(pilot)
@@ -301,9 +285,7 @@ def test_merge(demo: Path) -> None:
 
 def test_undo_and_redo(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             screen.go_to(R2)
             await pilot.press(key("include"))
             screen.go_to(R3)
@@ -319,9 +301,7 @@ def test_undo_and_redo(demo: Path) -> None:
 
 def test_filter(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (app, pilot, screen):
             await pilot.press(key("filter"))
             await settle(pilot)
             assert isinstance(app.screen, FilterDialog)
@@ -348,9 +328,7 @@ def test_filter(demo: Path) -> None:
 
 def test_preview_brief(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (app, pilot, screen):
             await pilot.press(key("preview_brief"))
             await settle(pilot)
             preview = app.screen
@@ -366,9 +344,7 @@ def test_preview_brief(demo: Path) -> None:
 
 def test_commit(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (app, pilot, screen):
             await pilot.press(key("commit"))
             await settle(pilot)
             commit = app.screen
@@ -390,9 +366,7 @@ def test_commit(demo: Path) -> None:
 
 def test_help(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (app, pilot, screen):
             await pilot.press(key("help"))
             await settle(pilot)
             help_screen = app.screen

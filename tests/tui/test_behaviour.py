@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable
-from tui_helpers import DEMO_BATCH, SIZE, key, review_ready, settle, until
+from tui_helpers import DEMO_BATCH, SIZE, desk, key, review_ready, settle, until
 
 from core.errors import BriefdeskError
 from core.review import Review
@@ -91,9 +91,7 @@ def test_a_broken_batch_from_the_picker_goes_back_to_it(demo: Path) -> None:
 
 def test_picker_shows_review_progress_and_commits(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (app, pilot, screen):
             screen.session.include(R2)
             from core.commit import commit_brief
 
@@ -109,15 +107,11 @@ def test_picker_shows_review_progress_and_commits(demo: Path) -> None:
 
 def test_resume_opens_on_the_saved_cursor(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             screen.go_to(R3)
             screen.session.include(R3)
             await pilot.press(key("quit"))
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             assert screen.current == R3
             assert screen.query_one("#items").highlighted_option.id == R3
             assert screen.session.decision(R3).status == "include"
@@ -132,9 +126,7 @@ def test_second_instance_is_read_only(demo: Path) -> None:
     holder = load_review(Workspace.open(demo), DEMO_BATCH).open_session()
     try:
         async def go() -> None:
-            app = BriefdeskApp(demo, DEMO_BATCH)
-            async with app.run_test(size=SIZE) as pilot:
-                screen = await review_ready(pilot, matched=False)
+            async with desk(demo) as (app, pilot, screen):
                 assert screen.readonly_reason and "another briefdesk" in screen.readonly_reason
                 assert "pid" in screen.readonly_reason
                 assert "READ-ONLY" in text_of(screen.query_one("#titlebar"))
@@ -193,9 +185,7 @@ def test_missing_workspace_shows_an_error(tmp_path: Path) -> None:
 
 def test_save_error_is_shown_and_decisions_kept(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
 
             def broken(path: Path, payload: bytes) -> None:
                 raise OSError(28, "No space left on device")
@@ -229,9 +219,7 @@ def test_matching_runs_in_the_background(demo: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(Review, "match", slow_match)
 
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             assert screen.matches is None
             assert "matching 0/21" in text_of(screen.query_one("#statusbar"))
             screen.go_to(R2)
@@ -252,9 +240,7 @@ def test_matching_failure_is_reported_not_raised(demo: Path, monkeypatch: pytest
     monkeypatch.setattr(Review, "match", broken)
 
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             await until(pilot, lambda: screen.match_problem is not None, what="the failure")
             assert "index damaged" in text_of(screen.query_one("#statusbar"))
 
@@ -263,9 +249,7 @@ def test_matching_failure_is_reported_not_raised(demo: Path, monkeypatch: pytest
 
 def test_command_palette_runs_actions(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             screen.go_to(R2)
             await pilot.press("ctrl+p")
             await settle(pilot)
@@ -290,9 +274,7 @@ def test_palette_offers_every_action(demo: Path) -> None:
     from tui.commands import ReviewCommands
 
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, _pilot, screen):
             provider = ReviewCommands(screen)
             names = [action for action, _, _ in provider._commands()]
             assert set(ACTION_IDS) <= set(names)
@@ -304,9 +286,7 @@ def test_palette_offers_every_action(demo: Path) -> None:
 
 def test_clicking_a_row_moves_the_cursor(demo: Path) -> None:
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             items = screen.query_one("#items")
             row = [o.id for o in items.options].index(R3)
             await pilot.click("#items", offset=(10, row + 1))  # +1: the border
@@ -336,9 +316,7 @@ def test_keymap_from_workspace_settings(demo: Path) -> None:
     settings.write_text(settings.read_text("utf-8").replace("keymap: default", "keymap: vim"), "utf-8")
 
     async def go() -> None:
-        app = BriefdeskApp(demo, DEMO_BATCH)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await review_ready(pilot, matched=False)
+        async with desk(demo) as (_app, pilot, screen):
             assert screen.keymap.name == "vim"
             await pilot.press("j")
             assert screen.current == R2

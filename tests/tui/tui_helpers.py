@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 from core.keymap import load_keymap
@@ -42,3 +43,13 @@ async def settle(pilot) -> None:
     await pilot.pause()
     await asyncio.sleep(0)
     await pilot.pause()
+
+
+@contextlib.asynccontextmanager
+async def desk(workspace, batch: str = DEMO_BATCH, *, matched: bool = False, size=SIZE):
+    """The desk on `batch`, its review screen ready: `async with desk(ws) as (app, pilot, screen)`."""
+    from tui.app import BriefdeskApp
+
+    app = BriefdeskApp(workspace, batch)
+    async with app.run_test(size=size) as pilot:
+        yield app, pilot, await review_ready(pilot, matched=matched)
