@@ -6,6 +6,7 @@ naming the file and the problem, never a traceback.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 from pathlib import Path
 
 from textual import work
@@ -65,6 +66,7 @@ class BriefdeskApp(App[int]):
         self.push_screen(BatchPicker(self.ws, lambda stem: self.open_batch(stem, from_picker=True), self.today, self.keymap))
 
     def open_batch(self, name: str, from_picker: bool) -> None:
+        gc.unfreeze()  # a batch opened before this one may be collected again
         self.push_screen(LoadingScreen(name))
         self._load(name, from_picker)
 
@@ -106,6 +108,10 @@ class BriefdeskApp(App[int]):
         from .screens.review import ReviewScreen
 
         self.sessions.append(session)
+        # the loaded batch (3,000 items are a million objects) lives as long as its screen: set
+        # it aside from the collector, which otherwise walks it again and again during the first
+        # paint (measured: 0.14 s of collections in the 3,000-item benchmark)
+        gc.freeze()
         screen = ReviewScreen(review, session, self.keymap, reviewer=reviewer, readonly_reason=readonly, match=self.match)
         self.switch_screen(screen)
         if readonly:

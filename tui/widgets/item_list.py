@@ -4,6 +4,10 @@ An OptionList, not a ListView: measured here, a ListView of 1,000 items took sec
 0.7 s a key, an OptionList about 0.5 s and 30 ms. Group headers are disabled options; item rows
 have the item's ref as option id and are redrawn one by one when a decision changes. Up and down
 are not bound here: moving is the keymap's next_item / prev_item, which the screen handles.
+
+Every row is one line (`text-wrap: nowrap`, no separators), so the list never measures its
+prompts: OptionList measures the height of every option whenever any option changes, which for
+3,000 styled rows cost more than half of the desk's first paint.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.geometry import Size
+from textual.reactive import reactive
 from textual.visual import VisualType
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
@@ -56,6 +62,12 @@ def group_prompt(material: Material, decided: int, language: str) -> Content:
 
 
 class ItemList(PaneList, inherit_bindings=False):
+    DEFAULT_CSS = """
+    ItemList { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+    # a move repaints the two rows it changes, not the whole list (see watch_highlighted)
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("home", "first", "First", show=False),
         Binding("end", "last", "Last", show=False),
@@ -65,6 +77,17 @@ class ItemList(PaneList, inherit_bindings=False):
 
     def fill(self, rows: Iterable[Option]) -> None:
         self.set_options(rows)
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        """Scroll to the new row and announce it (OptionList's part), then repaint the rows that
+        lost and gained the highlight; a scroll has repainted everything already."""
+        top = self.scroll_offset.y
+        super().watch_highlighted(new)
+        if self.scroll_offset.y != top:
+            return
+        for index in (old, new):
+            if index is not None:
+                self.refresh_line(index)  # line k is option k
 
     def highlight_ref(self, ref: str | None) -> None:
         if ref is None:
@@ -85,28 +108,39 @@ class ItemList(PaneList, inherit_bindings=False):
             self.replace_option_prompt(ref, prompt)
 
     def set_prompts(self, prompts: Iterable[tuple[int, Content]]) -> None:
-        """Replace the prompts at these indexes, then repaint once."""
+        """Replace the prompts at these indexes (matching has ended: most rows), then drop every
+        rendered row at once and repaint once."""
+        options = self.options
         for index, prompt in prompts:
-            self._replace_option_prompt(index, prompt)
+            options[index]._set_prompt(prompt)
+        self._option_render_cache.clear()
+        self.refresh()
 
     def _replace_option_prompt(self, index: int, prompt: VisualType) -> None:
-        """One row's prompt. OptionList drops its whole line map (the height of every option)
-        on any change; rows here are one line each (`text-wrap: nowrap`), so when the new prompt
-        is as tall as the old one only the rendered rows are dropped and the row repainted."""
+        """One row's prompt: only that row's rendering is dropped (OptionList would drop every
+        row's height and render). A row stays one line, whatever the prompt."""
         option = self.get_option_at_index(index)
-        line_cache = self._line_cache
-        old_height = line_cache.heights.get(index)
         option._set_prompt(prompt)
         cache = self._option_render_cache
         for key in [k for k in cache.keys() if k[0] is option]:  # noqa: SIM118 (LRUCache has no __iter__)
             cache.discard(key)
-        region = self.scrollable_content_region
-        if old_height is None or not region:
-            self._clear_caches()
+        self.refresh_line(index)
+
+    def _update_lines(self) -> None:
+        """Line `k` is option `k`: the line map grows without measuring a prompt."""
+        if not self.scrollable_content_region:
             return
-        padding = self.get_component_styles("option-list--option").padding
-        width = region.width - self._get_left_gutter_width() - padding.width
-        if self._get_visual(option).get_height(self.styles, width) + option._divider != old_height:
-            self._clear_caches()
-            return
-        self.refresh()
+        line_cache = self._line_cache
+        start, end = len(line_cache.lines), len(self.options)
+        if start < end:
+            line_cache.lines.extend((index, 0) for index in range(start, end))
+            line_cache.heights.update(dict.fromkeys(range(start, end), 1))
+            line_cache.index_to_line.update((index, index) for index in range(start, end))
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        virtual_size = Size(width, end)
+        if virtual_size != self.virtual_size:
+            self.virtual_size = virtual_size
+            self._scroll_update(virtual_size)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.options)

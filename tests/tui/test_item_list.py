@@ -1,0 +1,71 @@
+"""Pane 1 repaints only the rows a key changes (tui.widgets.item_list): what is on screen after
+moves, decisions and the end of matching must be exactly what a full repaint draws."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tui_helpers import desk, key
+
+from tui.widgets.item_list import ItemList
+
+
+async def painted_equals_full_repaint(pilot, items: ItemList) -> tuple[str, str]:
+    """The screen as painted, then as painted after the list drops every cached row."""
+    await pilot.pause()
+    painted = pilot.app.export_screenshot()
+    items._option_render_cache.clear()
+    items.refresh()
+    await pilot.pause()
+    return painted, pilot.app.export_screenshot()
+
+
+def test_moves_repaint_the_rows_they_change(demo: Path) -> None:
+    async def go() -> None:
+        async with desk(demo, matched=True, size=(160, 16)) as (app, pilot, screen):
+            items = screen.query_one(ItemList)
+            start = items.highlighted
+            for _ in range(3):  # within the first screenful: no scroll, two rows repainted per key
+                await pilot.press(key("next_item"))
+            assert items.scroll_offset.y == 0 and items.highlighted != start
+            painted, fresh = await painted_equals_full_repaint(pilot, items)
+            assert painted == fresh
+            for _ in range(12):  # past the bottom: the list scrolls
+                await pilot.press(key("next_item"))
+            assert items.scroll_offset.y > 0
+            for _ in range(2):  # and back up without scrolling
+                await pilot.press(key("prev_item"))
+            painted, fresh = await painted_equals_full_repaint(pilot, items)
+            assert painted == fresh
+
+    asyncio.run(go())
+
+
+def test_a_decision_repaints_its_row(demo: Path) -> None:
+    async def go() -> None:
+        async with desk(demo, matched=True, size=(160, 16)) as (app, pilot, screen):
+            items = screen.query_one(ItemList)
+            ref = screen.current
+            await pilot.press(key("include"))
+            await pilot.press(key("prev_item"))
+            assert screen.session.decision(ref).status == "include"
+            painted, fresh = await painted_equals_full_repaint(pilot, items)
+            assert painted == fresh
+            assert "✓" in str(items.get_option(ref).prompt)
+
+    asyncio.run(go())
+
+
+def test_the_line_map_is_one_line_per_row(demo: Path) -> None:
+    async def go() -> None:
+        async with desk(demo, size=(160, 16)) as (app, pilot, screen):
+            items = screen.query_one(ItemList)
+            count = items.option_count
+            assert items.virtual_size.height == count
+            assert items._lines == [(k, 0) for k in range(count)]
+            await pilot.press("end")  # the list's own key: the last row, scrolled into view
+            assert items.highlighted == count - 1
+            assert items.scroll_offset.y == count - items.scrollable_content_region.height
+
+    asyncio.run(go())
