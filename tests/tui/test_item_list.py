@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tui_helpers import desk, key
 
-from tui.widgets.item_list import ItemList
+from tui.widgets.item_list import ItemList, Row
 
 
 async def painted_equals_full_repaint(pilot, items: ItemList) -> tuple[str, str]:
@@ -23,7 +23,7 @@ async def painted_equals_full_repaint(pilot, items: ItemList) -> tuple[str, str]
 
 def test_moves_repaint_the_rows_they_change(demo: Path) -> None:
     async def go() -> None:
-        async with desk(demo, matched=True, size=(160, 16)) as (app, pilot, screen):
+        async with desk(demo, matched=True, size=(160, 16)) as (_app, pilot, screen):
             items = screen.query_one(ItemList)
             start = items.highlighted
             for _ in range(3):  # within the first screenful: no scroll, two rows repainted per key
@@ -44,7 +44,7 @@ def test_moves_repaint_the_rows_they_change(demo: Path) -> None:
 
 def test_a_decision_repaints_its_row(demo: Path) -> None:
     async def go() -> None:
-        async with desk(demo, matched=True, size=(160, 16)) as (app, pilot, screen):
+        async with desk(demo, matched=True, size=(160, 16)) as (_app, pilot, screen):
             items = screen.query_one(ItemList)
             ref = screen.current
             await pilot.press(key("include"))
@@ -59,7 +59,7 @@ def test_a_decision_repaints_its_row(demo: Path) -> None:
 
 def test_the_line_map_is_one_line_per_row(demo: Path) -> None:
     async def go() -> None:
-        async with desk(demo, size=(160, 16)) as (app, pilot, screen):
+        async with desk(demo, size=(160, 16)) as (_app, pilot, screen):
             items = screen.query_one(ItemList)
             count = items.option_count
             assert items.virtual_size.height == count
@@ -67,5 +67,21 @@ def test_the_line_map_is_one_line_per_row(demo: Path) -> None:
             await pilot.press("end")  # the list's own key: the last row, scrolled into view
             assert items.highlighted == count - 1
             assert items.scroll_offset.y == count - items.scrollable_content_region.height
+
+    asyncio.run(go())
+
+
+def test_only_the_rows_on_screen_are_drawn(demo: Path) -> None:
+    async def go() -> None:
+        async with desk(demo, matched=True, size=(160, 16)) as (_app, pilot, screen):
+            items = screen.query_one(ItemList)
+            height = items.scrollable_content_region.height
+            drawn = [k for k, option in enumerate(items.options) if isinstance(option, Row) and option._prompt is not None]
+            assert drawn and len(drawn) <= height < items.option_count
+            await pilot.press("end")
+            await pilot.pause()
+            last = items.get_option_at_index(items.option_count - 1)
+            assert last._prompt is not None  # drawn when it came into view
+            assert screen.items[last.id].title[:6] in last.prompt.plain
 
     asyncio.run(go())

@@ -31,7 +31,7 @@ from textual.widgets.option_list import Option
 from core.decisions import Decision, count_into
 from core.errors import BriefdeskError
 from core.keymap import Keymap
-from core.models import Duplicate, ItemMatches
+from core.models import Duplicate, ItemMatches, Material
 from core.review import Review
 from core.session import Session
 
@@ -42,7 +42,7 @@ from ..text import line
 from ..widgets.brief import BriefPane, OrderList
 from ..widgets.detail import DetailPane
 from ..widgets.duplicates import DuplicateList, DuplicatesPane
-from ..widgets.item_list import ItemList, group_prompt, item_prompt
+from ..widgets.item_list import ItemList, Row, group_prompt, item_prompt
 from ..widgets.keybar import KeyBar
 from ..widgets.placements import PlacementsPane
 
@@ -302,12 +302,20 @@ class ReviewScreen(Screen[None]):
         decision = self.session.decision(ref)
         return item_prompt(item, decision, decision.evidence or item.evidence, self.item_matches(ref), self.language)
 
+    def _group_row(self, material: Material) -> Content:
+        decisions = self.session.data.decisions
+        decided = sum(decisions[i.ref].status != "undecided" for i in material.items)
+        return group_prompt(material, decided, self.language)
+
     def _fill_items(self) -> None:
+        """Pane 1's rows, one per material and one per item the filter shows; each row's prompt
+        is drawn when it is first painted."""
         options: list[Option] = []
         visible: list[str] = []
         decisions = self.session.data.decisions
         groups: dict[str, int] = {}
         active = self.filter.active
+        partial = functools.partial
         for material in self.review.materials:
             if active:
                 refs = [
@@ -318,11 +326,9 @@ class ReviewScreen(Screen[None]):
                 refs = [i.ref for i in material.items]
             if not refs:
                 continue
-            decided = sum(decisions[i.ref].status != "undecided" for i in material.items)
             groups[material.path] = len(options)
-            options.append(Option(group_prompt(material, decided, self.language), disabled=True))
-            for ref in refs:
-                options.append(Option(self._row(ref), id=ref))
+            options.append(Row(partial(self._group_row, material), disabled=True))
+            options.extend(Row(partial(self._row, ref), id=ref) for ref in refs)
             visible.extend(refs)
         if not options:
             options.append(Option(Content.styled("No item matches the filter.", "$text-muted"), disabled=True))
@@ -340,14 +346,10 @@ class ReviewScreen(Screen[None]):
     def _redraw_groups(self, refs: list[str]) -> None:
         """Group headers carry decided/total per material: redraw those of these items."""
         items = self.query_one(ItemList)
-        decisions = self.session.data.decisions
         for path in dict.fromkeys(self.items[ref].material for ref in refs):
             index = self._group_index.get(path)
-            material = self._materials.get(path)
-            if index is None or material is None:
-                continue
-            decided = sum(decisions[i.ref].status != "undecided" for i in material.items)
-            items.replace_option_prompt_at_index(index, group_prompt(material, decided, self.language))
+            if index is not None:
+                items.redraw(index)
 
     def _show_current(self) -> None:
         """The current item's panes; each is redrawn only when what it shows changed (a decision
@@ -458,7 +460,7 @@ class ReviewScreen(Screen[None]):
         changed = [ref for ref, d in decisions.items() if drawn.get(ref) is not d]
         tally = self._tally
         for ref in changed:
-            items.set_prompt(ref, self._row(ref))
+            items.redraw_ref(ref)
             old = drawn.get(ref)
             new = drawn[ref] = decisions[ref]
             if tally:  # counts() over the drawn decisions: only the changed ones move it
@@ -556,8 +558,7 @@ class ReviewScreen(Screen[None]):
         if self.filter.has_duplicates is not None:  # what the filter shows depends on the matches
             self._fill_items()
         else:
-            index = {option.id: k for k, option in enumerate(items.options) if option.id is not None}
-            items.set_prompts((index[ref], self._row(ref)) for ref in self.shown_refs if ref in index)
+            items.redraw_all()
         self._show_current()
         self._draw_status()
 

@@ -13,7 +13,7 @@ prompts: OptionList measures the height of every option whenever any option chan
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -61,6 +61,26 @@ def group_prompt(material: Material, decided: int, language: str) -> Content:
     )
 
 
+class Row(Option):
+    """A row whose prompt is drawn when the row is first painted, and again after `forget`: a
+    batch has thousands of rows and a screenful shows about forty."""
+
+    def __init__(self, draw: Callable[[], Content], id: str | None = None, disabled: bool = False) -> None:
+        super().__init__("", id=id, disabled=disabled)
+        self._draw = draw
+        self._prompt: Content | None = None
+
+    @property
+    def prompt(self) -> Content:
+        if self._prompt is None:
+            self._prompt = self._draw()
+        return self._prompt
+
+    def forget(self) -> None:
+        self._prompt = None
+        self._visual = None
+
+
 class ItemList(PaneList, inherit_bindings=False):
     DEFAULT_CSS = """
     ItemList { text-wrap: nowrap; text-overflow: ellipsis; }
@@ -103,28 +123,33 @@ class ItemList(PaneList, inherit_bindings=False):
         option = self.highlighted_option
         return option.id if option is not None else None
 
-    def set_prompt(self, ref: str, prompt: Content) -> None:
-        with contextlib.suppress(OptionDoesNotExist):  # filtered out
-            self.replace_option_prompt(ref, prompt)
+    def redraw(self, index: int) -> None:
+        """Draw this row again (its prompt is rebuilt when it is next painted)."""
+        option = self.get_option_at_index(index)
+        if isinstance(option, Row):
+            option.forget()
+        cache = self._option_render_cache
+        for key in [k for k in cache.keys() if k[0] is option]:  # noqa: SIM118 (LRUCache has no __iter__)
+            cache.discard(key)
+        self.refresh_line(index)  # line k is option k
 
-    def set_prompts(self, prompts: Iterable[tuple[int, Content]]) -> None:
-        """Replace the prompts at these indexes (matching has ended: most rows), then drop every
-        rendered row at once and repaint once."""
-        options = self.options
-        for index, prompt in prompts:
-            options[index]._set_prompt(prompt)
+    def redraw_ref(self, ref: str) -> None:
+        with contextlib.suppress(OptionDoesNotExist):  # filtered out
+            self.redraw(self.get_option_index(ref))
+
+    def redraw_all(self) -> None:
+        """Draw every row again (matching has ended): only the rows on screen are rebuilt now."""
+        for option in self.options:
+            if isinstance(option, Row):
+                option.forget()
         self._option_render_cache.clear()
         self.refresh()
 
     def _replace_option_prompt(self, index: int, prompt: VisualType) -> None:
-        """One row's prompt: only that row's rendering is dropped (OptionList would drop every
-        row's height and render). A row stays one line, whatever the prompt."""
-        option = self.get_option_at_index(index)
-        option._set_prompt(prompt)
-        cache = self._option_render_cache
-        for key in [k for k in cache.keys() if k[0] is option]:  # noqa: SIM118 (LRUCache has no __iter__)
-            cache.discard(key)
-        self.refresh_line(index)
+        """`replace_option_prompt` for one row: only that row is drawn again (OptionList would
+        drop every row's height and render). A row stays one line, whatever the prompt."""
+        self.get_option_at_index(index)._set_prompt(prompt)
+        self.redraw(index)
 
     def _update_lines(self) -> None:
         """Line `k` is option `k`: the line map grows without measuring a prompt."""
