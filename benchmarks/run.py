@@ -174,6 +174,9 @@ async def _tui_review(ws: str, keys: int) -> dict:
         await pilot.pause()
         paint = time.perf_counter() - t0
         screen = app.screen
+        while not screen._brief_text:  # the brief preview, drawn once the list and the panes are
+            await pilot.pause(0.005)
+        complete = time.perf_counter() - t0
         c0 = time.process_time()
         for _ in range(keys):
             screen.action_next_item()
@@ -196,7 +199,7 @@ async def _tui_review(ws: str, keys: int) -> dict:
             screen.action_next_item()
             await pilot.pause(0.15)
         isolated = (time.process_time() - c0) / ISOLATED
-    return {"paint_s": paint, "move_cpu_s": move, "toggle_cpu_s": toggle,
+    return {"paint_s": paint, "complete_s": complete, "move_cpu_s": move, "toggle_cpu_s": toggle,
             "save_s": statistics.median(saves), "matched_at_end": matched, "isolated_move_cpu_s": isolated}
 
 
@@ -438,6 +441,9 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
         ratio = desk[key] / bare[key]
         rows.append(Row(f"desk: {name} ({len(review.items):,} items)", _fmt_s(desk[key]),
                         f"{_fmt_s(bare[key])} bare OptionList", f"{ratio:.2f}×", "≤ 1.5×", _yes(ratio <= 1.5)))
+    rows.append(Row(f"desk: every pane drawn, brief preview included ({len(review.items):,} items)",
+                    _fmt_s(desk["complete_s"]), f"{_fmt_s(bare['paint_s'])} bare OptionList",
+                    f"{desk['complete_s'] / bare['paint_s']:.2f}×", "(information)", ""))
     ratio = desk["isolated_move_cpu_s"] / bare["isolated_move_cpu_s"]
     rows.append(Row(f"desk: CPU per cursor move, one key then a 0.15 s rest ({len(review.items):,} items; panes redrawn)",
                     _fmt_s(desk["isolated_move_cpu_s"]), f"{_fmt_s(bare['isolated_move_cpu_s'])} bare OptionList",

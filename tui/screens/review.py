@@ -49,6 +49,9 @@ from ..widgets.placements import PlacementsPane
 CURSOR_SAVE_DELAY = 0.4  # seconds the cursor rests before its place is saved
 PANES_DELAY = 0.06  # seconds the cursor rests before the detail, placements and duplicates follow it
 BRIEF_DELAY = 0.12  # seconds decisions coalesce before the brief preview is rendered again
+# On opening, the brief preview (a render of the whole batch's brief, then its layout: ~0.1 s at
+# 3,000 items) waits until the list and the current item are on screen.
+BRIEF_OPEN_DELAY = 0.5
 # From this many items matching runs in a forked child process: in a thread it holds the GIL for
 # seconds (every earlier brief parsed, every item tokenised), and the desk's keys wait for it.
 # Smaller batches match in a thread (the fork is not worth it; tests of the thread path use them).
@@ -190,10 +193,10 @@ class ReviewScreen(Screen[None]):
         self._fill_items()
         self._draw_status()
         self._draw_order()
-        # the list paints first; the panes and the brief (Markdown, a render of the whole brief)
-        # follow a moment later instead of holding up the first paint
+        # the list paints first; the current item's panes (Markdown) follow a moment later, and
+        # the brief preview once those are on screen, instead of holding up the first paint
         self._later("panes", PANES_DELAY)
-        self._later("brief", BRIEF_DELAY)
+        self._later("brief", BRIEF_OPEN_DELAY)
         if self._start_matching:
             self.run_matching()
 
