@@ -26,6 +26,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,13 +76,20 @@ def _dir(cache_dir: Path) -> Path:
     return cache_dir / f"match-v{CACHE_VERSION}"
 
 
+def _file(path: Path) -> Path:
+    """`path` if it is a regular file, else OSError: a planted FIFO would block the read for ever."""
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise OSError(f"not a regular file: {path}")
+    return path
+
+
 def load_store(cache_dir: Path | None) -> TokenStore:
     """The token store, or an empty one when there is none or it does not load."""
     if cache_dir is None:
         return TokenStore()
     path = _dir(cache_dir) / "tokens.npz"
     try:
-        with np.load(path, allow_pickle=False) as z:
+        with np.load(_file(path), allow_pickle=False) as z:
             meta = json.loads(bytes(z["meta"]).decode("utf-8"))
             vocab_blob = bytes(z["vocab"]).decode("utf-8")
             lengths, ids = z["lengths"], z["ids"]
@@ -168,7 +176,7 @@ def load_pairs(cache_dir: Path | None, context: str) -> PairStore:
     if cache_dir is None:
         return PairStore(context)
     try:
-        with np.load(_dir(cache_dir) / "pairs.npz", allow_pickle=False) as z:
+        with np.load(_file(_dir(cache_dir) / "pairs.npz"), allow_pickle=False) as z:
             meta = json.loads(bytes(z["meta"]).decode("utf-8"))
             item, rec, shared = z["item"], z["record"], z["shared"]
         if meta.get("version") != CACHE_VERSION or meta.get("context") != context:
@@ -209,7 +217,7 @@ def load_json(cache_dir: Path | None, name: str, context: str) -> dict[str, Any]
     if cache_dir is None:
         return {}
     try:
-        data = json.loads((_dir(cache_dir) / name).read_text("utf-8"))
+        data = json.loads(_file(_dir(cache_dir) / name).read_text("utf-8"))
     except Exception:
         return {}
     if not isinstance(data, dict) or data.get("context") != context or not isinstance(data.get("data"), dict):
@@ -228,7 +236,7 @@ def load_result(cache_dir: Path | None, key: str) -> Any | None:
     if cache_dir is None:
         return None
     try:
-        data = json.loads((_dir(cache_dir) / f"result-{key}.json").read_text("utf-8"))
+        data = json.loads(_file(_dir(cache_dir) / f"result-{key}.json").read_text("utf-8"))
     except Exception:
         return None
     return data if isinstance(data, dict) and data.get("key") == key else None

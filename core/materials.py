@@ -24,9 +24,14 @@ _ARXIV = re.compile(
 )
 
 
+_MAYBE_ARXIV = re.compile(r"[0-9]\.[0-9]")  # a cheap scan first: most texts hold no id at all
+
+
 def find_arxiv(text: str) -> tuple[str, ...]:
     """arXiv ids in first-seen order, deduplicated, without `arXiv:`/URL prefix or version."""
-    return _dedupe(m.group(1) for m in _ARXIV.finditer(text))
+    if _MAYBE_ARXIV.search(text) is None:
+        return ()
+    return _dedupe([m.group(1) for m in _ARXIV.finditer(text)])
 
 
 # ASCII only: in Chinese text a URL is usually followed directly by `。`, `，` or more prose.
@@ -37,7 +42,9 @@ _PAIRS = {")": "(", "]": "["}
 
 def find_urls(text: str) -> tuple[str, ...]:
     """http(s) URLs in first-seen order, deduplicated, without trailing punctuation."""
-    return _dedupe(url for url in (_trim(m.group(0)) for m in _URL.finditer(text)) if url)
+    if "://" not in text:
+        return ()
+    return _dedupe([url for url in (_trim(m.group(0)) for m in _URL.finditer(text)) if url])
 
 
 def _trim(url: str) -> str:
@@ -58,6 +65,8 @@ def _trim(url: str) -> str:
 
 
 def _dedupe(values: Iterable[str]) -> tuple[str, ...]:
+    if not values:  # an empty tuple or list (the usual case): nothing to build
+        return ()
     return tuple(dict.fromkeys(values))
 
 
@@ -75,35 +84,67 @@ STRENGTH: tuple[Evidence, ...] = (
 )
 
 _EN = r"(?<![A-Za-z])(?:{})(?![A-Za-z])"
-_CUES: dict[Evidence, re.Pattern[str]] = {
-    Evidence.fulltext: re.compile(
-        r"正文已核|全文已读|全文已核|读了正文|读过正文|"
-        + _EN.format(r"full[- ]text (?:read|checked)|read the full text"),
-        re.IGNORECASE,
+
+
+class _Cue:
+    """One kind of cue: Chinese phrases and English ones, searched apart because it is faster.
+
+    The Chinese phrases are uncased, so they are compiled without IGNORECASE, which lets the regex
+    engine skip ahead to their first characters instead of trying every position. The English ones
+    (case-insensitive) are searched only when the lower-cased text holds one of `words`, which each
+    of them contains. `pattern` is the cue as one case-insensitive pattern, the reference.
+    """
+
+    def __init__(self, zh: str, en: str, words: tuple[str, ...]) -> None:
+        self.zh = re.compile(zh) if zh else None
+        self.en = re.compile(en, re.IGNORECASE)
+        self.words = words
+        self.pattern = re.compile("|".join(p for p in (zh, en) if p), re.IGNORECASE)
+
+    def search(self, text: str, low: str | None) -> bool:
+        """Whether `pattern` matches `text`; `low` is `_lower(text)`."""
+        if self.zh is not None and self.zh.search(text) is not None:
+            return True
+        if low is not None and not any(word in low for word in self.words):
+            return False
+        return self.en.search(text) is not None
+
+
+_CUES: dict[Evidence, _Cue] = {
+    Evidence.fulltext: _Cue(
+        r"正文已核|全文已读|全文已核|读了正文|读过正文",
+        _EN.format(r"full[- ]text (?:read|checked)|read the full text"),
+        ("full",),
     ),
-    Evidence.abstract: re.compile(
-        r"摘要级|摘要页|仅摘要|只到摘要|"
-        + _EN.format(r"abstract[- ]only|abstract[- ]level|only the abstract"),
-        re.IGNORECASE,
+    Evidence.abstract: _Cue(
+        r"摘要级|摘要页|仅摘要|只到摘要",
+        _EN.format(r"abstract[- ]only|abstract[- ]level|only the abstract"),
+        ("abstract",),
     ),
-    Evidence.tldr: re.compile(r"(?<![A-Za-z])(?:TLDR|TL;DR)(?![A-Za-z])", re.IGNORECASE),
-    Evidence.self_report: re.compile(
-        r"作者自述|作者自报|自报|" + _EN.format(r"self[- ]reported|author self[- ]report"),
-        re.IGNORECASE,
+    Evidence.tldr: _Cue("", _EN.format(r"TLDR|TL;DR"), ("tldr", "tl;dr")),
+    Evidence.self_report: _Cue(
+        r"作者自述|作者自报|自报", _EN.format(r"self[- ]reported|author self[- ]report"), ("self",)
     ),
-    Evidence.vendor: re.compile(
-        r"厂商口径|厂商发布|" + _EN.format(r"vendor (?:claims?|announcement)"), re.IGNORECASE
-    ),
-    Evidence.search_lead: re.compile(r"搜索线索|" + _EN.format(r"search[- ]lead"), re.IGNORECASE),
+    Evidence.vendor: _Cue(r"厂商口径|厂商发布", _EN.format(r"vendor (?:claims?|announcement)"), ("vendor",)),
+    Evidence.search_lead: _Cue(r"搜索线索", _EN.format(r"search[- ]lead"), ("search",)),
 }
 # "Not read" cues never name a level by themselves; they only rule out `fulltext`.
-_NOT_FULLTEXT = re.compile(
-    r"正文未读|未读正文|未取正文|正文未获取|未获取正文|未读全文|全文未读|未读\s*PDF\s*全文|"
-    + _EN.format(
-        r"full[- ]text not (?:read|checked)|did not read the full text|full[- ]text unread"
-    ),
-    re.IGNORECASE,
+_NOT_FULLTEXT = _Cue(
+    r"正文未读|未读正文|未取正文|正文未获取|未获取正文|未读全文|全文未读",
+    r"未读\s*PDF\s*全文|"
+    + _EN.format(r"full[- ]text not (?:read|checked)|did not read the full text|full[- ]text unread"),
+    ("full", "pdf"),
 )
+
+# Characters that IGNORECASE matches to an ASCII letter although their `lower()` is not that
+# letter (the long s, the Kelvin sign, the dotted and dotless i): with any of them in a text,
+# the English cues are searched without the `words` shortcut. tests/unit/test_materials.py checks
+# this list against every code point.
+_ODD_CASE = re.compile("[\u017f\u212a\u0130\u0131]")
+
+
+def _lower(text: str) -> str | None:
+    return None if _ODD_CASE.search(text) else text.lower()
 
 
 def evidence_from_text(text: str) -> Evidence | None:
@@ -111,9 +152,10 @@ def evidence_from_text(text: str) -> Evidence | None:
 
     `正文未读` and the like rule out `fulltext` but imply no level of their own.
     """
-    found = [level for level in STRENGTH if _CUES[level].search(text)]
-    if Evidence.fulltext in found and _NOT_FULLTEXT.search(text):
-        found.remove(Evidence.fulltext)
+    low = _lower(text)
+    found = [level for level in STRENGTH if _CUES[level].search(text, low)]
+    if found and found[0] is Evidence.fulltext and _NOT_FULLTEXT.search(text, low):
+        found.pop(0)
     return found[-1] if found else None
 
 
@@ -207,8 +249,8 @@ class _Context:
             body=body,
             evidence=level,
             evidence_source=source,
-            arxiv=_dedupe((*arxiv, *find_arxiv(text))),
-            urls=_dedupe((*urls, *find_urls(text))),
+            arxiv=_dedupe((*arxiv, *find_arxiv(text))) if arxiv else find_arxiv(text),
+            urls=_dedupe((*urls, *find_urls(text))) if urls else find_urls(text),
         )
 
     def _level(self, text: str) -> tuple[Evidence, EvidenceSource]:

@@ -4,6 +4,10 @@
 anything is written, so bad input changes nothing on disk. Earlier briefs (thousands of files in a
 mature knowledge base) are read only when asked for: all of them for matching, one file when the
 brief cites an entry of it, so `build`, `commit` and the desk's first paint never wait for them.
+
+Materials and briefs are read and hashed on every load but parsed only when their bytes changed:
+`core.parsecache` keeps the parses under `.briefdesk/cache/`. Loading only reads that cache; it is
+written by `match` (which makes `.briefdesk/` anyway), so `build` and `commit` write nothing.
 """
 
 from __future__ import annotations
@@ -12,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path, PurePosixPath
+from typing import Any
 
-from . import yamlio
+from . import parsecache, yamlio
 from .briefs import parse_brief
 from .errors import BriefdeskError
 from .livingdoc import parse_living_doc
@@ -36,6 +41,14 @@ class Review:
         self.items = [item for m in self.materials for item in m.items]
         self._items = {i.ref: i for i in self.items}
         self._brief_entries: dict[str, list[BriefEntry]] = {}
+        self.parse_caches: dict[str, parsecache.ParseCache[Any]] = {}  # the parse caches this review read
+
+    def _briefs_cache(self) -> parsecache.ParseCache[list[BriefEntry]]:
+        cache = self.parse_caches.get("briefs")
+        if cache is None:
+            ws = self.workspace
+            cache = self.parse_caches["briefs"] = parsecache.briefs(ws.cache_dir, ws.root)
+        return cache
 
     @cached_property
     def brief_files(self) -> list[str]:
@@ -44,15 +57,23 @@ class Review:
         return [rel for rel in self.workspace.brief_files() if not rel.endswith(own)]
 
     def brief_entries(self, rel: str) -> list[BriefEntry]:
-        """The entries of one earlier brief, parsed once."""
+        """The entries of one earlier brief, parsed once (or not at all: see core.parsecache)."""
         if rel not in self._brief_entries:
-            self._brief_entries[rel] = parse_brief(rel, yamlio.read_text(self.workspace.root / rel, rel))
+            data = _read_bytes(self.workspace.root / rel, rel)
+            digest = sha256_bytes(data)
+            cache = self._briefs_cache()
+            entries = cache.get(rel, digest)
+            if entries is None:
+                entries = parse_brief(rel, yamlio.decode_utf8(data, rel))
+                cache.put(rel, digest, entries)
+            self._brief_entries[rel] = list(entries)
         return self._brief_entries[rel]
 
     @cached_property
     def entries(self) -> list[BriefEntry]:
         """Every entry of every earlier brief, in file order (what matching compares against)."""
-        return [e for rel in self.brief_files for e in self.brief_entries(rel)]
+        with parsecache.no_gc():
+            return [e for rel in self.brief_files for e in self.brief_entries(rel)]
 
     @property
     def topic(self) -> str:
@@ -87,6 +108,14 @@ class Review:
             return doc == self.living_doc.path and self.living_doc.section(section) is not None
         return self.entry(ref) is not None
 
+    def save_parsed(self) -> None:
+        """Write what was parsed afresh to `.briefdesk/cache/parse-v*/`, if that folder exists.
+
+        Loading never writes: this runs where a command writes to `.briefdesk/` anyway (`match`).
+        A cache that cannot be written is done without."""
+        for cache in list(self.parse_caches.values()):
+            cache.save()
+
     def material(self, path: str) -> Material | None:
         return next((m for m in self.materials if m.path == path), None)
 
@@ -112,6 +141,8 @@ class Review:
                 cache_dir = ws.cache_dir
             except BriefdeskError:
                 pass  # a read-only workspace is scanned without the cache
+            else:
+                self.save_parsed()
         return match_items(
             self.items,
             self.living_doc.sections,
@@ -125,7 +156,13 @@ class Review:
 
 def load_review(ws: Workspace, name: str) -> Review:
     batch = ws.batch(name)
-    materials = [load_material(ws, batch, entry.path, entry.evidence) for entry in batch.manifest.materials]
+    cache = parsecache.materials(ws.cache_dir)
+    real_dirs: dict[Path, Path] = {}  # folders resolved once for this load (Workspace.resolve)
+    with parsecache.no_gc():
+        materials = [
+            load_material(ws, batch, entry.path, entry.evidence, cache=cache, real_dirs=real_dirs)
+            for entry in batch.manifest.materials
+        ]
     seen: set[str] = set()
     for m in materials:
         if m.path in seen:
@@ -135,12 +172,24 @@ def load_review(ws: Workspace, name: str) -> Review:
     doc_path = ws.resolve(doc_rel, source=batch.path)
     living_doc = parse_living_doc(doc_rel, yamlio.read_text(doc_path, doc_rel))
     review = Review(ws, batch, materials, living_doc)
+    review.parse_caches["materials"] = cache
     check_proposals(review)
     return review
 
 
-def load_material(ws: Workspace, batch: Batch, rel: str, override: object) -> Material:
-    path = ws.resolve(rel, source=batch.path)
+def load_material(
+    ws: Workspace,
+    batch: Batch,
+    rel: str,
+    override: Evidence | None,
+    *,
+    cache: parsecache.ParseCache[Material] | None = None,
+    real_dirs: dict[Path, Path] | None = None,
+) -> Material:
+    """One material: read and hashed every time; parsed only when `cache` has no parse of these bytes.
+
+    The manifest's evidence override is applied after the parse (cached without it)."""
+    path = ws.resolve(rel, source=batch.path, real_dirs=real_dirs)
     if not path.is_file():
         raise BriefdeskError(f"material {rel} is not a file", batch.path)
     norm = PurePosixPath(rel.replace("\\", "/")).as_posix()  # as the manifest names it, `./` dropped
@@ -148,8 +197,25 @@ def load_material(ws: Workspace, batch: Batch, rel: str, override: object) -> Ma
         data = path.read_bytes()
     except OSError as exc:
         raise BriefdeskError(f"cannot read: {exc.strerror}", rel) from None
-    text = yamlio.decode_utf8(data, rel)
-    return parse_material(norm, text, sha256_bytes(data), override)  # type: ignore[arg-type]
+    sha = sha256_bytes(data)
+    parsed = cache.get(norm, sha) if cache is not None else None
+    if parsed is None:
+        parsed = parse_material(norm, yamlio.decode_utf8(data, rel), sha)
+        if cache is not None:
+            cache.put(norm, sha, parsed)
+    return parsecache.with_override(parsed, override)
+
+
+def _read_bytes(path: Path, display: str) -> bytes:
+    """A file's bytes, refused with the messages of `yamlio.read_text`."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise BriefdeskError("file not found", display) from None
+    except IsADirectoryError:
+        raise BriefdeskError("is a folder, not a file", display) from None
+    except OSError as exc:
+        raise BriefdeskError(f"cannot read: {exc.strerror}", display) from None
 
 
 def check_proposals(review: Review) -> None:

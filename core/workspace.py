@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import os
+import stat
 from pathlib import Path, PurePosixPath
 
 from . import yamlio
@@ -41,8 +43,14 @@ class Workspace:
 
     # -- paths -----------------------------------------------------------------------------
 
-    def resolve(self, rel: str, *, source: str | None = None, must_exist: bool = True) -> Path:
-        """The absolute path of a workspace-relative path, refusing anything that leaves it."""
+    def resolve(
+        self, rel: str, *, source: str | None = None, must_exist: bool = True, real_dirs: dict[Path, Path] | None = None
+    ) -> Path:
+        """The absolute path of a workspace-relative path, refusing anything that leaves it.
+
+        `real_dirs` (folder -> its real path), shared by the calls of one load, saves resolving
+        the same folder once per file: see `real_path`.
+        """
         where = source or rel
         if not rel or "\x00" in rel:
             raise BriefdeskError(f"bad path {rel!r}", where)
@@ -52,10 +60,10 @@ class Workspace:
         if ".." in pure.parts:
             raise BriefdeskError(f"path {rel!r} leaves the workspace", where)
         path = self.root.joinpath(*pure.parts)
-        real = path.resolve()
+        real, exists = real_path(path, real_dirs)
         if not real.is_relative_to(self.root):
             raise BriefdeskError(f"path {rel!r} is a link to {real}, outside the workspace", where)
-        if must_exist and not path.exists():
+        if must_exist and not (exists or path.exists()):
             raise BriefdeskError(f"file not found: {rel}", where)
         return path
 
@@ -163,7 +171,72 @@ class Workspace:
         folder = self.resolve(self.settings.paths.briefs, source=SETTINGS_FILE, must_exist=False)
         if not folder.is_dir():
             return []
-        return sorted(self.rel(p) for p in folder.rglob("*.md") if p.is_file() and p.resolve().is_relative_to(self.root))
+        return sorted(self._md_files(folder))
+
+    def _md_files(self, folder: Path) -> list[str]:
+        """What `folder.rglob("*.md")` finds that is a file inside the workspace, as workspace paths.
+
+        One `scandir` per folder and no `stat` per plain file (a mature knowledge base holds
+        thousands of briefs). Like `rglob`, linked folders are not walked into; a linked file counts
+        when its target is a file inside the workspace."""
+        found: list[str] = []
+        stack = [folder]
+        while stack:
+            here = stack.pop()
+            try:
+                with os.scandir(here) as it:
+                    entries = list(it)
+            except OSError:
+                continue
+            real_here: Path | None = None
+            for entry in entries:
+                try:
+                    link = entry.is_symlink()
+                    is_dir = not link and entry.is_dir()
+                    plain_file = not link and not is_dir and entry.is_file()
+                except OSError:
+                    continue
+                if is_dir:
+                    stack.append(here / entry.name)
+                    continue
+                if not entry.name.endswith(".md"):
+                    continue
+                path = here / entry.name
+                if link:
+                    inside = path.is_file() and path.resolve().is_relative_to(self.root)
+                elif plain_file:
+                    if real_here is None:
+                        real_here = here.resolve()
+                    inside = (real_here / entry.name).is_relative_to(self.root)
+                else:
+                    inside = False
+                if inside:
+                    found.append(self.rel(path))
+        return found
+
+
+def real_path(path: Path, real_dirs: dict[Path, Path] | None = None) -> tuple[Path, bool]:
+    """`path.resolve()`, and whether the path is known to exist (False: not checked).
+
+    With `real_dirs`, a path whose last component is no symlink resolves to its folder's real path
+    (resolved once per folder and remembered there) plus its name: one `lstat` instead of a
+    `realpath` walking every component. A symlink, or anything the `lstat` cannot tell, takes the
+    full `resolve()`, so the answer is the same either way. Keep `real_dirs` to one load: a folder
+    swapped for a link later is not seen through it.
+    """
+    if real_dirs is None or path.name in ("", ".", ".."):
+        return path.resolve(), False
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return path.resolve(), False
+    if stat.S_ISLNK(st.st_mode):  # (a link may dangle: existence is not known)
+        return path.resolve(), False
+    parent = path.parent
+    real_parent = real_dirs.get(parent)
+    if real_parent is None:
+        real_parent = real_dirs[parent] = parent.resolve()
+    return real_parent / path.name, True
 
 
 def sha256_bytes(data: bytes) -> str:

@@ -81,3 +81,28 @@ def test_symlink_out_and_prefix_sibling_are_refused(ws_dir: Path) -> None:
 def test_symlink_inside_the_workspace_is_fine(ws_dir: Path) -> None:
     os.symlink(ws_dir / "inbox" / "jay" / "a.md", ws_dir / "inbox" / "alias.md")
     assert Workspace.open(ws_dir).resolve("inbox/alias.md").read_text("utf-8") == "## x\n"
+
+
+def test_brief_files_are_what_rglob_finds_inside_the_workspace(ws_dir: Path) -> None:
+    """The scandir walk of `brief_files` answers as `rglob("*.md")` + is_file + resolve did."""
+    briefs = ws_dir / "briefs"
+    outside = ws_dir.parent / "outside"
+    (briefs / "inference" / "deep").mkdir(parents=True)
+    (outside / "sub").mkdir(parents=True)
+    (outside / "o.md").write_text("o", "utf-8")
+    (outside / "sub" / "s.md").write_text("s", "utf-8")
+    for rel in ("a.md", "inference/b.md", "inference/deep/c.md", "inference/.hidden.md", "inference/notes.txt",
+                "inference/x.MD", "inference/.md"):
+        (briefs / rel).write_text("x", "utf-8")
+    (briefs / "inference" / "folder.md").mkdir()
+    os.symlink(briefs / "a.md", briefs / "inference" / "link-in.md")
+    os.symlink(outside / "o.md", briefs / "inference" / "link-out.md")
+    os.symlink(outside / "sub", briefs / "linked-out-dir")
+    os.symlink(briefs / "inference" / "deep", briefs / "linked-in-dir")
+    os.symlink(ws_dir / "nowhere.md", briefs / "dangling.md")
+    os.symlink(briefs / "inference" / "deep", briefs / "dir-link.md")
+    ws = Workspace.open(ws_dir)
+    folder = ws.resolve("briefs", must_exist=False)
+    old = sorted(ws.rel(p) for p in folder.rglob("*.md") if p.is_file() and p.resolve().is_relative_to(ws.root))
+    assert ws.brief_files() == old
+    assert "briefs/inference/link-in.md" in old and "briefs/inference/link-out.md" not in old
