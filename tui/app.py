@@ -83,6 +83,8 @@ class BriefdeskApp(App[int]):
             except SessionLocked as exc:
                 readonly = str(exc)
                 session = review.open_session(readonly=True)
+            else:
+                review.save_parsed()  # the session made `.briefdesk/`: the next open parses nothing
             reviewer = self._reviewer(review)
         except BriefdeskError as exc:
             self.call_from_thread(self._failed, name, str(exc), from_picker)
