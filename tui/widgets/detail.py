@@ -1,4 +1,9 @@
-"""Pane 2: the current item — its facts, its decision so far, and its text as Markdown."""
+"""Pane 2: the current item — its facts, its decision so far, and its text as Markdown.
+
+The text is one Static (`MarkdownText`) showing the item's Markdown laid out as styled lines: a
+change of item is one synchronous update (and at most one layout), not a Markdown widget's parse
+in a thread and a widget mounted per block.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from core.models import Evidence, Item, Material
 from core.textsafe import safe_line
 
 from ..text import evidence_label, status_words
-from .safe_markdown import SafeMarkdown
+from .markdown_text import MarkdownText, SizedStatic
 
 LABEL_WIDTH = 9
 
@@ -97,20 +102,21 @@ def update_in_place(static: Static, content: VisualType) -> None:
 
 
 class DetailPane(VerticalScroll, can_focus=True):
-    """Scrolls with the arrow keys when focused; the item's text is never parsed as markup."""
+    """Scrolls with the arrow keys when focused; the item's text is never parsed as markup, and
+    its links are shown with their targets, never followed."""
 
     _shown: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="detail-head", markup=False)
-        yield SafeMarkdown(id="detail-body")
+        yield SizedStatic(id="detail-head", markup=False)
+        yield MarkdownText(id="detail-body")
 
     def show(
         self, item: Item | None, material: Material | None = None, decision: Decision | None = None,
         evidence: Evidence | None = None, language: str = "zh", section_title: str | None = None,
     ) -> None:
         head = self.query_one("#detail-head", Static)
-        body = self.query_one("#detail-body", SafeMarkdown)
+        body = self.query_one("#detail-body", MarkdownText)
         if item is None or decision is None or evidence is None:
             head.update(Content.styled("No item: the filter hides every item.", "$text-muted"))
             body.show("")
