@@ -23,7 +23,8 @@ from core.models import Evidence, Item, Material
 from core.textsafe import safe_line
 
 from ..text import evidence_label, status_words
-from .markdown_text import MarkdownText, SizedStatic
+from .markdown_text import MarkdownText
+from .sized_static import SizedStatic
 
 LABEL_WIDTH = 9
 

@@ -17,6 +17,7 @@ from core.models import Duplicate
 from ..highlight import side_by_side
 from ..text import line
 from .pane_list import PaneList
+from .sized_static import SizedStatic
 
 KIND_STYLE = {"batch": "italic", "brief": "italic bold", "living-doc": "italic"}
 
@@ -46,9 +47,9 @@ class DuplicatesPane(Vertical):
         yield DuplicateList(id="dup-list")
         with Horizontal(id="dup-compare"):
             with VerticalScroll(id="dup-left", can_focus=False):
-                yield Static(id="dup-item", markup=False)
+                yield SizedStatic(id="dup-item", markup=False)
             with VerticalScroll(id="dup-right", can_focus=False):
-                yield Static(id="dup-cand", markup=False)
+                yield SizedStatic(id="dup-cand", markup=False)
 
     @property
     def list(self) -> DuplicateList:

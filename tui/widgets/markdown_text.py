@@ -13,15 +13,14 @@ from functools import cached_property
 
 from textual.content import Content
 from textual.css.styles import RulesMap
-from textual.geometry import Size
 from textual.selection import Selection
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
-from textual.widgets import Static
 
 from ..linebreak import break_offsets
 from ..markdown_layout import Line, join_rows, markdown_lines, unwrapped
+from .sized_static import SizedStatic
 
 MIN_TEXT_WIDTH = 8  # narrower than this beside its prefix, a line wraps under its prefix
 
@@ -86,18 +85,6 @@ class MarkdownVisual(Visual):
     def get_height(self, rules: RulesMap, width: int) -> int:
         # every row fits the width (a wide character in a one-cell width aside): no more wrapping
         return self._wrap(width)[1] if self.lines else 0
-
-
-class SizedStatic(Static):
-    """A Static whose change of size costs one layout pass, not two.
-
-    After a layout changes a widget's size, `Widget._size_updated` sets its `virtual_size`, a
-    reactive that asks for another layout: a second pass over the whole screen after every change
-    of item. A Static does not scroll and nothing is laid out by its virtual size, so it is set
-    quietly, as Textual itself does after a scroll."""
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
 class MarkdownText(SizedStatic):
