@@ -9,20 +9,22 @@ imports the UI and headless commands never pay for importing Textual.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from importlib.metadata import entry_points
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
 from .errors import BriefdeskError
-from .review import Review, load_review
 from .textsafe import safe_line
 from .workspace import Workspace
+
+if TYPE_CHECKING:
+    from .review import Review
 
 UiLauncher = Callable[[Path, "str | None", "str | None"], int]
 
@@ -122,6 +124,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _review(args: argparse.Namespace) -> Review:
+    from .review import load_review
+
     return load_review(Workspace.open(args.workspace), args.batch)
 
 
@@ -245,7 +249,14 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 
 def _ui() -> UiLauncher:
-    """The installed UI's launcher (`tui.launch:run_review`), found without importing it by name."""
+    """The installed UI's launcher (`tui.launch:run_review`), found without importing it by name.
+
+    The desk is a long-lived process: the cyclic garbage collector that `run` keeps off for the
+    headless commands is turned back on here.
+    """
+    from importlib.metadata import entry_points  # only the desk looks up entry points
+
+    gc.enable()
     for ep in entry_points(group="briefdesk.ui"):
         if ep.name == "review":
             return ep.load()
@@ -267,5 +278,24 @@ def _out(text: str) -> None:
     sys.stdout.flush()
 
 
+def run() -> NoReturn:
+    """`briefdesk` as a process: the console script and `python -m core.cli`.
+
+    A headless command is a short process whose objects (modules, pydantic's validators, the
+    batch) live until it ends. The cyclic garbage collector would walk them again and again
+    while they load, and all of them once more at exit, and find next to nothing to free
+    (measured: 30-50 ms of a ~300 ms `commit`; `scan` of 3,000 items peaks at the same memory
+    without it). So it stays off, and what is left is frozen before the interpreter shuts down;
+    the desk, a long-lived process, turns it back on (`_ui`). Tests call `main` in their own
+    process, where none of this applies.
+    """
+    gc.disable()
+    try:
+        code = main()
+    finally:
+        gc.freeze()
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -101,7 +101,10 @@ def probe_commands(names: list[str], targets: list[str]) -> list[tuple[list[str]
         ([*STRICT_IDENTITY, "var", "GIT_AUTHOR_IDENT"], None),
         (["ls-files", "-s", "-z", "--full-name", "--", *literal(targets)], None),
         (["cat-file", "--batch"], blobs),
-        (["check-ignore", "--stdin", "-z"], "".join(t + "\0" for t in targets).encode("utf-8", "surrogateescape")),
+        # --no-index: a tracked target is let through by `check_targets`, which has the index
+        # entries anyway; this process need not read the index again
+        (["check-ignore", "--no-index", "--stdin", "-z"],
+         "".join(t + "\0" for t in targets).encode("utf-8", "surrogateescape")),
     ]
 
 
@@ -323,11 +326,8 @@ def commit_brief(
             f"nothing to commit: {brief_rel} and its sidecar are already committed as they are"
         )
 
-    try:  # two threads: each atomic_write waits on its fsyncs, which release the GIL
-        with ThreadPoolExecutor(2) as pool:
-            for done in [pool.submit(atomic_write, brief, brief_bytes),
-                         pool.submit(atomic_write, sidecar, sidecar_bytes)]:
-                done.result()
+    try:
+        atomic_write_all([(brief, brief_bytes), (sidecar, sidecar_bytes)])
     except OSError as exc:
         raise BriefdeskError(f"cannot write the brief: {exc.strerror or exc}", brief_rel) from None
 
@@ -352,6 +352,30 @@ def commit_brief(
         sidecar_path=sidecar_rel,
         branch=state.branch,
     )
+
+
+def atomic_write_all(files: list[tuple[Path, bytes]]) -> None:
+    """`atomic_write` every file at the same time, one thread each: each write waits on its fsyncs,
+    which release the GIL. The first failure is raised once all are done.
+
+    Plain threads: `concurrent.futures` would cost more to import (logging with it) than this saves.
+    """
+    failures: list[BaseException] = []
+
+    def write(path: Path, payload: bytes) -> None:
+        try:
+            atomic_write(path, payload)
+        except BaseException as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=write, args=item) for item in files[1:]]
+    for thread in threads:
+        thread.start()
+    write(*files[0])
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
 
 
 def restore_index(root: Path, state: RepoState, targets: list[str]) -> bool:

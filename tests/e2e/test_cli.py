@@ -130,3 +130,29 @@ def test_the_installed_script_runs(demo_ws: Path) -> None:
     proc = subprocess.run([exe, "scan", "-w", str(demo_ws), "-b", BATCH], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert BATCH in proc.stdout
+
+
+def test_the_process_entry_point_passes_the_exit_code_and_output_through(demo_ws: Path) -> None:
+    """`python -m core.cli` goes through `run` (the collector off, frozen at exit)."""
+    import sys
+
+    ok = subprocess.run([sys.executable, "-m", "core.cli", "history", "-w", str(demo_ws), "--json"],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0 and json.loads(ok.stdout) == [], ok.stderr
+    bad = subprocess.run([sys.executable, "-m", "core.cli", "verify", "-w", str(demo_ws), "not-a-rev"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.startswith("briefdesk: error: ") and bad.stderr.count("\n") == 1
+
+
+def test_the_desk_runs_with_the_garbage_collector_on() -> None:
+    """`run` keeps the cyclic collector off for headless commands; the desk is long-lived."""
+    import gc
+
+    from core import cli
+
+    gc.disable()
+    try:
+        assert callable(cli._ui())
+        assert gc.isenabled()
+    finally:
+        gc.enable()

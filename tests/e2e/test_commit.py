@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from core.commit import commit_brief
+from core.commit import atomic_write_all, commit_brief
 from core.errors import BriefdeskError
 from core.gitio import REDIRECTING_VARS
 from core.history import history, verify
@@ -289,6 +289,25 @@ def test_recommit_of_the_same_batch_overwrites_its_own_brief(ws: Path) -> None:
 
 
 # -- refusals ---------------------------------------------------------------------------------
+
+
+def test_a_brief_that_cannot_be_written_is_one_error_and_nothing_is_committed(ws: Path) -> None:
+    (ws / "briefs").mkdir()
+    (ws / "briefs" / "inference").write_text("a file where the folder should be\n", "utf-8")
+    before_head = head(ws)
+    with pytest.raises(BriefdeskError, match=r"cannot write the brief: "):
+        commit(ws)
+    assert head(ws) == before_head and not (ws / SIDECAR).exists()
+
+
+def test_atomic_write_all_writes_what_it_can_and_raises_the_first_failure(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x", "utf-8")
+    good = tmp_path / "sub" / "good.json"
+    with pytest.raises(OSError):
+        atomic_write_all([(blocker / "brief.md", b"brief"), (good, b"sidecar")])
+    assert good.read_bytes() == b"sidecar"
+    assert sorted(p.name for p in good.parent.iterdir()) == ["good.json"]  # no temp file left
 
 
 def test_foreign_brief_is_refused_and_untouched(ws: Path) -> None:
