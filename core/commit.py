@@ -331,7 +331,15 @@ def commit_brief(
     except OSError as exc:
         raise BriefdeskError(f"cannot write the brief: {exc.strerror or exc}", brief_rel) from None
 
-    git(root, "add", "--", *literal(targets))
+    # -f: `check_targets` refused every ignored target git does not track; a tracked one under an
+    # ignored folder is staged by a plain `git add`, which still exits 1 (git 2.39)
+    proc = git(root, "add", "-f", "--", *literal(targets), check=False)
+    if proc.returncode != 0:
+        restored = restore_index(root, state, targets)
+        raise BriefdeskError(
+            f"git add failed: {first_line(proc)}; nothing was committed, {brief_rel} and its "
+            f"sidecar are left on disk{'' if restored else ', but their index entries could not be restored'}"
+        )
     proc = git(
         root, *STRICT_IDENTITY, "commit", "--only", "--cleanup=verbatim", "-q", "-F", "-",
         "--", *literal(targets), input=message.encode("utf-8"), check=False,

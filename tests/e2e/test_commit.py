@@ -406,6 +406,20 @@ def test_ignored_brief_folder_is_refused(ws: Path) -> None:
     assert not (ws / BRIEF).exists()
 
 
+def test_a_tracked_brief_in_a_folder_ignored_later_is_committed_again(ws: Path) -> None:
+    first = commit(ws)
+    (ws / ".gitignore").write_text("briefs/\n", "utf-8")
+    sh(ws, "add", ".gitignore")
+    sh(ws, "commit", "-q", "-m", "ignore briefs")
+    review = open_review(ws)
+    with review.open_session() as session:
+        session.move(f"{B}#1", -1)
+        second = commit_brief(review, session)
+    assert sh(ws, "rev-parse", f"{second.sha}^^").strip() == first.sha
+    assert sorted(sh(ws, "show", "--name-only", "--format=", second.sha).split()) == sorted([BRIEF, SIDECAR])
+    assert sh(ws, "status", "--porcelain", "--", BRIEF) == ""
+
+
 def test_workspace_in_a_subfolder_with_unicode_and_spaced_paths(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     root = repo / "知识 库"
