@@ -12,7 +12,9 @@ from tui.widgets.item_list import ItemList, Row
 
 
 async def painted_equals_full_repaint(pilot, items: ItemList) -> tuple[str, str]:
-    """The screen as painted, then as painted after the list drops every cached row."""
+    """The screen as painted, then as painted after the list drops every cached row (the panes'
+    pending redraws done first, so that only the list can differ)."""
+    pilot.app.screen.flush()
     await pilot.pause()
     painted = pilot.app.export_screenshot()
     items._option_render_cache.clear()

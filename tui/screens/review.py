@@ -193,9 +193,9 @@ class ReviewScreen(Screen[None]):
         self._fill_items()
         self._draw_status()
         self._draw_order()
-        # the list paints first; the current item's panes (Markdown) follow a moment later, and
-        # the brief preview once those are on screen, instead of holding up the first paint
-        self._later("panes", PANES_DELAY)
+        # the list and the current item's panes make the first frame (one layout); the brief
+        # preview follows once they are on screen instead of holding up the first paint
+        self._show_current()
         self._later("brief", BRIEF_OPEN_DELAY)
         if self._start_matching:
             self.run_matching()

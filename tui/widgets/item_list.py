@@ -5,9 +5,8 @@ An OptionList, not a ListView: measured here, a ListView of 1,000 items took sec
 have the item's ref as option id and are redrawn one by one when a decision changes. Up and down
 are not bound here: moving is the keymap's next_item / prev_item, which the screen handles.
 
-Every row is one line (`text-wrap: nowrap`, no separators), so the list never measures its
-prompts: OptionList measures the height of every option whenever any option changes, which for
-3,000 styled rows cost more than half of the desk's first paint.
+Rows are one line (`tui.widgets.pane_list`), so the list never measures its prompts, and each
+row's prompt is drawn when the row is first painted (`Row`).
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.geometry import Size
 from textual.reactive import reactive
 from textual.visual import VisualType
 from textual.widgets.option_list import Option, OptionDoesNotExist
@@ -82,9 +80,6 @@ class Row(Option):
 
 
 class ItemList(PaneList, inherit_bindings=False):
-    DEFAULT_CSS = """
-    ItemList { text-wrap: nowrap; text-overflow: ellipsis; }
-    """
     # a move repaints the two rows it changes, not the whole list (see watch_highlighted)
     highlighted: reactive[int | None] = reactive(None, repaint=False)
 
@@ -150,22 +145,3 @@ class ItemList(PaneList, inherit_bindings=False):
         drop every row's height and render). A row stays one line, whatever the prompt."""
         self.get_option_at_index(index)._set_prompt(prompt)
         self.redraw(index)
-
-    def _update_lines(self) -> None:
-        """Line `k` is option `k`: the line map grows without measuring a prompt."""
-        if not self.scrollable_content_region:
-            return
-        line_cache = self._line_cache
-        start, end = len(line_cache.lines), len(self.options)
-        if start < end:
-            line_cache.lines.extend((index, 0) for index in range(start, end))
-            line_cache.heights.update(dict.fromkeys(range(start, end), 1))
-            line_cache.index_to_line.update((index, index) for index in range(start, end))
-        width = self.scrollable_content_region.width - self._get_left_gutter_width()
-        virtual_size = Size(width, end)
-        if virtual_size != self.virtual_size:
-            self.virtual_size = virtual_size
-            self._scroll_update(virtual_size)
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.options)

@@ -1,18 +1,31 @@
-"""An OptionList for a pane: moves without wrapping and leaves every other key to the keymap.
+"""An OptionList for a pane: one line per row, moves without wrapping, and leaves every other
+key to the keymap.
 
 Textual's OptionList binds enter and wraps at the ends; a pane that did so would swallow the
 keymap's `enter` (accept_placement) while focused. Only paging keys stay local.
+
+Every row is one line (`text-wrap: nowrap`, no separators), so line `k` is option `k`: the list
+never measures its prompts (OptionList measures the height of every option whenever any option
+changes, which for 3,000 styled rows was more than half of the desk's first paint), and its
+height is known as soon as its options are, so the first layout already has the scrollbar (a
+height learnt while painting asks for another layout of the whole screen).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Iterable
+from typing import ClassVar, Self
 
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.widgets import OptionList
+from textual.widgets._option_list import OptionListContent  # the type add_options takes
 
 
 class PaneList(OptionList, inherit_bindings=False):
+    DEFAULT_CSS = """
+    PaneList { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor_up", "Up", show=False),
         Binding("down", "cursor_down", "Down", show=False),
@@ -25,6 +38,37 @@ class PaneList(OptionList, inherit_bindings=False):
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("markup", False)
         super().__init__(*args, **kwargs)
+
+    def add_options(self, items: Iterable[OptionListContent]) -> Self:
+        super().add_options(items)
+        self._update_size()
+        return self
+
+    def clear_options(self) -> Self:
+        super().clear_options()
+        self._update_size()
+        return self
+
+    def _update_size(self) -> None:
+        size = Size(0, len(self.options))  # rows are cut to the pane's width: no horizontal scroll
+        if size != self.virtual_size:
+            self.virtual_size = size
+            self._scroll_update(size)
+
+    def _update_lines(self) -> None:
+        """Line `k` is option `k`: the line map grows without measuring a prompt."""
+        if not self.scrollable_content_region:
+            return
+        line_cache = self._line_cache
+        start, end = len(line_cache.lines), len(self.options)
+        if start < end:
+            line_cache.lines.extend((index, 0) for index in range(start, end))
+            line_cache.heights.update(dict.fromkeys(range(start, end), 1))
+            line_cache.index_to_line.update((index, index) for index in range(start, end))
+        self._update_size()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.options)
 
     def step(self, direction: int) -> bool:
         """Move to the next enabled option in `direction` without wrapping; False at an end."""
