@@ -8,9 +8,12 @@ from __future__ import annotations
 import datetime as dt
 import gc
 from pathlib import Path
+from typing import Any
 
 from textual import work
 from textual.app import App
+from textual.screen import Screen
+from textual.timer import Timer
 
 from core.errors import BriefdeskError, SessionLocked
 from core.keymap import Keymap, choose, load_keymap
@@ -20,6 +23,8 @@ from core.workspace import Workspace
 
 from .screens.error import ErrorScreen
 from .screens.loading import LoadingScreen
+
+LOADING_SCREEN_AFTER = 0.25  # seconds a batch may take to load before "Loading…" is shown
 
 
 class BriefdeskApp(App[int]):
@@ -39,6 +44,7 @@ class BriefdeskApp(App[int]):
         self.ws: Workspace | None = None
         self.keymap: Keymap = load_keymap("default")
         self.sessions: list[Session] = []
+        self._loading: Timer | None = None  # shows the loading screen if a batch takes a while
 
     def on_mount(self) -> None:
         try:
@@ -67,8 +73,25 @@ class BriefdeskApp(App[int]):
 
     def open_batch(self, name: str, from_picker: bool) -> None:
         gc.unfreeze()  # a batch opened before this one may be collected again
-        self.push_screen(LoadingScreen(name))
+        # "Loading…" only when loading takes a while: drawing it costs the loading thread the
+        # GIL, and a batch whose parses are cached loads in about a tenth of a second
+        self._loading = self.set_timer(LOADING_SCREEN_AFTER, lambda: self._show_loading(name))
         self._load(name, from_picker)
+
+    def _show_loading(self, name: str) -> None:
+        if self._loading is not None:  # a timer stopped once its event was on its way still fires
+            self._loading = None
+            self.push_screen(LoadingScreen(name))
+
+    def _show(self, screen: Screen[Any]) -> None:
+        """Replace the loading screen with `screen`, or push it if loading was quick."""
+        timer, self._loading = self._loading, None
+        if timer is not None:
+            timer.stop()
+        if isinstance(self.screen, LoadingScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
 
     @work(thread=True, exclusive=True, group="load")
     def _load(self, name: str, from_picker: bool) -> None:
@@ -104,7 +127,7 @@ class BriefdeskApp(App[int]):
             return None
 
     def _failed(self, name: str, problem: str, from_picker: bool) -> None:
-        self.switch_screen(ErrorScreen(f"briefdesk cannot open batch {name}", problem, can_go_back=from_picker))
+        self._show(ErrorScreen(f"briefdesk cannot open batch {name}", problem, can_go_back=from_picker))
 
     def _loaded(self, review: Review, session: Session, reviewer: str | None, readonly: str | None) -> None:
         from .screens.review import ReviewScreen
@@ -115,7 +138,7 @@ class BriefdeskApp(App[int]):
         # paint (measured: 0.14 s of collections in the 3,000-item benchmark)
         gc.freeze()
         screen = ReviewScreen(review, session, self.keymap, reviewer=reviewer, readonly_reason=readonly, match=self.match)
-        self.switch_screen(screen)
+        self._show(screen)
         if readonly:
             self.notify(f"{readonly}. This window is read-only: you can look, not change.", title="batch in use", severity="warning", markup=False, timeout=8)
 

@@ -329,3 +329,36 @@ def test_launch_module_does_not_import_textual() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "False"
 
+
+
+@pytest.mark.parametrize("slow", [True, False])
+def test_loading_screen_only_when_loading_takes_a_while(demo: Path, monkeypatch: pytest.MonkeyPatch, slow: bool) -> None:
+    import core.review
+    import tui.app
+    from tui.screens.loading import LoadingScreen
+    from tui.screens.review import ReviewScreen
+
+    load = core.review.load_review
+    started = threading.Event()
+    release = threading.Event()
+
+    def held_load(*args, **kwargs):
+        started.set()
+        release.wait(10)
+        return load(*args, **kwargs)
+
+    monkeypatch.setattr(core.review, "load_review", held_load)
+    monkeypatch.setattr(tui.app, "LOADING_SCREEN_AFTER", 0.05 if slow else 30)
+
+    async def go() -> None:
+        app = BriefdeskApp(demo, DEMO_BATCH)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, started.is_set, what="loading to start")
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, LoadingScreen) is slow
+            release.set()
+            await review_ready(pilot, matched=False)
+            stack = [type(s) for s in app.screen_stack]
+            assert stack[-1] is ReviewScreen and LoadingScreen not in stack and len(stack) == 2
+
+    run(go())
