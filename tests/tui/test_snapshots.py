@@ -30,6 +30,8 @@ def on_item(ref: str, *keys: str, include: tuple[str, ...] = ()):
             screen.session.include(other)
         screen.go_to(ref)
         await settle(pilot)
+        screen.flush()  # the panes and the brief preview as the keys left them, whatever the timing
+        await settle(pilot)
         if keys:
             await pilot.press(*keys)
             await settle(pilot)
