@@ -180,6 +180,14 @@ async def _tui_review(ws: str, keys: int) -> dict:
         complete = time.perf_counter() - t0
         if not keys:  # a first-paint trial only
             return {"paint_s": paint, "complete_s": complete}
+        # the per-key figures are of the desk at rest, not of the moment matching hands over its
+        # answer (timed on its own: the UI thread's CPU from the answer to the redrawn panes)
+        c0 = time.process_time()
+        while screen.matches is None:
+            await pilot.pause(0.005)
+        await pilot.pause()
+        matched_cpu = time.process_time() - c0
+        matched_at = time.perf_counter() - t0
         c0 = time.process_time()
         for _ in range(keys):
             screen.action_next_item()
@@ -195,15 +203,14 @@ async def _tui_review(ws: str, keys: int) -> dict:
             screen.action_undecide()
             await pilot.pause()
         toggle = (time.process_time() - c0) / (2 * (keys // 2))
-        matched = screen.matches is not None
         # one key at a time, resting 0.15 s after each: every redraw the desk puts off is counted
         c0 = time.process_time()
         for _ in range(ISOLATED):
             screen.action_next_item()
             await pilot.pause(0.15)
         isolated = (time.process_time() - c0) / ISOLATED
-    return {"paint_s": paint, "complete_s": complete, "move_cpu_s": move, "toggle_cpu_s": toggle,
-            "save_s": statistics.median(saves), "matched_at_end": matched, "isolated_move_cpu_s": isolated}
+    return {"paint_s": paint, "complete_s": complete, "matched_s": matched_at, "matched_cpu_s": matched_cpu, "move_cpu_s": move, "toggle_cpu_s": toggle,
+            "save_s": statistics.median(saves), "isolated_move_cpu_s": isolated}
 
 
 async def _bare_option_list(titles: list[str], keys: int) -> dict:
@@ -459,12 +466,16 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
     rows.append(Row(f"desk: every pane drawn, brief preview included ({len(review.items):,} items)",
                     _fmt_s(desk["complete_s"]), f"{_fmt_s(bare['paint_s'])} bare OptionList",
                     f"{desk['complete_s'] / bare['paint_s']:.2f}×", "(information)", ""))
+    rows.append(Row(f"desk: matching's answer shown, warm ({len(review.items):,} items)", _fmt_s(desk["matched_s"]),
+                    "", "", "(information)", ""))
+    rows.append(Row("desk: UI-thread CPU from the brief preview to matching's answer drawn", _fmt_s(desk["matched_cpu_s"]),
+                    "", "", "(information)", ""))
     ratio = desk["isolated_move_cpu_s"] / bare["isolated_move_cpu_s"]
     rows.append(Row(f"desk: CPU per cursor move, one key then a 0.15 s rest ({len(review.items):,} items; panes redrawn)",
                     _fmt_s(desk["isolated_move_cpu_s"]), f"{_fmt_s(bare['isolated_move_cpu_s'])} bare OptionList",
                     f"{ratio:.2f}×", "(information)", ""))
-    notes.append(f"desk: matching {'had finished' if desk['matched_at_end'] else 'was still running'} when the "
-                 f"{keys} moves and {keys} toggles were done.")
+    notes.append("desk: matching starts 0.3 s after the review screen opens (MATCH_PROCESS_DELAY) and had "
+                 "finished before the per-key figures were taken.")
     rows.append(Row("desk: autosave per change (on the key path)", _fmt_s(desk["save_s"]), "", "",
                     "no visible pause (≤ 50 ms)", _yes(desk["save_s"] <= 0.05)))
 

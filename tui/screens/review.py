@@ -56,6 +56,10 @@ BRIEF_OPEN_DELAY = 0.5
 # seconds (every earlier brief parsed, every item tokenised), and the desk's keys wait for it.
 # Smaller batches match in a thread (the fork is not worth it; tests of the thread path use them).
 MATCH_PROCESS_ITEMS = 500
+# The child is forked once the first frame is up: forked while the screen is being laid out, it
+# made the desk copy every memory page the layout wrote (measured at 3,000 items: first paint
+# 0.45 s against 0.31 s with this delay). Matching a warm batch then ends that much later.
+MATCH_PROCESS_DELAY = 0.3
 PANES = ("#items", "#detail", "#placements", "#dup-list", "#order")
 
 
@@ -198,7 +202,10 @@ class ReviewScreen(Screen[None]):
         self._show_current()
         self._later("brief", BRIEF_OPEN_DELAY)
         if self._start_matching:
-            self.run_matching()
+            if len(self.review.items) >= MATCH_PROCESS_ITEMS:
+                self.set_timer(MATCH_PROCESS_DELAY, self.run_matching)
+            else:
+                self.run_matching()
 
     def on_unmount(self) -> None:
         child = self._match_child
