@@ -11,16 +11,23 @@ from tui_helpers import desk, key
 from tui.widgets.item_list import ItemList, Row
 
 
-async def painted_equals_full_repaint(pilot, items: ItemList) -> tuple[str, str]:
-    """The screen as painted, then as painted after the list drops every cached row (the panes'
-    pending redraws done first, so that only the list can differ)."""
+def list_rows(items: ItemList) -> list[str]:
+    """What the list's rows show on screen (its scrollbar aside), row by row: each segment's text
+    with its style."""
+    region = items.scrollable_content_region
+    strips = items.app.screen._compositor.render_strips()[region.y : region.bottom]
+    return ["".join(f"[{seg.style}]{seg.text}" for seg in strip.crop(region.x, region.right)) for strip in strips]
+
+
+async def painted_equals_full_repaint(pilot, items: ItemList) -> tuple[list[str], list[str]]:
+    """The list as painted, then as painted after it drops every cached row."""
     pilot.app.screen.flush()
     await pilot.pause()
-    painted = pilot.app.export_screenshot()
+    painted = list_rows(items)
     items._option_render_cache.clear()
     items.refresh()
     await pilot.pause()
-    return painted, pilot.app.export_screenshot()
+    return painted, list_rows(items)
 
 
 def test_moves_repaint_the_rows_they_change(demo: Path) -> None:
