@@ -362,3 +362,40 @@ def test_loading_screen_only_when_loading_takes_a_while(demo: Path, monkeypatch:
             assert stack[-1] is ReviewScreen and LoadingScreen not in stack and len(stack) == 2
 
     run(go())
+
+
+def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The forked matching process (batches of MATCH_PROCESS_ITEMS items and more), forced on the
+    demo: the desk gets the thread's answer and the citations, and no child is left behind."""
+    import multiprocessing
+
+    import tui.screens.review as review_screen
+
+    expected = Review.match(core_review(demo))
+    monkeypatch.setattr(review_screen, "MATCH_PROCESS_ITEMS", 1)
+    monkeypatch.setattr(review_screen, "MATCH_PROCESS_DELAY", 0.01)
+    in_process = review_screen.ReviewScreen._match_in_process
+    used: list[bool] = []
+
+    def spy(self, progress):
+        used.append(True)
+        return in_process(self, progress)
+
+    monkeypatch.setattr(review_screen.ReviewScreen, "_match_in_process", spy)
+
+    async def go() -> None:
+        async with desk(demo, matched=True) as (_app, _pilot, screen):
+            assert screen.matches == expected
+            assert screen.cites() and all(ref in {d.ref for m in expected.values() for d in m.duplicates} for ref in screen.cites())
+            assert screen._match_child is None
+
+    run(go())
+    assert used == [True]
+    assert not multiprocessing.active_children()
+
+
+def core_review(demo: Path) -> Review:
+    from core.review import load_review
+    from core.workspace import Workspace
+
+    return load_review(Workspace.open(demo), DEMO_BATCH)
