@@ -15,11 +15,11 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from core.batchstate import BatchRow, batch_rows
 from core.keymap import Keymap
 from core.textsafe import safe_line
 from core.workspace import Workspace
 
-from ..batchinfo import BatchRow, batch_rows
 from ..text import line
 
 STATE_STYLE = {"new": "bold green", "in": "yellow", "committed": "cyan", "cannot": "bold red"}

@@ -1,4 +1,5 @@
-"""What the batch picker says about each batch: topic, materials, state, living-doc freshness.
+"""What the batch picker says about each batch: topic, materials, state, living-doc freshness (no UI
+here, so a headless command can say the same).
 
 Read-only and tolerant: a broken manifest becomes a row naming its problem (opening it shows
 the full error), and a workspace that is not a git repository simply has no commit facts.
@@ -9,9 +10,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from core.decisions import SessionData
-from core.errors import BriefdeskError
-from core.workspace import Workspace
+from .decisions import SessionData
+from .errors import BriefdeskError
+from .workspace import Workspace
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ def days_ago(when: dt.date | None, today: dt.date) -> str:
 
 def last_changed(ws: Workspace, rel: str) -> dt.date | None:
     """The author date of the last commit that touched `rel`, or None."""
-    from core.gitio import git
+    from .gitio import git
 
     try:
         proc = git(ws.root, "log", "-1", "--format=%aI", "--", rel, check=False)
@@ -54,7 +55,7 @@ def last_changed(ws: Workspace, rel: str) -> dt.date | None:
 def committed_batches(ws: Workspace) -> dict[str, str]:
     """batch id -> sha of its newest brief commit."""
     try:
-        from core.history import history
+        from .history import history
 
         entries = history(ws)
     except (BriefdeskError, ImportError):

@@ -1,0 +1,66 @@
+"""What the picker says of each batch (core.batchstate): state, freshness, broken manifests."""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from core.batchstate import batch_rows, days_ago
+from core.commit import commit_brief
+from core.review import load_review
+from core.workspace import Workspace
+
+DEMO_BATCH = "2026-11-03-e627b203"
+
+
+@pytest.mark.parametrize(
+    ("when", "said"),
+    [(None, "not in git"), (dt.date(2026, 11, 5), "today"), (dt.date(2026, 11, 6), "today"),
+     (dt.date(2026, 11, 4), "1 day ago"), (dt.date(2026, 10, 26), "10 days ago")],
+)
+def test_days_ago(when: dt.date | None, said: str) -> None:
+    assert days_ago(when, dt.date(2026, 11, 5)) == said
+
+
+def rows_by_stem(root: Path) -> dict:
+    return {row.stem: row for row in batch_rows(Workspace.open(root), dt.date(2026, 11, 5))}
+
+
+def test_a_batch_goes_from_new_to_in_review_to_committed(demo_ws: Path) -> None:
+    row = rows_by_stem(demo_ws)[DEMO_BATCH]
+    assert (row.topic, row.materials, row.state, row.problem) == ("inference", 8, "new", None)
+    review = load_review(Workspace.open(demo_ws), DEMO_BATCH)
+    with review.open_session() as session:
+        decided = sum(session.decision(i.ref).status != "undecided" for i in review.items)  # proposals
+        session.include(next(i.ref for i in review.items if session.decision(i.ref).status == "undecided"))
+    assert rows_by_stem(demo_ws)[DEMO_BATCH].state == f"in review {decided + 1}/21 decided"
+    with review.open_session() as session:
+        for item in review.items:
+            if session.decision(item.ref).status == "undecided":
+                session.exclude(item.ref, "not for tonight")
+        result = commit_brief(review, session, reviewer="Tom")
+    state = rows_by_stem(demo_ws)[DEMO_BATCH].state
+    assert state.startswith(f"committed {result.sha[:7]} · in review 21/21 decided")
+
+
+def test_a_broken_manifest_is_a_row_naming_its_problem(demo_ws: Path) -> None:
+    (demo_ws / "batches" / "broken.yaml").write_text("id: [unclosed\n", "utf-8")
+    rows = rows_by_stem(demo_ws)
+    assert rows["broken"].state == "cannot be read" and "broken.yaml" in rows["broken"].problem
+    assert rows[DEMO_BATCH].problem is None  # the others are still read
+
+
+def test_an_unreadable_session_file_is_said_not_raised(demo_ws: Path) -> None:
+    sessions = Workspace.open(demo_ws).state_dir / "sessions"
+    sessions.mkdir(parents=True, exist_ok=True)
+    (sessions / f"{DEMO_BATCH}.json").write_text("{not json", "utf-8")
+    assert rows_by_stem(demo_ws)[DEMO_BATCH].state == "in review (session file unreadable)"
+
+
+def test_without_git_there_are_no_commit_facts(demo_ws: Path) -> None:
+    subprocess.run(["rm", "-rf", str(demo_ws / ".git")], check=True)
+    row = rows_by_stem(demo_ws)[DEMO_BATCH]
+    assert (row.state, row.living_doc) == ("new", "not in git")
