@@ -12,13 +12,16 @@ from typing import Any, Self
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from core.models import Item
+from core.textsafe import safe_line
 
-from ..text import block, line
+from ..markdown_layout import Line
+from ..text import line
+from .markdown_text import MarkdownVisual
 from .pane_list import PaneList
+from .sized_static import SizedStatic
 
 BRIEF_LINES = 120
 MESSAGE_LINES = 40
@@ -68,7 +71,7 @@ class BriefPane(Vertical):
     def compose(self) -> ComposeResult:
         yield OrderList(id="order")
         with VerticalScroll(id="preview", can_focus=False):
-            yield Static(id="preview-text", markup=False)
+            yield SizedStatic(id="preview-text", markup=False)
 
     @property
     def order_list(self) -> OrderList:
@@ -81,17 +84,19 @@ class BriefPane(Vertical):
 
     def show_preview(self, brief: str, message: str | None) -> None:
         """The brief's start and the commit message's start: a pane, not the whole document (the
-        preview_brief screen shows all of it), so a brief of thousands of lines stays cheap."""
-        parts = [_head(brief, BRIEF_LINES)]
+        preview_brief screen shows all of it), so a brief of thousands of lines stays cheap. Lines
+        wrap between Chinese characters, as in the detail pane (`MarkdownVisual`)."""
+        lines = _head(brief, BRIEF_LINES)
         if message is not None:
-            parts.append(Content.styled("\n── commit message " + "─" * 30 + "\n", "$primary"))
-            parts.append(_head(message, MESSAGE_LINES))
-        self.query_one("#preview-text", Static).update(Content("").join(parts))
+            lines += [Line((), (), ()), Line((), (), (("── commit message " + "─" * 30, "$primary"),))]
+            lines += _head(message, MESSAGE_LINES)
+        self.query_one("#preview-text", SizedStatic).update(MarkdownVisual(tuple(lines)))
 
 
-def _head(text: str, limit: int) -> Content:
+def _head(text: str, limit: int) -> list[Line]:
+    """The first `limit` lines of `text`, literal and control-free, then how many more there are."""
     lines = text.splitlines()
-    if len(lines) <= limit:
-        return block(text)
-    more = Content.styled(f"\n… {len(lines) - limit} more lines: preview_brief shows everything\n", "$text-muted")
-    return block("\n".join(lines[:limit])) + more
+    head = [Line((), (), ((safe_line(row), ""),) if row else ()) for row in lines[:limit]]
+    if len(lines) > limit:
+        head.append(Line((), (), ((f"… {len(lines) - limit} more lines: preview_brief shows everything", "$text-muted"),)))
+    return head
