@@ -59,7 +59,7 @@ class Review:
     def brief_entries(self, rel: str) -> list[BriefEntry]:
         """The entries of one earlier brief, parsed once (or not at all: see core.parsecache)."""
         if rel not in self._brief_entries:
-            data = _read_bytes(self.workspace.root / rel, rel)
+            data = yamlio.read_bytes(self.workspace.root / rel, rel)
             digest = sha256_bytes(data)
             cache = self._briefs_cache()
             entries = cache.get(rel, digest)
@@ -193,10 +193,7 @@ def load_material(
     if not path.is_file():
         raise BriefdeskError(f"material {rel} is not a file", batch.path)
     norm = PurePosixPath(rel.replace("\\", "/")).as_posix()  # as the manifest names it, `./` dropped
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise BriefdeskError(f"cannot read: {exc.strerror}", rel) from None
+    data = yamlio.read_bytes(path, rel)
     sha = sha256_bytes(data)
     parsed = cache.get(norm, sha) if cache is not None else None
     if parsed is None:
@@ -204,18 +201,6 @@ def load_material(
         if cache is not None:
             cache.put(norm, sha, parsed)
     return parsecache.with_override(parsed, override)
-
-
-def _read_bytes(path: Path, display: str) -> bytes:
-    """A file's bytes, refused with the messages of `yamlio.read_text`."""
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise BriefdeskError("file not found", display) from None
-    except IsADirectoryError:
-        raise BriefdeskError("is a folder, not a file", display) from None
-    except OSError as exc:
-        raise BriefdeskError(f"cannot read: {exc.strerror}", display) from None
 
 
 def check_proposals(review: Review) -> None:

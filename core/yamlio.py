@@ -106,17 +106,21 @@ def loads(text: str, source: str | Path) -> Any:
         raise BriefdeskError("not valid YAML: nested too deeply", source) from None
 
 
-def read_text(path: Path, display: str | Path) -> str:
-    """Read a UTF-8 file; a decode error names the byte offset (GBK files are the usual case)."""
+def read_bytes(path: Path, display: str | Path) -> bytes:
+    """A file's bytes; a file that cannot be read is one error naming it."""
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise BriefdeskError("file not found", display) from None
     except IsADirectoryError:
         raise BriefdeskError("is a folder, not a file", display) from None
     except OSError as exc:
         raise BriefdeskError(f"cannot read: {exc.strerror}", display) from None
-    return decode_utf8(data, display)
+
+
+def read_text(path: Path, display: str | Path) -> str:
+    """Read a UTF-8 file; a decode error names the byte offset (GBK files are the usual case)."""
+    return decode_utf8(read_bytes(path, display), display)
 
 
 def decode_utf8(data: bytes, display: str | Path) -> str:
