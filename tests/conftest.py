@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 import yaml
@@ -34,3 +37,15 @@ def demo_ws(tmp_path: Path) -> Path:
 def expected() -> dict:
     """The demo's answer key: planted duplicates and intended sections."""
     return yaml.safe_load((ROOT / "demo" / "expected.yaml").read_text("utf-8"))
+
+
+@pytest.fixture(scope="session")
+def bench_generate() -> ModuleType:
+    """benchmarks/generate.py (the issue-5 workspace generator), loaded by path: benchmarks/ is
+    not an installed package."""
+    spec = importlib.util.spec_from_file_location("bench_generate", ROOT / "benchmarks" / "generate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module

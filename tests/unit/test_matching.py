@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import random
@@ -212,21 +211,12 @@ def test_progress_is_reported_up_to_the_total():
 # -- the fast path is exact -----------------------------------------------------------------------
 
 
-def _generator():
-    """benchmarks/generate.py, loaded by path (benchmarks/ is not an installed package)."""
-    spec = importlib.util.spec_from_file_location("bench_generate", ROOT / "benchmarks" / "generate.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("threshold", [85, 70])
-def test_fast_path_finds_exactly_the_brute_force_pairs_on_a_generated_workspace(tmp_path, threshold):
+def test_fast_path_finds_exactly_the_brute_force_pairs_on_a_generated_workspace(tmp_path, threshold, bench_generate):
     from core.review import load_review
     from core.workspace import Workspace
 
-    gen = _generator().generate(tmp_path / "ws", materials=20, entries=400, sections=24, seed=3, planted_fraction=0.1, git=False)
+    gen = bench_generate.generate(tmp_path / "ws", materials=20, entries=400, sections=24, seed=3, planted_fraction=0.1, git=False)
     review = load_review(Workspace.open(gen.root), gen.batch)
     items, entries, doc = review.items, review.entries, review.living_doc
     result = match_items(items, doc.sections, entries, doc.path, threshold=threshold)

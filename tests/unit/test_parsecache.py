@@ -3,11 +3,9 @@ parsed again, a damaged cache is no cache, and loading never writes."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -37,15 +35,6 @@ def _fresh_process() -> None:
     parsecache.forget()
 
 
-def _generator():
-    """benchmarks/generate.py, loaded by path (benchmarks/ is not an installed package)."""
-    spec = importlib.util.spec_from_file_location("bench_generate", ROOT / "benchmarks" / "generate.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture()
 def demo(tmp_path: Path) -> Path:
     root = tmp_path / "demo"
@@ -54,8 +43,8 @@ def demo(tmp_path: Path) -> Path:
 
 
 @pytest.fixture()
-def generated(tmp_path: Path) -> tuple[Path, str]:
-    gen = _generator().generate(tmp_path / "gen", materials=12, entries=150, sections=12, seed=5, git=False)
+def generated(tmp_path: Path, bench_generate) -> tuple[Path, str]:
+    gen = bench_generate.generate(tmp_path / "gen", materials=12, entries=150, sections=12, seed=5, git=False)
     return gen.root, gen.batch
 
 
