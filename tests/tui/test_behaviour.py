@@ -251,20 +251,13 @@ def test_command_palette_runs_actions(demo: Path) -> None:
     async def go() -> None:
         async with desk(demo) as (_app, pilot, screen):
             screen.go_to(R2)
-            await pilot.press("ctrl+p")
-            await settle(pilot)
-            for ch in "inclu":
-                await pilot.press(ch)
-            await pilot.pause(0.3)
-            await pilot.press("enter")
-            await until(pilot, lambda: screen.session.decision(R2).status == "include", what="include")
-            await pilot.press("ctrl+p")
-            await settle(pilot)
-            for ch in "undeci":
-                await pilot.press(ch)
-            await pilot.pause(0.3)
-            await pilot.press("enter")
-            await until(pilot, lambda: screen.session.decision(R2).status == "undecided", what="undecide")
+            for typed, status in (("inclu", "include"), ("undeci", "undecided")):
+                await pilot.press("ctrl+p")
+                await settle(pilot)
+                await pilot.press(*typed)
+                await pilot.pause(0.3)
+                await pilot.press("enter")
+                await until(pilot, lambda status=status: screen.session.decision(R2).status == status, what=status)
 
     run(go())
 

@@ -18,7 +18,6 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.reactive import reactive
-from textual.visual import VisualType
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from core.decisions import Decision
@@ -139,9 +138,3 @@ class ItemList(PaneList, inherit_bindings=False):
                 option.forget()
         self._option_render_cache.clear()
         self.refresh()
-
-    def _replace_option_prompt(self, index: int, prompt: VisualType) -> None:
-        """`replace_option_prompt` for one row: only that row is drawn again (OptionList would
-        drop every row's height and render). A row stays one line, whatever the prompt."""
-        self.get_option_at_index(index)._set_prompt(prompt)
-        self.redraw(index)
