@@ -86,9 +86,9 @@ def _maxrss_mb() -> float:
 
 def child_match(ws: str, cache: str, out: str) -> dict:
     """Load the batch (timed apart), then time match_items; count re-tokenised parts."""
-    from core import matching
-    from core.review import load_review
-    from core.workspace import Workspace
+    from briefdesk.core import matching
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
 
     t0 = time.perf_counter()
     review = load_review(Workspace.open(ws), BATCH)
@@ -131,11 +131,10 @@ def child_match(ws: str, cache: str, out: str) -> dict:
 
 def child_profile(ws: str) -> dict:
     """pyinstrument of a cold match_items; the text goes to stderr-free stdout before the JSON."""
+    from briefdesk.core.matching import match_items
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
     from pyinstrument import Profiler
-
-    from core.matching import match_items
-    from core.review import load_review
-    from core.workspace import Workspace
 
     review = load_review(Workspace.open(ws), BATCH)
     profiler = Profiler(interval=0.002)
@@ -148,7 +147,7 @@ def child_profile(ws: str) -> dict:
 
 def child_cli(out: str, *argv: str) -> dict:
     """`briefdesk argv...` in this process, stdout discarded; its wall time and peak memory."""
-    from core.cli import main
+    from briefdesk.cli import main
 
     t0 = time.perf_counter()
     with open(os.devnull, "w") as null, contextlib.redirect_stdout(null):
@@ -157,9 +156,9 @@ def child_cli(out: str, *argv: str) -> dict:
 
 
 async def _tui_review(ws: str, keys: int) -> dict:
-    from tui.app import BriefdeskApp
-    from tui.screens.review import ReviewScreen
-    from tui.widgets.item_list import ItemList
+    from briefdesk.tui.app import BriefdeskApp
+    from briefdesk.tui.screens.review import ReviewScreen
+    from briefdesk.tui.widgets.item_list import ItemList
 
     def shown() -> bool:  # the screen may be installed before its children are composed
         screen = app.screen
@@ -270,7 +269,7 @@ CHILDREN: dict[str, Callable[..., dict]] = {
 
 def _encode_all(texts: list[str]) -> list[str]:
     """The strings the scorer compares: one character per distinct token (core.matching)."""
-    from core.matching import encode_texts
+    from briefdesk.core.matching import encode_texts
 
     return encode_texts(texts)
 
@@ -290,10 +289,9 @@ def _changed(ws: Path, work: Path, cache: Path, path: Path, new_text: str) -> di
 
 def matching_figures(ws: Path, work: Path, sample: int, threshold: int, rows: list[Row], notes: list[str]) -> dict:
     import numpy as np
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
     from rapidfuzz import fuzz, process
-
-    from core.review import load_review
-    from core.workspace import Workspace
 
     cache = work / "cache"
     shutil.rmtree(cache, ignore_errors=True)
@@ -389,7 +387,7 @@ def matching_figures(ws: Path, work: Path, sample: int, threshold: int, rows: li
 def scan_figures(ws: Path, work: Path, brute_s: float, planted: dict, rows: list[Row]) -> None:
     """`briefdesk scan --json`, whole process: cold (cache removed) and warm."""
     try:
-        import core.cli  # noqa: F401
+        import briefdesk.cli  # noqa: F401
     except ImportError:
         rows.append(Row("briefdesk scan --json (whole process)", "n/a", "", "", "", "n/a"))
         return
@@ -404,7 +402,7 @@ def scan_figures(ws: Path, work: Path, brute_s: float, planted: dict, rows: list
         _child("cli", str(work / "scan.json"), *argv)
         warm_times.append(time.perf_counter() - t0)
     warm_s = statistics.median(warm_times)
-    out = subprocess.run([sys.executable, "-m", "core.cli", *argv], cwd=ROOT, capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-m", "briefdesk", *argv], cwd=ROOT, capture_output=True, text=True)
     recall = None
     if out.returncode == 0:
         data = {i["ref"]: i for i in json.loads(out.stdout)["items"]}
@@ -425,14 +423,13 @@ def scan_figures(ws: Path, work: Path, brute_s: float, planted: dict, rows: list
 def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[str]) -> None:
     """Hook: the desk's first paint and per-key cost against a bare OptionList of the same titles."""
     try:
+        import briefdesk.tui.app  # noqa: F401
         import textual  # noqa: F401
-
-        import tui.app  # noqa: F401
     except ImportError:
         rows.append(Row("desk first paint / per key", "n/a", "", "", "≤ 1.5×", "n/a"))
         return
-    from core.review import load_review
-    from core.workspace import Workspace
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
 
     review = load_review(Workspace.open(ws), BATCH)
     titles = work / "titles.json"
@@ -483,7 +480,7 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
 def commit_figures(work: Path, rows: list[Row], notes: list[str]) -> None:
     """Hook: `briefdesk commit` in a repository of 10,000 tracked files vs plain git."""
     try:
-        import core.cli  # noqa: F401
+        import briefdesk.cli  # noqa: F401
     except ImportError:
         rows.append(Row("briefdesk commit", "n/a", "", "", "≤ 1.5×", "n/a"))
         return
@@ -512,7 +509,7 @@ def commit_figures(work: Path, rows: list[Row], notes: list[str]) -> None:
     ours, plain = [], []
     for k in range(3):
         t0 = time.perf_counter()
-        res = subprocess.run([sys.executable, "-m", "core.cli", "commit", "-w", str(repo), "-b", f"c{k}",
+        res = subprocess.run([sys.executable, "-m", "briefdesk", "commit", "-w", str(repo), "-b", f"c{k}",
                               "--allow-undecided", "--reviewer", "Bench"], cwd=ROOT, capture_output=True, text=True, env=env)
         ours.append(time.perf_counter() - t0)
         if res.returncode != 0:
@@ -537,11 +534,10 @@ def scorer_figures(ws: Path, threshold: int) -> str:
     """Why token_set_ratio over one-character tokens: recall of the planted pairs, how often random
     pairs pass, and speed, for the candidates on the same texts."""
     import numpy as np
+    from briefdesk.core.review import load_review
+    from briefdesk.core.textnorm import tokens
+    from briefdesk.core.workspace import Workspace
     from rapidfuzz import fuzz, process
-
-    from core.review import load_review
-    from core.textnorm import tokens
-    from core.workspace import Workspace
 
     review = load_review(Workspace.open(ws), BATCH)
     items, entries = review.items, review.entries
@@ -682,7 +678,7 @@ def main(argv: list[str] | None = None) -> int:
         notes.append(f"workspace: {gen.items:,} items in {size['materials']:,} materials, {gen.entries:,} entries in "
                      f"{len(list((ws / 'briefs').rglob('*.md'))):,} briefs, {size['sections']} sections, "
                      f"{len(gen.planted)} planted near-duplicates; generated in {time.perf_counter() - t0:.1f} s.")
-        from core.workspace import Workspace
+        from briefdesk.core.workspace import Workspace
 
         threshold = Workspace.open(ws).settings.dedup.threshold
         m = matching_figures(ws, work, sample, threshold, rows, notes)

@@ -1,6 +1,8 @@
-"""briefdesk core: the domain, with no import of Textual.
+"""briefdesk.core: the domain, with no import of Textual or of the desk.
 
 Data flows one way: files -> core models -> session -> brief -> git.
 """
 
-__version__ = "0.1.0"
+from briefdesk import __version__
+
+__all__ = ["__version__"]

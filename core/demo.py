@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from importlib import resources
 from pathlib import Path
 
 from .errors import BriefdeskError
@@ -13,8 +14,8 @@ DEMO_BATCH = "2026-11-03-e627b203"
 
 
 def demo_source() -> Path:
-    """The bundled workspace: `demo/workspace` beside the `core` package (repo or site-packages)."""
-    return Path(__file__).resolve().parent.parent / "demo" / "workspace"
+    """The bundled workspace, `briefdesk.demo`'s data folder, found through `importlib.resources`."""
+    return Path(str(resources.files("briefdesk.demo") / "workspace"))
 
 
 def make_demo(target: Path | None = None) -> tuple[Path, str]:

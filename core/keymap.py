@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import unicodedata
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 from . import yamlio
@@ -90,7 +91,15 @@ _REPLACEMENTS = {
 _REPLACED = {v: k for k, v in _REPLACEMENTS.items()}
 _UNICODE_NAMES = {"hyphen_minus": "HYPHEN-MINUS", "less_than_sign": "LESS-THAN SIGN"}
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent / "keymaps"
+
+
+def _package_dir() -> Path:
+    """The shipped keymaps' folder, found through `importlib.resources` (a wheel, or a checkout
+    installed in editable mode, both keep them as plain files beside the code)."""
+    return Path(str(resources.files("briefdesk.keymaps")))
+
+
+PACKAGE_DIR = _package_dir()
 USER_NAME = "user"
 KEYMAP_FIELDS = ("name", "extends", "description", "bindings")
 

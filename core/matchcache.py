@@ -156,7 +156,7 @@ def save_store(cache_dir: Path | None, store: TokenStore, used: list[str]) -> No
         "ids": np.concatenate([p.ids for _, p in parts] or [empty]).astype(np.int32),
         "counts": np.concatenate([p.counts for _, p in parts if p.counts is not None] or [empty]).astype(np.int32),
     }
-    _atomic(_dir(cache_dir) / "tokens.npz", lambda f: np.savez(f, **arrays))
+    _atomic(_dir(cache_dir) / "tokens.npz", lambda f: np.savez(f, **arrays))  # type: ignore[arg-type]
 
 
 @dataclass
@@ -209,7 +209,7 @@ def save_pairs(cache_dir: Path | None, pairs: PairStore) -> None:
 
     arrays = {"meta": np.frombuffer(json.dumps(meta).encode("utf-8"), np.uint8),
               "item": column(0), "record": column(1), "shared": column(2)}
-    _atomic(_dir(cache_dir) / "pairs.npz", lambda f: np.savez(f, **arrays))
+    _atomic(_dir(cache_dir) / "pairs.npz", lambda f: np.savez(f, **arrays))  # type: ignore[arg-type]
 
 
 def load_json(cache_dir: Path | None, name: str, context: str) -> dict[str, Any]:

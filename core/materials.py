@@ -207,6 +207,7 @@ def parse_material(path: str, text: str, sha256: str, override: Evidence | None 
     ctx = _Context(path, override, fm_evidence, evidence_from_text(preamble))
     front_arxiv = _front_arxiv(front.get("arxiv"))
     front_urls = find_urls("\n".join(_text_values(front.get("url"))))
+    items: tuple[Item, ...]
     if not sections:
         items = (ctx.item(1, title, body, front_arxiv, front_urls),)
     else:

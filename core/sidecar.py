@@ -109,13 +109,13 @@ def build_sidecar(review: Review, data: SessionData, reviewer: str, language: st
     decisions = {item.ref: data.decisions.get(item.ref) or Decision() for item in review.items}
     known = set(decisions)
     return Sidecar(
-        schema_version=SIDECAR_SCHEMA_VERSION,
+        schema_version=1,
         generator=GENERATOR,
         generator_version=__version__,
         batch=SidecarBatch(id=batch.manifest.id, stem=batch.stem, topic=batch.manifest.topic, path=batch.path),
         date=review.workspace.brief_date(batch).isoformat(),
         brief=review.brief_path,
-        language=lang,  # type: ignore[arg-type]
+        language=lang,
         reviewer=reviewer,
         counts=SidecarCounts(**counts(data.model_copy(update={"decisions": decisions}))),
         materials=[SidecarMaterial(path=m.path, sha256=m.sha256, evidence=m.evidence) for m in review.materials],

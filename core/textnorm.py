@@ -105,9 +105,9 @@ def identities(
     found = _MAYBE_ID.search(text) is not None
     ids = {f"arxiv:{a}" for a in (*arxiv, *(find_arxiv(text) if found else ()))}
     for link in {normalize_url(u) for u in (*links, *(find_urls(text) if found else ()))}:
-        found = find_arxiv(link) if link.startswith("arxiv.org/") else ()
-        if found:
-            ids.update(f"arxiv:{a}" for a in found)
+        linked = find_arxiv(link) if link.startswith("arxiv.org/") else ()
+        if linked:
+            ids.update(f"arxiv:{a}" for a in linked)
         else:
             ids.add(f"url:{link}")
     return frozenset(ids)

@@ -25,7 +25,7 @@ M = TypeVar("M", bound=BaseModel)
 class _Loader(yaml.BaseLoader):
     """BaseLoader (everything a string) plus null, minus aliases and deep nesting."""
 
-    def compose_node(self, parent: Any, index: Any) -> Any:  # type: ignore[override]
+    def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.MarkedYAMLError(
@@ -49,7 +49,7 @@ _Loader.add_constructor("tag:yaml.org,2002:null", lambda loader, node: None)
 _CBase: Any = getattr(yaml, "CBaseLoader", None)  # libyaml, when PyYAML was built with it
 if _CBase is not None:
 
-    class _CLoader(_CBase):  # type: ignore[misc, valid-type]
+    class _CLoader(_CBase):
         """The same reading as `_Loader`, parsed and composed in C (~10x faster)."""
 
     _CLoader.add_implicit_resolver("tag:yaml.org,2002:null", _NULL, ["~", "n", "N", ""])

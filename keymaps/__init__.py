@@ -1,4 +1,4 @@
 """The keymaps that ship with briefdesk (`default.yaml`, `vim.yaml`); `core.keymap` loads them.
 
-A package only so that the YAML files install beside `core`; it holds no code.
+A package only so that the YAML files install as `briefdesk.keymaps` data; it holds no code.
 """

@@ -27,7 +27,7 @@ def _git_identity() -> None:
 @pytest.fixture()
 def demo_ws(tmp_path: Path) -> Path:
     """The bundled demo, copied and committed as `briefdesk demo --no-open` makes it."""
-    from core.demo import make_demo
+    from briefdesk.core.demo import make_demo
 
     root, _ = make_demo(tmp_path / "kb")
     return root

@@ -10,16 +10,15 @@ import gc
 from pathlib import Path
 from typing import Any
 
+from briefdesk.core.errors import BriefdeskError, SessionLocked
+from briefdesk.core.keymap import Keymap, choose, load_keymap
+from briefdesk.core.review import Review
+from briefdesk.core.session import Session
+from briefdesk.core.workspace import Workspace
 from textual import work
 from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
-
-from core.errors import BriefdeskError, SessionLocked
-from core.keymap import Keymap, choose, load_keymap
-from core.review import Review
-from core.session import Session
-from core.workspace import Workspace
 
 from .screens.error import ErrorScreen
 from .screens.loading import LoadingScreen
@@ -95,7 +94,7 @@ class BriefdeskApp(App[int]):
 
     @work(thread=True, exclusive=True, group="load")
     def _load(self, name: str, from_picker: bool) -> None:
-        from core.review import load_review
+        from briefdesk.core.review import load_review
 
         assert self.ws is not None
         try:
@@ -119,7 +118,7 @@ class BriefdeskApp(App[int]):
 
     @staticmethod
     def _reviewer(review: Review) -> str | None:
-        from core.gitio import reviewer_name
+        from briefdesk.core.gitio import reviewer_name
 
         try:
             return reviewer_name(review)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from functools import partial
 
+from briefdesk.core.keymap import ACTIONS
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import FuzzySearch
-
-from core.keymap import ACTIONS
 
 from .keys import keys_display
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
+from briefdesk.core.textsafe import safe_text
 from rich.cells import cell_len
 from textual.content import Content, Span
-
-from core.textsafe import safe_text
 
 LIMIT = 2000
 MIN_CELLS = 6

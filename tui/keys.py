@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from briefdesk.core.keymap import ACTIONS, load_keymap
 from textual.app import App
 from textual.binding import Binding
-
-from core.keymap import ACTIONS, load_keymap
 
 DEFAULT = load_keymap("default")
 

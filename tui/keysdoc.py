@@ -1,13 +1,12 @@
-"""`python -m tui.keysdoc > docs/keys.md`: the key table, written from the shipped keymaps.
+"""`python -m briefdesk.tui.keysdoc > docs/keys.md`: the key table, written from the shipped keymaps.
 
 A test checks docs/keys.md against this output, so the docs cannot drift from the keymaps.
 """
 
 from __future__ import annotations
 
+from briefdesk.core.keymap import ACTIONS, load_keymap
 from textual.keys import format_key
-
-from core.keymap import ACTIONS, load_keymap
 
 
 def show(key: str) -> str:

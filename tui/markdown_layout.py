@@ -25,12 +25,11 @@ import contextlib
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
+from briefdesk.core.textsafe import safe_line, safe_text
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from rich.cells import cell_len
 from textual.content import Content
-
-from core.textsafe import safe_line, safe_text
 
 from .linebreak import wide
 

@@ -1,4 +1,4 @@
-"""`python -m tui.screenshot docs/screenshot.svg`: the README's picture, made by the app itself.
+"""`python -m briefdesk.tui.screenshot docs/screenshot.svg`: the README's picture, made by the app itself.
 
 The review screen on a fresh copy of the bundled demo, at 160x48, on the same item and state as
 the review-screen snapshot test, with git dates fixed so nothing in it depends on the day.
@@ -23,7 +23,7 @@ SHOW = "organized/paper_cards/140-2604-17227.md#1"
 
 
 async def screenshot(size: tuple[int, int] = (160, 48)) -> str:
-    from core.demo import make_demo
+    from briefdesk.core.demo import make_demo
 
     from .app import BriefdeskApp
     from .screens.review import ReviewScreen

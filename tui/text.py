@@ -8,11 +8,10 @@ terminal cells (`Content.cell_length`), so Chinese and mixed text line up.
 
 from __future__ import annotations
 
+from briefdesk.core.decisions import Decision, Origin
+from briefdesk.core.models import Evidence
+from briefdesk.core.textsafe import safe_line, safe_text
 from textual.content import Content
-
-from core.decisions import Decision, Origin
-from core.models import Evidence
-from core.textsafe import safe_line, safe_text
 
 # Four cells each, so the title column starts in the same place on every row.
 EVIDENCE_SHORT: dict[str, dict[Evidence, str]] = {

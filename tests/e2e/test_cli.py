@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
+from briefdesk.cli import main
 
 BATCH = "2026-11-03-e627b203"
 
@@ -74,8 +74,8 @@ def test_build_twice_gives_identical_bytes_with_the_five_sections(demo_ws: Path,
 
 
 def test_commit_history_verify_round_trip(demo_ws: Path, capsys) -> None:
-    from core.review import load_review
-    from core.workspace import Workspace
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
 
     review = load_review(Workspace.open(demo_ws), BATCH)
     with review.open_session() as session:
@@ -133,13 +133,13 @@ def test_the_installed_script_runs(demo_ws: Path) -> None:
 
 
 def test_the_process_entry_point_passes_the_exit_code_and_output_through(demo_ws: Path) -> None:
-    """`python -m core.cli` goes through `run` (the collector off, frozen at exit)."""
+    """`python -m briefdesk` goes through `run` (the collector off, frozen at exit)."""
     import sys
 
-    ok = subprocess.run([sys.executable, "-m", "core.cli", "history", "-w", str(demo_ws), "--json"],
+    ok = subprocess.run([sys.executable, "-m", "briefdesk", "history", "-w", str(demo_ws), "--json"],
                         capture_output=True, text=True)
     assert ok.returncode == 0 and json.loads(ok.stdout) == [], ok.stderr
-    bad = subprocess.run([sys.executable, "-m", "core.cli", "verify", "-w", str(demo_ws), "not-a-rev"],
+    bad = subprocess.run([sys.executable, "-m", "briefdesk", "verify", "-w", str(demo_ws), "not-a-rev"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.startswith("briefdesk: error: ") and bad.stderr.count("\n") == 1
 
@@ -148,7 +148,7 @@ def test_the_desk_runs_with_the_garbage_collector_on() -> None:
     """`run` keeps the cyclic collector off for headless commands; the desk is long-lived."""
     import gc
 
-    from core import cli
+    from briefdesk import cli
 
     gc.disable()
     try:

@@ -14,14 +14,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
-from core.commit import atomic_write_all, commit_brief
-from core.errors import BriefdeskError
-from core.gitio import REDIRECTING_VARS
-from core.history import history, verify
-from core.review import Review, load_review
-from core.session import Session
-from core.workspace import Workspace
+from briefdesk.core.commit import atomic_write_all, commit_brief
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.gitio import REDIRECTING_VARS
+from briefdesk.core.history import history, verify
+from briefdesk.core.review import Review, load_review
+from briefdesk.core.session import Session
+from briefdesk.core.workspace import Workspace
 
 BATCH_ID = "work-guard/e627b203-77c1-4f5a-a634-26925ef1b683"
 A = "inbox/jay/2026-11-03-1000-rss-cool-papers.md"

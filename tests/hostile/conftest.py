@@ -14,7 +14,7 @@ import pytest
 
 @pytest.fixture(scope="session")
 def demo_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from core.demo import make_demo
+    from briefdesk.core.demo import make_demo
 
     root, _ = make_demo(tmp_path_factory.mktemp("hostile-base") / "kb")
     return root

@@ -2,7 +2,7 @@
 
 - `snapshot(root)`: every path under a folder with its kind, bytes (or link target) and mtime, so
   "nothing written" is one equality, `.git/` and a would-be `.briefdesk/` included;
-- `run_main` / `run_cli`: the command line in-process (`core.cli.main`) and as a real process;
+- `run_main` / `run_cli`: the command line in-process (`briefdesk.cli.main`) and as a real process;
 - `assert_one_error_line`: the contract of exit 2 (PRODUCT §11).
 """
 
@@ -52,7 +52,7 @@ def diff(before: Snapshot, after: Snapshot) -> list[str]:
 
 
 def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    from core.cli import main
+    from briefdesk.cli import main
 
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -62,8 +62,8 @@ def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, 
 def run_cli(
     *argv: str, cwd: Path | None = None, timeout: float = 120, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """The installed `briefdesk` as a real process (falls back to `python -m core.cli`)."""
-    cmd = [str(BRIEFDESK)] if BRIEFDESK.exists() else [sys.executable, "-m", "core.cli"]
+    """The installed `briefdesk` as a real process (falls back to `python -m briefdesk`)."""
+    cmd = [str(BRIEFDESK)] if BRIEFDESK.exists() else [sys.executable, "-m", "briefdesk"]
     env = {**(os.environ if env is None else env), "PYTHONPATH": str(ROOT)}
     return subprocess.run([*cmd, *argv], capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from core.session import Session
+    from briefdesk.core.session import Session
 
 OPS = ("include", "exclude", "mark_duplicate", "note", "move", "merge", "undo", "redo", "place", "evidence")
 WEIGHTS = (4, 3, 2, 2, 3, 2, 2, 1, 1, 1)
@@ -36,8 +36,8 @@ def plan(seed: int, n_items: int) -> Iterator[tuple[str, int, int]]:
 
 def apply(session: Session, op: str, a: str, b: str, step: int) -> str:
     """Run one decision; a refusal (BriefdeskError) is a deterministic outcome too."""
-    from core.errors import BriefdeskError
-    from core.models import Evidence
+    from briefdesk.core.errors import BriefdeskError
+    from briefdesk.core.models import Evidence
 
     try:
         if op == "include":
@@ -70,8 +70,8 @@ def apply(session: Session, op: str, a: str, b: str, step: int) -> str:
 def main(argv: list[str]) -> int:
     root = Path(__file__).resolve().parents[2]
     sys.path.insert(0, str(root))
-    from core.review import load_review
-    from core.workspace import Workspace
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
 
     workspace, batch, seed = argv[0], argv[1], int(argv[2])
     review = load_review(Workspace.open(workspace), batch)

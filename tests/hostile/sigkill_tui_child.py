@@ -21,9 +21,9 @@ KEYS = ("include", "include", "undo", "redo", "move_up", "move_down", "next_item
 
 
 async def drive(workspace: str, batch: str, seed: int) -> None:
-    from core.keymap import load_keymap
-    from tui.app import BriefdeskApp
-    from tui.screens.review import ReviewScreen
+    from briefdesk.core.keymap import load_keymap
+    from briefdesk.tui.app import BriefdeskApp
+    from briefdesk.tui.screens.review import ReviewScreen
 
     keymap = load_keymap("default")
     rnd = random.Random(seed)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 from bad_cases import CASES, Case, alias_bomb_text, nested
+from briefdesk.core import yamlio
+from briefdesk.core.errors import BriefdeskError
 from hostile_helpers import (
     DEMO_BATCH,
     FIRST,
@@ -24,9 +26,6 @@ from hostile_helpers import (
     run_main,
     snapshot,
 )
-
-from core import yamlio
-from core.errors import BriefdeskError
 
 COMMANDS = ("scan", "build", "commit")
 
@@ -113,8 +112,8 @@ def test_empty_material_is_one_empty_item(ws: Path, capsys) -> None:
     assert code == 0, err
     items = [i for i in json.loads(out)["items"] if i["material"] == FIRST]
     assert [i["ref"] for i in items] == [f"{FIRST}#1"]
-    from core.review import load_review
-    from core.workspace import Workspace
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
 
     item = load_review(Workspace.open(ws), DEMO_BATCH).item(f"{FIRST}#1")
     assert item is not None and item.body == ""
@@ -172,9 +171,8 @@ def test_the_desk_shows_the_same_error_and_writes_nothing(name: str, ws: Path, c
     import asyncio
 
     from bad_cases import CASE_BY_NAME
-
-    from tui.app import BriefdeskApp
-    from tui.screens.error import ErrorScreen
+    from briefdesk.tui.app import BriefdeskApp
+    from briefdesk.tui.screens.error import ErrorScreen
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(ws.parent / "config"))
     CASE_BY_NAME[name].breaks(ws)
@@ -207,9 +205,9 @@ def test_two_million_character_line_in_the_desk(ws: Path, monkeypatch, record_pr
     pytest.importorskip("textual")
     import asyncio
 
-    from core.keymap import load_keymap
-    from tui.app import BriefdeskApp
-    from tui.screens.review import ReviewScreen
+    from briefdesk.core.keymap import load_keymap
+    from briefdesk.tui.app import BriefdeskApp
+    from briefdesk.tui.screens.review import ReviewScreen
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(ws.parent / "config"))
     (ws / FIRST).write_text(f"## 一条很长的行\n{_long_line(2_000_000)}\n", "utf-8")

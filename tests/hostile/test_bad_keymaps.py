@@ -10,10 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.keymap import load_keymap
 from hostile_helpers import DEMO_BATCH, assert_one_error_line, diff, run_cli, run_main, snapshot
-
-from core.errors import BriefdeskError
-from core.keymap import load_keymap
 
 KEYMAPS = {
     "unknown-action": ("extends: default\nbindings:\n  launch_missiles: z\n", "unknown action 'launch_missiles'"),

@@ -24,6 +24,11 @@ import time
 from pathlib import Path
 
 import pytest
+from briefdesk.core.decisions import SessionData
+from briefdesk.core.errors import BriefdeskError, SessionLocked
+from briefdesk.core.review import Review, load_review
+from briefdesk.core.session import Session
+from briefdesk.core.workspace import Workspace
 from hostile_helpers import (
     DEMO_BATCH,
     ROOT,
@@ -32,12 +37,6 @@ from hostile_helpers import (
     run_main,
     snapshot,
 )
-
-from core.decisions import SessionData
-from core.errors import BriefdeskError, SessionLocked
-from core.review import Review, load_review
-from core.session import Session
-from core.workspace import Workspace
 
 
 def _review(ws: Path) -> Review:
@@ -138,8 +137,8 @@ def test_read_only_sessions_folder(ws: Path) -> None:
 FSIZE_CHILD = textwrap.dedent("""
     import json, resource, signal, sys
     sys.path.insert(0, sys.argv[2])
-    from core.review import load_review
-    from core.workspace import Workspace
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
     review = load_review(Workspace.open(sys.argv[1]), "2026-11-03-e627b203")
     refs = [i.ref for i in review.items]
     session = review.open_session()
@@ -196,8 +195,8 @@ def test_sessions_path_taken_by_a_file_at_open(ws: Path) -> None:
 HOLDER = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, sys.argv[2])
-    from core.review import load_review
-    from core.workspace import Workspace
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
     session = load_review(Workspace.open(sys.argv[1]), "2026-11-03-e627b203").open_session()
     print("holding", flush=True)
     time.sleep(120)
@@ -251,9 +250,9 @@ def test_many_openers_at_once_exactly_one_wins(ws: Path) -> None:
     script = textwrap.dedent("""
         import sys, time
         sys.path.insert(0, sys.argv[2])
-        from core.errors import SessionLocked
-        from core.review import load_review
-        from core.workspace import Workspace
+        from briefdesk.core.errors import SessionLocked
+        from briefdesk.core.review import load_review
+        from briefdesk.core.workspace import Workspace
         review = load_review(Workspace.open(sys.argv[1]), "2026-11-03-e627b203")
         while time.time() < float(sys.argv[3]):
             time.sleep(0.001)

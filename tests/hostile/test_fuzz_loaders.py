@@ -21,18 +21,17 @@ from typing import Any
 
 import pytest
 import yaml
+from briefdesk.core import yamlio
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.frontmatter import split_front_matter
+from briefdesk.core.keymap import ACTION_IDS, Keymap, load_keymap
+from briefdesk.core.manifest import Batch
+from briefdesk.core.materials import parse_material
+from briefdesk.core.models import Material
+from briefdesk.core.settings import Settings
+from briefdesk.core.workspace import Workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from core import yamlio
-from core.errors import BriefdeskError
-from core.frontmatter import split_front_matter
-from core.keymap import ACTION_IDS, Keymap, load_keymap
-from core.manifest import Batch
-from core.materials import parse_material
-from core.models import Material
-from core.settings import Settings
-from core.workspace import Workspace
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

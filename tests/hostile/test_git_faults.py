@@ -21,9 +21,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from briefdesk.core.gitio import REDIRECTING_VARS
 from hostile_helpers import DEMO_BATCH, ROOT, assert_one_error_line, run_cli
-
-from core.gitio import REDIRECTING_VARS
 
 BRIEF = f"briefs/inference/2026-11-03-e1-{DEMO_BATCH}.md"
 SIDECAR = BRIEF.removesuffix(".md") + ".review.json"
@@ -67,8 +66,8 @@ def session_bytes(root: Path) -> bytes:
 @pytest.fixture()
 def kb(ws: Path) -> Path:
     """The demo with a session holding reviewer decisions and the user's own pending changes."""
-    from core.review import load_review
-    from core.workspace import Workspace
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
 
     review = load_review(Workspace.open(ws), DEMO_BATCH)
     with review.open_session() as session:

@@ -26,12 +26,11 @@ from pathlib import Path
 
 import pytest
 import sigkill_child
+from briefdesk.core.decisions import SessionData
+from briefdesk.core.review import Review, load_review
+from briefdesk.core.session import Session, load_state
+from briefdesk.core.workspace import Workspace
 from hostile_helpers import DEMO_BATCH, ROOT
-
-from core.decisions import SessionData
-from core.review import Review, load_review
-from core.session import Session, load_state
-from core.workspace import Workspace
 
 TRIALS = 50
 WORKERS = 2

@@ -14,7 +14,7 @@ from tui_helpers import FIXED_DATE
 
 @pytest.fixture()
 def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    from core.demo import make_demo
+    from briefdesk.core.demo import make_demo
 
     for who in ("AUTHOR", "COMMITTER"):
         monkeypatch.setenv(f"GIT_{who}_NAME", "Tom")

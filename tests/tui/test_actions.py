@@ -11,21 +11,20 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+from briefdesk.core.decisions import Origin, SessionData
+from briefdesk.core.models import Evidence
+from briefdesk.tui.app import BriefdeskApp
+from briefdesk.tui.dialogs.evidence import EvidenceDialog
+from briefdesk.tui.dialogs.exclude import ExcludeDialog
+from briefdesk.tui.dialogs.filter import FilterDialog
+from briefdesk.tui.dialogs.merge import MergeDialog
+from briefdesk.tui.dialogs.placement import PlacementDialog
+from briefdesk.tui.dialogs.text_entry import TextEntryDialog
+from briefdesk.tui.screens.commit import CommitScreen
+from briefdesk.tui.screens.help import HelpScreen
+from briefdesk.tui.screens.preview import PreviewScreen
 from textual.widgets import DataTable, Input
 from tui_helpers import DEMO_BATCH, SIZE, desk, key, review_ready, settle, until
-
-from core.decisions import Origin, SessionData
-from core.models import Evidence
-from tui.app import BriefdeskApp
-from tui.dialogs.evidence import EvidenceDialog
-from tui.dialogs.exclude import ExcludeDialog
-from tui.dialogs.filter import FilterDialog
-from tui.dialogs.merge import MergeDialog
-from tui.dialogs.placement import PlacementDialog
-from tui.dialogs.text_entry import TextEntryDialog
-from tui.screens.commit import CommitScreen
-from tui.screens.help import HelpScreen
-from tui.screens.preview import PreviewScreen
 
 R1 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#1"  # proposed include, §3.1, first increment
 R2 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"  # undecided
@@ -400,7 +399,7 @@ def test_every_action_id_is_pressed_here() -> None:
     """The tests above press every action of PRODUCT §12 through its default key."""
     import re
 
-    from core.keymap import ACTION_IDS
+    from briefdesk.core.keymap import ACTION_IDS
 
     pressed = set(re.findall(r'key\("([a-z_]+)"\)', Path(__file__).read_text("utf-8")))
     pressed |= set(re.findall(r'\("([a-z_]+)", "(?:notes|contradictions|handles)"\)', Path(__file__).read_text("utf-8")))

@@ -12,14 +12,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.review import Review
+from briefdesk.tui.app import BriefdeskApp
+from briefdesk.tui.screens.error import ErrorScreen
+from briefdesk.tui.screens.picker import BatchPicker
 from textual.widgets import DataTable
 from tui_helpers import DEMO_BATCH, SIZE, desk, key, review_ready, settle, until
-
-from core.errors import BriefdeskError
-from core.review import Review
-from tui.app import BriefdeskApp
-from tui.screens.error import ErrorScreen
-from tui.screens.picker import BatchPicker
 
 R1 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#1"
 R2 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"
@@ -93,7 +92,7 @@ def test_picker_shows_review_progress_and_commits(demo: Path) -> None:
     async def go() -> None:
         async with desk(demo) as (app, pilot, screen):
             screen.session.include(R2)
-            from core.commit import commit_brief
+            from briefdesk.core.commit import commit_brief
 
             sha = commit_brief(screen.review, screen.session, allow_undecided=True).sha
         app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
@@ -120,8 +119,8 @@ def test_resume_opens_on_the_saved_cursor(demo: Path) -> None:
 
 
 def test_second_instance_is_read_only(demo: Path) -> None:
-    from core.review import load_review
-    from core.workspace import Workspace
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
 
     holder = load_review(Workspace.open(demo), DEMO_BATCH).open_session()
     try:
@@ -195,7 +194,7 @@ def test_save_error_is_shown_and_decisions_kept(demo: Path) -> None:
             await pilot.press(key("include"))
             assert screen.session.decision(R2).status == "include"
             assert "No space left on device" in text_of(screen.query_one("#statusbar"))
-            from core.session import atomic_write
+            from briefdesk.core.session import atomic_write
 
             screen.session._writer = atomic_write  # space is back
             await screen.run_action("retry_save")
@@ -263,8 +262,8 @@ def test_command_palette_runs_actions(demo: Path) -> None:
 
 
 def test_palette_offers_every_action(demo: Path) -> None:
-    from core.keymap import ACTION_IDS
-    from tui.commands import ReviewCommands
+    from briefdesk.core.keymap import ACTION_IDS
+    from briefdesk.tui.commands import ReviewCommands
 
     async def go() -> None:
         async with desk(demo) as (_app, _pilot, screen):
@@ -318,7 +317,7 @@ def test_keymap_from_workspace_settings(demo: Path) -> None:
 
 
 def test_launch_module_does_not_import_textual() -> None:
-    code = "import sys, tui.launch; print('textual' in sys.modules)"
+    code = "import sys, briefdesk.tui.launch; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "False"
 
@@ -326,12 +325,12 @@ def test_launch_module_does_not_import_textual() -> None:
 
 @pytest.mark.parametrize("slow", [True, False])
 def test_loading_screen_only_when_loading_takes_a_while(demo: Path, monkeypatch: pytest.MonkeyPatch, slow: bool) -> None:
-    import core.review
-    import tui.app
-    from tui.screens.loading import LoadingScreen
-    from tui.screens.review import ReviewScreen
+    import briefdesk.core.review
+    import briefdesk.tui.app
+    from briefdesk.tui.screens.loading import LoadingScreen
+    from briefdesk.tui.screens.review import ReviewScreen
 
-    load = core.review.load_review
+    load = briefdesk.core.review.load_review
     started = threading.Event()
     release = threading.Event()
 
@@ -340,8 +339,8 @@ def test_loading_screen_only_when_loading_takes_a_while(demo: Path, monkeypatch:
         release.wait(10)
         return load(*args, **kwargs)
 
-    monkeypatch.setattr(core.review, "load_review", held_load)
-    monkeypatch.setattr(tui.app, "LOADING_SCREEN_AFTER", 0.05 if slow else 30)
+    monkeypatch.setattr(briefdesk.core.review, "load_review", held_load)
+    monkeypatch.setattr(briefdesk.tui.app, "LOADING_SCREEN_AFTER", 0.05 if slow else 30)
 
     async def go() -> None:
         app = BriefdeskApp(demo, DEMO_BATCH)
@@ -362,7 +361,7 @@ def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(demo: Path,
     demo: the desk gets the thread's answer and the citations, and no child is left behind."""
     import multiprocessing
 
-    import tui.screens.review as review_screen
+    import briefdesk.tui.screens.review as review_screen
 
     expected = Review.match(core_review(demo))
     monkeypatch.setattr(review_screen, "MATCH_PROCESS_ITEMS", 1)
@@ -388,7 +387,7 @@ def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(demo: Path,
 
 
 def core_review(demo: Path) -> Review:
-    from core.review import load_review
-    from core.workspace import Workspace
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
 
     return load_review(Workspace.open(demo), DEMO_BATCH)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.keymap import ACTION_IDS, load_keymap
-from tui.keysdoc import keys_markdown
+from briefdesk.core.keymap import ACTION_IDS, load_keymap
+from briefdesk.tui.keysdoc import keys_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_keys_doc_is_current() -> None:
     text = (ROOT / "docs" / "keys.md").read_text("utf-8")
-    assert text == keys_markdown(), "docs/keys.md is stale: run `python -m tui.keysdoc > docs/keys.md`"
+    assert text == keys_markdown(), "docs/keys.md is stale: run `python -m briefdesk.tui.keysdoc > docs/keys.md`"
 
 
 def test_keys_doc_lists_every_action_with_both_keymaps() -> None:

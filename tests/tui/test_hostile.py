@@ -9,14 +9,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from briefdesk.tui.app import BriefdeskApp
+from briefdesk.tui.dialogs.exclude import ExcludeDialog
+from briefdesk.tui.dialogs.text_entry import TextEntryDialog
 from rich.cells import cell_len
 from rich.console import Console
 from textual.widgets import Static
 from tui_helpers import SIZE, key, review_ready, settle
-
-from tui.app import BriefdeskApp
-from tui.dialogs.exclude import ExcludeDialog
-from tui.dialogs.text_entry import TextEntryDialog
 
 CLICK = "[@click=app.quit]x[/]"
 BATCH = "2026-11-03-evil"
@@ -220,7 +219,7 @@ def test_clicking_hostile_text_runs_nothing(evil: Path) -> None:
 
 
 def test_sanitiser_is_shared_with_core() -> None:
-    from core.textsafe import is_safe, safe_line, safe_text
+    from briefdesk.core.textsafe import is_safe, safe_line, safe_text
 
     assert safe_text(f"a{ESC}[2Jb{CSI}c\x00d\x7f") == "a␛[2Jb\ufffdc␀d␡"
     assert safe_line("a\nb\tc\r\nd") == "a b c d"

@@ -6,9 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from briefdesk.tui.widgets.item_list import ItemList, Row
 from tui_helpers import desk, key
-
-from tui.widgets.item_list import ItemList, Row
 
 
 def list_rows(items: ItemList) -> list[str]:

@@ -7,14 +7,13 @@ import time
 import unicodedata
 
 import pytest
+from briefdesk.core.textsafe import is_safe
+from briefdesk.tui.linebreak import break_offsets
+from briefdesk.tui.markdown_layout import MAX_CHARS, markdown_content, markdown_lines
+from briefdesk.tui.widgets.markdown_text import MarkdownVisual
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.content import Content
-
-from core.textsafe import is_safe
-from tui.linebreak import break_offsets
-from tui.markdown_layout import MAX_CHARS, markdown_content, markdown_lines
-from tui.widgets.markdown_text import MarkdownVisual
 
 ESC, CSI = "\x1b", "\x9b"
 
@@ -288,11 +287,10 @@ def test_any_text_lays_out_without_controls(text: str) -> None:
 def test_the_widget_shows_the_lines_wrapped_at_its_width() -> None:
     import asyncio
 
+    from briefdesk.tui.widgets.markdown_text import MarkdownText
     from textual.app import App
     from textual.geometry import Offset
     from textual.selection import Selection
-
-    from tui.widgets.markdown_text import MarkdownText
 
     class One(App):
         def compose(self):

@@ -11,9 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from briefdesk.tui.app import BriefdeskApp
 from tui_helpers import DEMO_BATCH, SIZE, key, review_ready, settle, until
-
-from tui.app import BriefdeskApp
 
 R2 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"
 BLOG1 = "inbox/jay/2026-11-01T0935-blogs-discovery.md#1"

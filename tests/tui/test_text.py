@@ -3,13 +3,12 @@ the filter's test."""
 
 from __future__ import annotations
 
+from briefdesk.core.decisions import Decision, Origin
+from briefdesk.core.models import Duplicate, Evidence, Item, ItemMatches
+from briefdesk.tui.filtering import ItemFilter
+from briefdesk.tui.highlight import shared_runs, side_by_side
+from briefdesk.tui.text import fit, line, status_glyph
 from rich.cells import cell_len
-
-from core.decisions import Decision, Origin
-from core.models import Duplicate, Evidence, Item, ItemMatches
-from tui.filtering import ItemFilter
-from tui.highlight import shared_runs, side_by_side
-from tui.text import fit, line, status_glyph
 
 CLICK = "[@click=app.quit]x[/]"
 

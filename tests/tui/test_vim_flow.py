@@ -5,20 +5,19 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from briefdesk.core.decisions import Origin
+from briefdesk.core.models import Evidence
+from briefdesk.tui.app import BriefdeskApp
+from briefdesk.tui.dialogs.evidence import EvidenceDialog
+from briefdesk.tui.dialogs.exclude import ExcludeDialog
+from briefdesk.tui.dialogs.filter import FilterDialog
+from briefdesk.tui.dialogs.merge import MergeDialog
+from briefdesk.tui.dialogs.placement import PlacementDialog
+from briefdesk.tui.dialogs.text_entry import TextEntryDialog
+from briefdesk.tui.screens.commit import CommitScreen
+from briefdesk.tui.screens.help import HelpScreen
+from briefdesk.tui.screens.preview import PreviewScreen
 from tui_helpers import DEMO_BATCH, SIZE, key, review_ready, settle
-
-from core.decisions import Origin
-from core.models import Evidence
-from tui.app import BriefdeskApp
-from tui.dialogs.evidence import EvidenceDialog
-from tui.dialogs.exclude import ExcludeDialog
-from tui.dialogs.filter import FilterDialog
-from tui.dialogs.merge import MergeDialog
-from tui.dialogs.placement import PlacementDialog
-from tui.dialogs.text_entry import TextEntryDialog
-from tui.screens.commit import CommitScreen
-from tui.screens.help import HelpScreen
-from tui.screens.preview import PreviewScreen
 
 R1 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#1"
 R2 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import time
 
-from core.keymap import load_keymap
+from briefdesk.core.keymap import load_keymap
 
 DEMO_BATCH = "2026-11-03-e627b203"
 FIXED_DATE = "2026-11-03T22:00:00+08:00"
@@ -26,7 +26,7 @@ async def until(pilot, condition, timeout: float = 20.0, what: str = "condition"
 
 async def review_ready(pilot, matched: bool = True):
     """The review screen, once loaded (and matched, unless told not to wait)."""
-    from tui.screens.review import ReviewScreen
+    from briefdesk.tui.screens.review import ReviewScreen
 
     app = pilot.app
     await until(pilot, lambda: isinstance(app.screen, ReviewScreen), what="the review screen")
@@ -48,7 +48,7 @@ async def settle(pilot) -> None:
 @contextlib.asynccontextmanager
 async def desk(workspace, batch: str = DEMO_BATCH, *, matched: bool = False, size=SIZE):
     """The desk on `batch`, its review screen ready: `async with desk(ws) as (app, pilot, screen)`."""
-    from tui.app import BriefdeskApp
+    from briefdesk.tui.app import BriefdeskApp
 
     app = BriefdeskApp(workspace, batch)
     async with app.run_test(size=size) as pilot:

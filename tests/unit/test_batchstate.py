@@ -7,11 +7,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
-from core.batchstate import batch_rows, days_ago
-from core.commit import commit_brief
-from core.review import load_review
-from core.workspace import Workspace
+from briefdesk.core.batchstate import batch_rows, days_ago
+from briefdesk.core.commit import commit_brief
+from briefdesk.core.review import load_review
+from briefdesk.core.workspace import Workspace
 
 DEMO_BATCH = "2026-11-03-e627b203"
 

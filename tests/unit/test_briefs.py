@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from briefdesk.core.briefs import brief_date, parse_brief
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.models import BriefEntry
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from core.briefs import brief_date, parse_brief
-from core.errors import BriefdeskError
-from core.models import BriefEntry
 
 SEED = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds" / "000_c7e6d8574e79db7a.txt"
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.frontmatter import MAX_FRONT_MATTER, split_front_matter
+from briefdesk.core.markdown import atx_heading, fenced, split_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from core.errors import BriefdeskError
-from core.frontmatter import MAX_FRONT_MATTER, split_front_matter
-from core.markdown import atx_heading, fenced, split_lines
 
 SRC = "inbox/jay/a.md"
 

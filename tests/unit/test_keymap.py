@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from core.errors import BriefdeskError
-from core.keymap import (
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.keymap import (
     ACTION_IDS,
     Keymap,
     choose,

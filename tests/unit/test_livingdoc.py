@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.livingdoc import parse_living_doc, section_number
+from briefdesk.core.models import LivingDoc
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from core.errors import BriefdeskError
-from core.livingdoc import parse_living_doc, section_number
-from core.models import LivingDoc
 
 DOC = """---
 topic: inference

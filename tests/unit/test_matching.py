@@ -11,12 +11,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from briefdesk.core import matchcache, matching
+from briefdesk.core.matching import MIN_TOKENS, encode, encode_texts, match_items, text_score
+from briefdesk.core.models import BriefEntry, Evidence, Item, Section
+from briefdesk.core.textnorm import identities, paragraphs
 from rapidfuzz import fuzz, process
-
-from core import matchcache, matching
-from core.matching import MIN_TOKENS, encode, encode_texts, match_items, text_score
-from core.models import BriefEntry, Evidence, Item, Section
-from core.textnorm import identities, paragraphs
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = "docs/inference.md"
@@ -213,8 +212,8 @@ def test_progress_is_reported_up_to_the_total():
 
 @pytest.mark.parametrize("threshold", [85, 70])
 def test_fast_path_finds_exactly_the_brute_force_pairs_on_a_generated_workspace(tmp_path, threshold, bench_generate):
-    from core.review import load_review
-    from core.workspace import Workspace
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
 
     gen = bench_generate.generate(tmp_path / "ws", materials=20, entries=400, sections=24, seed=3, planted_fraction=0.1, git=False)
     review = load_review(Workspace.open(gen.root), gen.batch)

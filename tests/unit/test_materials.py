@@ -6,11 +6,8 @@ import re
 import sys
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from core.errors import BriefdeskError
-from core.materials import (
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.materials import (
     _CUES,
     _NOT_FULLTEXT,
     _ODD_CASE,
@@ -22,7 +19,9 @@ from core.materials import (
     parse_evidence_value,
     parse_material,
 )
-from core.models import Evidence, Material
+from briefdesk.core.models import Evidence, Material
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 SHA = "0" * 64
 RSS = "inbox/jay/2026-11-03-1000-rss-cool-papers.md"

@@ -9,17 +9,16 @@ import shutil
 from pathlib import Path
 
 import pytest
+from briefdesk.core import parsecache
+from briefdesk.core import review as review_mod
+from briefdesk.core.briefs import parse_brief
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.materials import parse_material
+from briefdesk.core.models import Evidence
+from briefdesk.core.review import Review, load_review
+from briefdesk.core.workspace import Workspace, real_path, sha256_bytes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from core import parsecache
-from core import review as review_mod
-from core.briefs import parse_brief
-from core.errors import BriefdeskError
-from core.materials import parse_material
-from core.models import Evidence
-from core.review import Review, load_review
-from core.workspace import Workspace, real_path, sha256_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "demo" / "workspace"
@@ -410,7 +409,7 @@ def test_resolve_refuses_the_same_with_remembered_folders(tmp_path: Path) -> Non
 
 def test_a_fifo_or_device_in_place_of_a_cache_file_does_not_block(demo: Path) -> None:
     """A planted named pipe would block a read for ever; it is no cache (match's files too)."""
-    from core import matchcache
+    from briefdesk.core import matchcache
 
     fresh = _warm(demo, DEMO_BATCH)
     fresh.match()

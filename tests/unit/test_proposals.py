@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from core.errors import BriefdeskError
-from core.review import load_review
-from core.workspace import Workspace
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.review import load_review
+from briefdesk.core.workspace import Workspace
 
 BATCH = "2026-11-03-e627b203"
 CSDN = "inbox/jay/2026-11-01T0820-csdn-discovery.md"

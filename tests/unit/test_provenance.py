@@ -8,13 +8,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from core import __version__
-from core.errors import BriefdeskError
-from core.gitio import REDIRECTING_VARS, git, git_env, literal, parse_ident, reviewer_name
-from core.provenance import (
+from briefdesk.core import __version__
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.gitio import REDIRECTING_VARS, git, git_env, literal, parse_ident, reviewer_name
+from briefdesk.core.provenance import (
     commit_message,
     flatten,
     is_brief_commit,
@@ -24,8 +21,10 @@ from core.provenance import (
     short_batch_id,
     trailer_list,
 )
-from core.review import Review, load_review
-from core.workspace import Workspace
+from briefdesk.core.review import Review, load_review
+from briefdesk.core.workspace import Workspace
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 BATCH_ID = "work-guard/e627b203-77c1-4f5a-a634-26925ef1b683"
 A = "inbox/jay/2026-11-03-1000-rss papers.md"  # a space in the path

@@ -12,15 +12,14 @@ import re
 from pathlib import Path
 
 import pytest
-
-from core.decisions import Decision, Origin, SessionData
-from core.errors import BriefdeskError
-from core.manifest import Batch, Manifest
-from core.models import BriefEntry, Evidence, Item, LivingDoc, Material, Section
-from core.render import clean, excerpt, render_brief
-from core.review import Review
-from core.settings import Settings
-from core.workspace import Workspace
+from briefdesk.core.decisions import Decision, Origin, SessionData
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.manifest import Batch, Manifest
+from briefdesk.core.models import BriefEntry, Evidence, Item, LivingDoc, Material, Section
+from briefdesk.core.render import clean, excerpt, render_brief
+from briefdesk.core.review import Review
+from briefdesk.core.settings import Settings
+from briefdesk.core.workspace import Workspace
 
 JAY = "inbox/jay/2026-11-03-1000-rss-cool-papers.md"
 FLYP = "inbox/flyp/2026-11-03T0950-critical-read.md"
@@ -335,7 +334,7 @@ def test_merged_increment_with_mixed_evidence_names_each_level(review: Review, d
 
 
 def test_parse_brief_reads_the_increments_back(review: Review, data: SessionData) -> None:
-    briefs = pytest.importorskip("core.briefs")
+    briefs = pytest.importorskip("briefdesk.core.briefs")
     path = "briefs/inference/2026-11-03-e1-2026-11-03-e627b203.md"
     text = render_brief(review, data)
     entries = briefs.parse_brief(path, text)
@@ -428,7 +427,7 @@ def test_excerpt_is_cached_by_body() -> None:
 
 
 def test_plan_ignores_repeated_and_unknown_refs_in_the_order(review: Review, data: SessionData) -> None:
-    from core.render import plan
+    from briefdesk.core.render import plan
 
     data.order = [PLENA, "inbox/nowhere.md#1", PLENA, FLIDE, PLENA]
     assert [inc.head.item.ref for inc in plan(review, data).increments] == [PLENA, FLIDE]

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from briefdesk.core.scan import fit
 from rich.cells import cell_len
-
-from core.scan import fit
 
 
 @pytest.mark.parametrize(("text", "width", "expected"), [

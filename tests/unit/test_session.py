@@ -8,14 +8,13 @@ import os
 from pathlib import Path
 
 import pytest
+from briefdesk.core.decisions import Decision, Origin, SessionData
+from briefdesk.core.errors import BriefdeskError, SessionLocked
+from briefdesk.core.manifest import Batch, Manifest
+from briefdesk.core.models import Evidence, Item
+from briefdesk.core.session import Session, initial_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from core.decisions import Decision, Origin, SessionData
-from core.errors import BriefdeskError, SessionLocked
-from core.manifest import Batch, Manifest
-from core.models import Evidence, Item
-from core.session import Session, initial_state
 
 REFS = [f"inbox/a/m{m}.md#{n}" for m in (1, 2) for n in (1, 2, 3)]
 
@@ -258,7 +257,7 @@ def test_undo_reaches_back_across_a_restart(tmp_path: Path) -> None:
 
 
 def test_excluding_an_increment_hands_its_merged_parts_back_as_undecided(tmp_path: Path) -> None:
-    from core.decisions import counts
+    from briefdesk.core.decisions import counts
 
     s = open_session(tmp_path)
     s.include(REFS[0])
@@ -312,7 +311,7 @@ def test_unknown_refs_are_a_clear_error(tmp_path: Path) -> None:
 @given(OPS)
 def test_counts_kept_from_changed_decisions_equal_a_recount(tmp_path_factory, ops) -> None:
     """What the desk's status line does: subtract the old decision, add the new one."""
-    from core.decisions import count_into, counts
+    from briefdesk.core.decisions import count_into, counts
 
     tmp = tmp_path_factory.mktemp("c")
     s = Session.open(tmp / "s.json", make_batch(), make_items())

@@ -6,16 +6,15 @@ import json
 import re
 from pathlib import Path
 
+import briefdesk.core as core
 import pytest
-
-import core
-from core.decisions import Decision, Origin, counts
-from core.errors import BriefdeskError
-from core.models import Evidence
-from core.provenance import commit_message, parse_decisions, parse_trailers
-from core.render import render_brief
-from core.session import Session
-from core.sidecar import read_sidecar, render_sidecar
+from briefdesk.core.decisions import Decision, Origin, counts
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.models import Evidence
+from briefdesk.core.provenance import commit_message, parse_decisions, parse_trailers
+from briefdesk.core.render import render_brief
+from briefdesk.core.session import Session
+from briefdesk.core.sidecar import read_sidecar, render_sidecar
 
 try:  # the fixture is shared with the brief's tests, whichever way pytest imports them
     from test_render import EMBED, FLIDE, LLAMA, PLENA, RANK, make_data, make_review, section

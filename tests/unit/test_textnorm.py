@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import unicodedata
 
+from briefdesk.core.textnorm import STOPWORDS, identities, normalize_url, paragraphs, tokens
 from hypothesis import given
 from hypothesis import strategies as st
-
-from core.textnorm import STOPWORDS, identities, normalize_url, paragraphs, tokens
 
 PUNCT = "。，、；：？！…—·（）《》「」【】“”‘’.,;:?!()[]{}<>\"'`~@#$%^&*-_=+|\\/•"
 

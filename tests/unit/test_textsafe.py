@@ -4,13 +4,10 @@ removal for files and commit messages; render, provenance and errors all use it.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
-from core.errors import BriefdeskError
-from core.provenance import flatten
-from core.render import clean
-from core.textsafe import (
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.provenance import flatten
+from briefdesk.core.render import clean
+from briefdesk.core.textsafe import (
     PLACEHOLDER,
     UNSAFE,
     is_safe,
@@ -19,6 +16,8 @@ from core.textsafe import (
     safe_text,
     strip_controls,
 )
+from hypothesis import given
+from hypothesis import strategies as st
 
 BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
 C0 = "".join(chr(c) for c in range(0x20) if chr(c) not in "\t\n")

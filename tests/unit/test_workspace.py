@@ -6,9 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
-
-from core.errors import BriefdeskError
-from core.workspace import Workspace
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.workspace import Workspace
 
 MANIFEST = """id: work-guard/e627b203-77c1
 topic: inference

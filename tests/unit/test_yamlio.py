@@ -6,12 +6,11 @@ import contextlib
 from pathlib import Path
 
 import pytest
+from briefdesk.core import yamlio
+from briefdesk.core.errors import BriefdeskError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, ValidationError
-
-from core import yamlio
-from core.errors import BriefdeskError
 
 
 class Inner(BaseModel):
@@ -76,8 +75,7 @@ def test_the_libyaml_path_reads_what_the_python_loader_reads(text: str) -> None:
     """Same result wherever the Python loader succeeds; where it fails, libyaml (the reference
     parser) may accept a little more (`>#`), but only ever with a result or our own error."""
     import yaml
-
-    from core import yamlio
+    from briefdesk.core import yamlio
 
     try:
         expected = yaml.load(text, Loader=yamlio._Loader)

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from briefdesk.core.models import Duplicate
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
-
-from core.models import Duplicate
 
 from ..text import line
 from .base import Dialog, subject

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from briefdesk.core.models import Placement, Section
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -15,8 +16,6 @@ from textual.content import Content
 from textual.fuzzy import FuzzySearch
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
-
-from core.models import Placement, Section
 
 from ..text import line
 from .base import Dialog, subject

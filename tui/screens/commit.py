@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.review import Review
+from briefdesk.core.session import Session
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,10 +20,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
-
-from core.errors import BriefdeskError
-from core.review import Review
-from core.session import Session
 
 from ..text import block, line
 
@@ -115,7 +114,7 @@ class CommitScreen(ModalScreen[str | None]):
 
     @work(thread=True, exclusive=True, group="commit")
     def _commit(self) -> None:
-        from core.commit import commit_brief
+        from briefdesk.core.commit import commit_brief
 
         try:
             result = commit_brief(self.review, self.session, reviewer=self.reviewer, allow_undecided=True)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from briefdesk.core.keymap import ACTIONS, Keymap
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
-
-from core.keymap import ACTIONS, Keymap
 
 from ..keys import keys_display
 

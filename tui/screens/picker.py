@@ -6,6 +6,10 @@ import datetime as dt
 from collections.abc import Callable
 from typing import ClassVar
 
+from briefdesk.core.batchstate import BatchRow, batch_rows
+from briefdesk.core.keymap import Keymap
+from briefdesk.core.textsafe import safe_line
+from briefdesk.core.workspace import Workspace
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -14,11 +18,6 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
-
-from core.batchstate import BatchRow, batch_rows
-from core.keymap import Keymap
-from core.textsafe import safe_line
-from core.workspace import Workspace
 
 from ..text import line
 

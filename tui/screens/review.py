@@ -16,6 +16,12 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from briefdesk.core.decisions import Decision, count_into
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.keymap import Keymap
+from briefdesk.core.models import Duplicate, ItemMatches, Material
+from briefdesk.core.review import Review
+from briefdesk.core.session import Session
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -27,13 +33,6 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.widgets.option_list import Option
-
-from core.decisions import Decision, count_into
-from core.errors import BriefdeskError
-from core.keymap import Keymap
-from core.models import Duplicate, ItemMatches, Material
-from core.review import Review
-from core.session import Session
 
 from ..commands import ReviewCommands
 from ..filtering import ItemFilter
@@ -411,7 +410,7 @@ class ReviewScreen(Screen[None]):
 
     def _draw_brief(self) -> None:
         """The brief preview: `render_brief` over the whole batch, so it runs once keys pause."""
-        from core.render import render_brief
+        from briefdesk.core.render import render_brief
 
         data = self.session.data
         self._due.pop("brief", None)
@@ -430,7 +429,7 @@ class ReviewScreen(Screen[None]):
         if not self.reviewer:
             return None
         try:
-            from core.provenance import commit_message
+            from briefdesk.core.provenance import commit_message
 
             return commit_message(self.review, self.session.data, self.reviewer)
         except (ImportError, BriefdeskError):

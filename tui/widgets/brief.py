@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+from briefdesk.core.models import Item
+from briefdesk.core.textsafe import safe_line
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets.option_list import Option
-
-from core.models import Item
-from core.textsafe import safe_line
 
 from ..markdown_layout import Line
 from ..text import line

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from briefdesk.core.decisions import Decision
+from briefdesk.core.models import Evidence, Item, Material
+from briefdesk.core.textsafe import safe_line
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -17,10 +20,6 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.visual import VisualType
 from textual.widgets import Static
-
-from core.decisions import Decision
-from core.models import Evidence, Item, Material
-from core.textsafe import safe_line
 
 from ..text import evidence_label, status_words
 from .markdown_text import MarkdownText

@@ -6,13 +6,12 @@ what mark_duplicate names.
 
 from __future__ import annotations
 
+from briefdesk.core.models import Duplicate
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 from textual.widgets.option_list import Option
-
-from core.models import Duplicate
 
 from ..highlight import side_by_side
 from ..text import line

@@ -15,13 +15,12 @@ import contextlib
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
+from briefdesk.core.decisions import Decision
+from briefdesk.core.models import Evidence, Item, ItemMatches, Material
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets.option_list import Option, OptionDoesNotExist
-
-from core.decisions import Decision
-from core.models import Evidence, Item, ItemMatches, Material
 
 from ..text import evidence_label, evidence_short, line, score_text, status_glyph
 from .pane_list import PaneList

@@ -7,12 +7,11 @@ Content drawn once. Clicking a key runs its action, like the Footer.
 
 from __future__ import annotations
 
+from briefdesk.core.keymap import ACTIONS, Keymap
 from textual import events
 from textual.app import App
 from textual.content import Content
 from textual.widgets import Static
-
-from core.keymap import ACTIONS, Keymap
 
 from ..keys import key_display
 

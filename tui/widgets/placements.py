@@ -5,10 +5,9 @@ The highlighted row is what accept_placement takes; it starts on the best propos
 
 from __future__ import annotations
 
+from briefdesk.core.models import LivingDoc, Placement
 from textual.content import Content
 from textual.widgets.option_list import Option
-
-from core.models import LivingDoc, Placement
 
 from ..text import line
 from .pane_list import PaneList

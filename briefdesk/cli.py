@@ -2,8 +2,9 @@
 
 Exit status: 0 done; 1 a check failed (verify found a mismatch); 2 bad input or usage, with one
 line `briefdesk: error: <what and where>` on stderr and no traceback. The interactive commands
-(`review`, `demo`) reach the Textual app through the `briefdesk.ui` entry point, so core never
-imports the UI and headless commands never pay for importing Textual.
+(`review`, `demo`) import the Textual desk (`briefdesk.tui.launch`) only when they run, so the
+headless commands never pay for importing Textual. This module sits above `briefdesk.core` and
+`briefdesk.tui`; core imports neither it nor the desk.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
-from .errors import BriefdeskError
-from .textsafe import safe_line
-from .workspace import Workspace
+from .core.errors import BriefdeskError
+from .core.textsafe import safe_line
+from .core.workspace import Workspace
 
 if TYPE_CHECKING:
-    from .review import Review
+    from .core.review import Review
 
 UiLauncher = Callable[[Path, "str | None", "str | None"], int]
 
@@ -124,13 +125,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _review(args: argparse.Namespace) -> Review:
-    from .review import load_review
+    from .core.review import load_review
 
     return load_review(Workspace.open(args.workspace), args.batch)
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
-    from .scan import scan_report, scan_table
+    from .core.scan import scan_report, scan_table
 
     review = _review(args)
     matches = review.match(cache=not args.no_cache)
@@ -142,8 +143,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from .gitio import reviewer_name
-    from .render import render_brief
+    from .core.gitio import reviewer_name
+    from .core.render import render_brief
 
     review = _review(args)
     try:  # the name `commit` would write, so that build shows the bytes commit commits
@@ -164,7 +165,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_commit(args: argparse.Namespace) -> int:
-    from .commit import commit_brief
+    from .core.commit import commit_brief
 
     review = _review(args)
     # Committing reads the saved decisions and edits none: no lock, no `.briefdesk/` made, and a
@@ -176,7 +177,7 @@ def cmd_commit(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from .history import history
+    from .core.history import history
 
     entries = history(Workspace.open(args.workspace), args.topic)
     if args.json:
@@ -191,7 +192,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from .history import verify
+    from .core.history import verify
 
     result = verify(Workspace.open(args.workspace), args.rev)
     for check in result.files:
@@ -217,17 +218,17 @@ def _check_keymap(spec: str | None, ws: Workspace) -> None:
     The same choice as the app makes (`core.keymap.choose`): the command line, the workspace's
     `keymap:` setting when it is given, the user's own file, default.
     """
-    from .keymap import choose
+    from .core.keymap import choose
 
     settings = ws.settings
     choose(spec, settings.keymap if "keymap" in settings.model_fields_set else None, ws.root)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from .demo import make_demo
+    from .core.demo import make_demo
 
     if args.keymap and not args.no_open:
-        from .keymap import load_keymap
+        from .core.keymap import load_keymap
 
         load_keymap(args.keymap)  # a bad one is refused before a folder is made
     root, batch = make_demo(Path(args.path) if args.path else None)
@@ -249,18 +250,15 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 
 def _ui() -> UiLauncher:
-    """The installed UI's launcher (`tui.launch:run_review`), found without importing it by name.
+    """The desk's launcher, imported only now: the headless commands never import Textual.
 
     The desk is a long-lived process: the cyclic garbage collector that `run` keeps off for the
     headless commands is turned back on here.
     """
-    from importlib.metadata import entry_points  # only the desk looks up entry points
-
     gc.enable()
-    for ep in entry_points(group="briefdesk.ui"):
-        if ep.name == "review":
-            return ep.load()
-    raise BriefdeskError("the review desk is not installed (no 'briefdesk.ui' entry point)")
+    from .tui.launch import run_review
+
+    return run_review
 
 
 # JSON escapes C0 controls by itself; with ensure_ascii=False it would print DEL, C1 controls
@@ -279,7 +277,7 @@ def _out(text: str) -> None:
 
 
 def run() -> NoReturn:
-    """`briefdesk` as a process: the console script and `python -m core.cli`.
+    """`briefdesk` as a process: the console script and `python -m briefdesk`.
 
     A headless command is a short process whose objects (modules, pydantic's validators, the
     batch) live until it ends. The cyclic garbage collector would walk them again and again

@@ -1,0 +1,80 @@
+"""The installed layout (PRODUCT §2): one import package, `briefdesk`, mapped from the repository's
+top-level folders; and the boundary between the domain and the desk."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+
+
+def _setuptools() -> dict:
+    return PYPROJECT["tool"]["setuptools"]
+
+
+def test_every_package_folder_is_listed_and_nothing_else() -> None:
+    """`packages` is written out by hand (setuptools cannot discover renamed folders): a new
+    subpackage left out of it would be missing from the wheel, as `tui.screens` once was."""
+    mapping: dict[str, str] = _setuptools()["package-dir"]
+    found = set()
+    for name, folder in mapping.items():
+        base = ROOT / folder
+        for init in base.rglob("__init__.py"):
+            rel = init.parent.relative_to(base)
+            if "__pycache__" in rel.parts or "workspace" in rel.parts:
+                continue
+            found.add(".".join([name, *rel.parts]) if rel.parts else name)
+    assert set(_setuptools()["packages"]) == found
+
+
+def test_the_only_top_level_name_is_briefdesk() -> None:
+    assert {p.split(".")[0] for p in _setuptools()["packages"]} == {"briefdesk"}
+    assert PYPROJECT["project"]["scripts"] == {"briefdesk": "briefdesk.cli:run"}
+
+
+def _imported_after(modules: list[str]) -> set[str]:
+    code = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print('\\n'.join(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/")
+    return set(out.stdout.split())
+
+
+def core_modules() -> list[str]:
+    return sorted(
+        "briefdesk.core." + ".".join(p.relative_to(ROOT / "core").with_suffix("").parts)
+        for p in (ROOT / "core").rglob("*.py")
+        if p.name != "__init__.py" and "__pycache__" not in p.parts
+    )
+
+
+def test_core_never_imports_textual_or_the_desk() -> None:
+    """Every module of core, imported in a fresh interpreter, leaves no Textual, no desk and no
+    command line in `sys.modules`: the domain stands on its own (a headless command or another
+    front end can use it)."""
+    modules = core_modules()
+    assert len(modules) > 20
+    loaded = _imported_after(modules)
+    leaked = sorted(
+        m for m in loaded
+        if m.split(".")[0] == "textual" or m.startswith(("briefdesk.tui", "briefdesk.cli"))
+    )
+    assert leaked == []
+
+
+def test_the_boundary_check_would_see_a_leak() -> None:
+    """The check above is not vacuous: the desk's own modules do pull Textual in."""
+    assert "textual" in _imported_after(["briefdesk.tui.app"])
+
+
+def test_python_dash_m_briefdesk_is_the_command() -> None:
+    out = subprocess.run([sys.executable, "-m", "briefdesk", "--version"], capture_output=True, text=True, cwd="/")
+    assert out.returncode == 0
+    assert out.stdout.startswith("briefdesk ")
