@@ -6,7 +6,9 @@ import zipfile
 names = zipfile.ZipFile(sys.argv[1]).namelist()
 tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith((".dist-info", ".data"))}
 if tops != {"briefdesk"}:
-    sys.exit(f"the wheel installs these top-level names: {sorted(tops)}; only 'briefdesk' is allowed")
+    sys.exit(
+        f"the wheel installs these top-level names: {sorted(tops)}; only 'briefdesk' is allowed"
+    )
 needed = [
     "briefdesk/cli.py",
     "briefdesk/__main__.py",

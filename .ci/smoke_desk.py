@@ -19,7 +19,9 @@ async def main(workspace: str, batch: str) -> None:
                 break
             await pilot.pause(0.05)
         else:
-            sys.exit(f"the review screen did not open on {batch} (screen: {type(app.screen).__name__})")
+            sys.exit(
+                f"the review screen did not open on {batch} (screen: {type(app.screen).__name__})"
+            )
         assert screen.match_problem is None, screen.match_problem
         print(f"desk ok: {len(screen.shown_refs)} items shown, matched")
 

@@ -73,7 +73,11 @@ def _child(kind: str, *args: str, env: dict[str, str] | None = None, timeout: fl
     """Run `python -m benchmarks.run --child kind args...`; its last stdout line is JSON."""
     out = subprocess.run(
         [sys.executable, "-m", "benchmarks.run", "--child", kind, *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
     )
     if out.returncode != 0:
         raise RuntimeError(f"child {kind} failed:\n{out.stderr[-3000:]}")
@@ -114,19 +118,33 @@ def child_match(ws: str, cache: str, out: str) -> dict:
     matching._tokenize, matching._placements = tokenize, placements
     t0 = time.perf_counter()
     result = matching.match_items(
-        review.items, review.living_doc.sections, review.entries, review.living_doc.path,
-        threshold=review.workspace.settings.dedup.threshold, cache_dir=None if cache == "none" else Path(cache),
+        review.items,
+        review.living_doc.sections,
+        review.entries,
+        review.living_doc.path,
+        threshold=review.workspace.settings.dedup.threshold,
+        cache_dir=None if cache == "none" else Path(cache),
     )
     match_s = time.perf_counter() - t0
     answer = {
-        ref: {"placements": [p.section for p in m.placements],
-              "duplicates": [[d.kind, d.ref, d.score] for d in m.duplicates]}
+        ref: {
+            "placements": [p.section for p in m.placements],
+            "duplicates": [[d.kind, d.ref, d.score] for d in m.duplicates],
+        }
         for ref, m in result.items()
     }
     Path(out).write_text(json.dumps(answer, ensure_ascii=False), "utf-8")
-    return {"load_s": load_s, "match_s": match_s, "placements_s": placements_s, "tokenised_parts": tokenised,
-            "rss_loaded_mb": rss_loaded, "rss_peak_mb": _maxrss_mb(), "items": len(review.items),
-            "entries": len(review.entries), "sections": len(review.living_doc.sections)}
+    return {
+        "load_s": load_s,
+        "match_s": match_s,
+        "placements_s": placements_s,
+        "tokenised_parts": tokenised,
+        "rss_loaded_mb": rss_loaded,
+        "rss_peak_mb": _maxrss_mb(),
+        "items": len(review.items),
+        "entries": len(review.entries),
+        "sections": len(review.living_doc.sections),
+    }
 
 
 def child_profile(ws: str) -> dict:
@@ -162,7 +180,9 @@ async def _tui_review(ws: str, keys: int) -> dict:
 
     def shown() -> bool:  # the screen may be installed before its children are composed
         screen = app.screen
-        return isinstance(screen, ReviewScreen) and any(w.option_count for w in screen.query(ItemList))
+        return isinstance(screen, ReviewScreen) and any(
+            w.option_count for w in screen.query(ItemList)
+        )
 
     app = BriefdeskApp(Path(ws), BATCH)
     t0 = time.perf_counter()
@@ -208,8 +228,16 @@ async def _tui_review(ws: str, keys: int) -> dict:
             screen.action_next_item()
             await pilot.pause(0.15)
         isolated = (time.process_time() - c0) / ISOLATED
-    return {"paint_s": paint, "complete_s": complete, "matched_s": matched_at, "matched_cpu_s": matched_cpu, "move_cpu_s": move, "toggle_cpu_s": toggle,
-            "save_s": statistics.median(saves), "isolated_move_cpu_s": isolated}
+    return {
+        "paint_s": paint,
+        "complete_s": complete,
+        "matched_s": matched_at,
+        "matched_cpu_s": matched_cpu,
+        "move_cpu_s": move,
+        "toggle_cpu_s": toggle,
+        "save_s": statistics.median(saves),
+        "isolated_move_cpu_s": isolated,
+    }
 
 
 async def _bare_option_list(titles: list[str], keys: int) -> dict:
@@ -246,7 +274,12 @@ async def _bare_option_list(titles: list[str], keys: int) -> dict:
             widget.action_cursor_down()
             await pilot.pause(0.15)
         isolated = (time.process_time() - c0) / ISOLATED
-    return {"paint_s": paint, "move_cpu_s": move, "toggle_cpu_s": toggle, "isolated_move_cpu_s": isolated}
+    return {
+        "paint_s": paint,
+        "move_cpu_s": move,
+        "toggle_cpu_s": toggle,
+        "isolated_move_cpu_s": isolated,
+    }
 
 
 def child_tui(ws: str, keys: str) -> dict:
@@ -259,7 +292,10 @@ def child_optionlist(titles_file: str, keys: str) -> dict:
 
 
 CHILDREN: dict[str, Callable[..., dict]] = {
-    "match": child_match, "profile": child_profile, "cli": child_cli, "tui": child_tui,
+    "match": child_match,
+    "profile": child_profile,
+    "cli": child_cli,
+    "tui": child_tui,
     "optionlist": child_optionlist,
 }
 
@@ -283,11 +319,15 @@ def _changed(ws: Path, work: Path, cache: Path, path: Path, new_text: str) -> di
         _child("match", str(ws), "none", str(work / "changed-fresh.json"))
     finally:
         path.write_text(original, "utf-8")
-    got["same"] = (work / "changed.json").read_text("utf-8") == (work / "changed-fresh.json").read_text("utf-8")
+    got["same"] = (work / "changed.json").read_text("utf-8") == (
+        work / "changed-fresh.json"
+    ).read_text("utf-8")
     return got
 
 
-def matching_figures(ws: Path, work: Path, sample: int, threshold: int, rows: list[Row], notes: list[str]) -> dict:
+def matching_figures(
+    ws: Path, work: Path, sample: int, threshold: int, rows: list[Row], notes: list[str]
+) -> dict:
     import numpy as np
     from briefdesk.core.review import load_review
     from briefdesk.core.workspace import Workspace
@@ -299,8 +339,11 @@ def matching_figures(ws: Path, work: Path, sample: int, threshold: int, rows: li
     warm = _child("match", str(ws), str(cache), str(work / "warm.json"))
     _child("match", str(ws), "none", str(work / "nocache.json"))
     answer = json.loads((work / "cold.json").read_text("utf-8"))
-    same = answer == json.loads((work / "warm.json").read_text("utf-8")) == json.loads(
-        (work / "nocache.json").read_text("utf-8"))
+    same = (
+        answer
+        == json.loads((work / "warm.json").read_text("utf-8"))
+        == json.loads((work / "nocache.json").read_text("utf-8"))
+    )
 
     # One changed brief, then one changed material: only they are read again, and the answer is
     # the one a scan without any cache gives.
@@ -309,9 +352,14 @@ def matching_figures(ws: Path, work: Path, sample: int, threshold: int, rows: li
     text = victim.read_text("utf-8")
     at = text.index("\n  • ", text.index("四、"))  # the first bullet of section 四: an entry
     changed_brief = _changed(ws, work, cache, victim, text[:at] + "\n  • 改动：" + text[at + 5 :])
-    material = ws / sorted(json.loads((ws / "planted.json").read_text("utf-8"))["sections"])[0].split("#")[0]
+    material = (
+        ws
+        / sorted(json.loads((ws / "planted.json").read_text("utf-8"))["sections"])[0].split("#")[0]
+    )
     text = material.read_text("utf-8")
-    changed_material = _changed(ws, work, cache, material, text + "\n补充一句：这条材料后来又被转述了一次。\n")
+    changed_material = _changed(
+        ws, work, cache, material, text + "\n补充一句：这条材料后来又被转述了一次。\n"
+    )
 
     review = load_review(Workspace.open(ws), BATCH)
     items, entries = review.items, review.entries
@@ -319,15 +367,23 @@ def matching_figures(ws: Path, work: Path, sample: int, threshold: int, rows: li
 
     # The brute force: every item against every earlier entry, same scorer, same cutoff.
     enc = _encode_all([i.text for i in items] + [e.text for e in entries])
-    enc_items, enc_entries = enc[: len(items)], enc[len(items):]
+    enc_items, enc_entries = enc[: len(items)], enc[len(items) :]
     item_index = {i.ref: k for k, i in enumerate(items)}
     entry_index = {e.ref: k for k, e in enumerate(entries)}
     rng = random.Random(0)
     planted_items = [item_index[p["item"]] for p in planted["duplicates"]]
-    chosen = sorted(set(planted_items[: sample // 2]) | set(rng.sample(range(len(items)), sample)))[:sample]
+    chosen = sorted(set(planted_items[: sample // 2]) | set(rng.sample(range(len(items)), sample)))[
+        :sample
+    ]
     t0 = time.perf_counter()
-    scores = process.cdist([enc_items[k] for k in chosen], enc_entries, scorer=fuzz.token_set_ratio,
-                           score_cutoff=threshold, workers=2, dtype=np.float32)
+    scores = process.cdist(
+        [enc_items[k] for k in chosen],
+        enc_entries,
+        scorer=fuzz.token_set_ratio,
+        score_cutoff=threshold,
+        workers=2,
+        dtype=np.float32,
+    )
     brute_sample_s = time.perf_counter() - t0
     brute_s = brute_sample_s * len(items) / len(chosen)
     pairs_per_s = len(chosen) * len(entries) / brute_sample_s
@@ -336,17 +392,34 @@ def matching_figures(ws: Path, work: Path, sample: int, threshold: int, rows: li
     mismatches = 0
     for row, k in enumerate(chosen):
         brute = {entries[r].ref for r in np.flatnonzero(scores[row])}
-        fast = {ref for kind, ref, _ in answer[items[k].ref]["duplicates"] if kind == "brief"
-                and fuzz.token_set_ratio(enc_items[k], enc_entries[entry_index[ref]]) >= threshold}
+        fast = {
+            ref
+            for kind, ref, _ in answer[items[k].ref]["duplicates"]
+            if kind == "brief"
+            and fuzz.token_set_ratio(enc_items[k], enc_entries[entry_index[ref]]) >= threshold
+        }
         full = len(answer[items[k].ref]["duplicates"]) >= 10
         mismatches += len(fast - brute) + (0 if full else len(brute - fast))
 
     # Recall of the planted near-duplicates.
-    found = sum(any(ref == p["entry"] for _, ref, _ in answer[p["item"]]["duplicates"]) for p in planted["duplicates"])
-    best = sum(bool(answer[p["item"]]["duplicates"]) and answer[p["item"]]["duplicates"][0][1] == p["entry"]
-               for p in planted["duplicates"])
-    brute_found = sum(fuzz.token_set_ratio(enc_items[item_index[p["item"]]], enc_entries[entry_index[p["entry"]]],
-                                           score_cutoff=threshold) >= threshold for p in planted["duplicates"])
+    found = sum(
+        any(ref == p["entry"] for _, ref, _ in answer[p["item"]]["duplicates"])
+        for p in planted["duplicates"]
+    )
+    best = sum(
+        bool(answer[p["item"]]["duplicates"])
+        and answer[p["item"]]["duplicates"][0][1] == p["entry"]
+        for p in planted["duplicates"]
+    )
+    brute_found = sum(
+        fuzz.token_set_ratio(
+            enc_items[item_index[p["item"]]],
+            enc_entries[entry_index[p["entry"]]],
+            score_cutoff=threshold,
+        )
+        >= threshold
+        for p in planted["duplicates"]
+    )
     n_planted = len(planted["duplicates"]) or 1
     recall, brute_recall = found / n_planted, brute_found / n_planted
     placed = sum(sec in answer[ref]["placements"] for ref, sec in planted["sections"].items())
@@ -354,33 +427,90 @@ def matching_figures(ws: Path, work: Path, sample: int, threshold: int, rows: li
 
     n_i, n_e = len(items), len(entries)
     rows += [
-        Row(f"matching cold, {n_i:,} items × {n_e:,} entries (+{cold['sections']} sections)", _fmt_s(cold["match_s"]),
-            f"{_fmt_s(brute_s)} (cdist, {len(chosen)} items timed, scaled)", f"{brute_s / cold['match_s']:.0f}× faster",
-            "≥ 50× faster", _yes(brute_s / cold["match_s"] >= 50)),
-        Row("matching warm (unchanged, cache)", _fmt_s(warm["match_s"]), _fmt_s(cold["match_s"]) + " cold",
-            f"{warm['match_s'] / cold['match_s']:.3f}×", "≤ 0.2×", _yes(warm["match_s"] <= 0.2 * cold["match_s"])),
-        *(Row(f"matching after one {what} changed",
-              f"{_fmt_s(c['match_s'])}, {c['tokenised_parts']} part re-tokenised, answer {'=' if c['same'] else '≠'} fresh",
-              _fmt_s(cold["match_s"]) + " cold", f"{c['match_s'] / cold['match_s']:.2f}×",
-              "only it re-read; same answer", _yes(c["tokenised_parts"] == 1 and c["same"]))
-          for what, c in (("brief", changed_brief), ("material", changed_material))),
-        Row(f"recall of planted near-duplicates (threshold {threshold})",
-            f"{recall:.3f} ({found}/{n_planted}; best candidate {best})", f"{brute_recall:.3f} brute force", "",
-            "≥ 0.98 and ≥ brute force", _yes(recall >= 0.98 and recall >= brute_recall)),
-        Row(f"same pairs as brute force on the {len(chosen)} sampled items", f"{mismatches} differences", "", "",
-            "0", _yes(mismatches == 0)),
-        Row("placements' share of cold matching", f"{placement_share:.1%} ({_fmt_s(cold['placements_s'])})", "", "",
-            "does not dominate", _yes(placement_share < 0.5)),
-        Row("peak memory, matching process (load + match)", f"{cold['rss_peak_mb']:.0f} MB",
-            f"{cold['rss_loaded_mb']:.0f} MB after loading", "", "≤ 1024 MB", _yes(cold["rss_peak_mb"] <= 1024)),
-        Row("warm = cold = no-cache answers", "identical" if same else "**differ**", "", "", "identical", _yes(same)),
-        Row("intended section in top 3 placements (generated truth)",
-            f"{placed / max(1, len(planted['sections'])):.1%}", "", "", "(information)", ""),
+        Row(
+            f"matching cold, {n_i:,} items × {n_e:,} entries (+{cold['sections']} sections)",
+            _fmt_s(cold["match_s"]),
+            f"{_fmt_s(brute_s)} (cdist, {len(chosen)} items timed, scaled)",
+            f"{brute_s / cold['match_s']:.0f}× faster",
+            "≥ 50× faster",
+            _yes(brute_s / cold["match_s"] >= 50),
+        ),
+        Row(
+            "matching warm (unchanged, cache)",
+            _fmt_s(warm["match_s"]),
+            _fmt_s(cold["match_s"]) + " cold",
+            f"{warm['match_s'] / cold['match_s']:.3f}×",
+            "≤ 0.2×",
+            _yes(warm["match_s"] <= 0.2 * cold["match_s"]),
+        ),
+        *(
+            Row(
+                f"matching after one {what} changed",
+                f"{_fmt_s(c['match_s'])}, {c['tokenised_parts']} part re-tokenised, answer {'=' if c['same'] else '≠'} fresh",
+                _fmt_s(cold["match_s"]) + " cold",
+                f"{c['match_s'] / cold['match_s']:.2f}×",
+                "only it re-read; same answer",
+                _yes(c["tokenised_parts"] == 1 and c["same"]),
+            )
+            for what, c in (("brief", changed_brief), ("material", changed_material))
+        ),
+        Row(
+            f"recall of planted near-duplicates (threshold {threshold})",
+            f"{recall:.3f} ({found}/{n_planted}; best candidate {best})",
+            f"{brute_recall:.3f} brute force",
+            "",
+            "≥ 0.98 and ≥ brute force",
+            _yes(recall >= 0.98 and recall >= brute_recall),
+        ),
+        Row(
+            f"same pairs as brute force on the {len(chosen)} sampled items",
+            f"{mismatches} differences",
+            "",
+            "",
+            "0",
+            _yes(mismatches == 0),
+        ),
+        Row(
+            "placements' share of cold matching",
+            f"{placement_share:.1%} ({_fmt_s(cold['placements_s'])})",
+            "",
+            "",
+            "does not dominate",
+            _yes(placement_share < 0.5),
+        ),
+        Row(
+            "peak memory, matching process (load + match)",
+            f"{cold['rss_peak_mb']:.0f} MB",
+            f"{cold['rss_loaded_mb']:.0f} MB after loading",
+            "",
+            "≤ 1024 MB",
+            _yes(cold["rss_peak_mb"] <= 1024),
+        ),
+        Row(
+            "warm = cold = no-cache answers",
+            "identical" if same else "**differ**",
+            "",
+            "",
+            "identical",
+            _yes(same),
+        ),
+        Row(
+            "intended section in top 3 placements (generated truth)",
+            f"{placed / max(1, len(planted['sections'])):.1%}",
+            "",
+            "",
+            "(information)",
+            "",
+        ),
     ]
-    notes.append(f"brute force: `process.cdist(items, entries, scorer=fuzz.token_set_ratio, score_cutoff={threshold}, "
-                 f"workers=2)` on the encoded token strings, {len(chosen)} items × {n_e:,} entries in "
-                 f"{brute_sample_s:.1f} s = {pairs_per_s:,.0f} pairs/s; its encoding time is not counted.")
-    notes.append(f"matching cold loads the batch first (not timed in the figure): {cold['load_s']:.2f} s.")
+    notes.append(
+        f"brute force: `process.cdist(items, entries, scorer=fuzz.token_set_ratio, score_cutoff={threshold}, "
+        f"workers=2)` on the encoded token strings, {len(chosen)} items × {n_e:,} entries in "
+        f"{brute_sample_s:.1f} s = {pairs_per_s:,.0f} pairs/s; its encoding time is not counted."
+    )
+    notes.append(
+        f"matching cold loads the batch first (not timed in the figure): {cold['load_s']:.2f} s."
+    )
     return {"brute_s": brute_s, "answer": answer, "planted": planted}
 
 
@@ -402,21 +532,49 @@ def scan_figures(ws: Path, work: Path, brute_s: float, planted: dict, rows: list
         _child("cli", str(work / "scan.json"), *argv)
         warm_times.append(time.perf_counter() - t0)
     warm_s = statistics.median(warm_times)
-    out = subprocess.run([sys.executable, "-m", "briefdesk", *argv], cwd=ROOT, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "briefdesk", *argv], cwd=ROOT, capture_output=True, text=True
+    )
     recall = None
     if out.returncode == 0:
         data = {i["ref"]: i for i in json.loads(out.stdout)["items"]}
         pairs = planted["duplicates"]
-        recall = sum(any(d["ref"] == p["entry"] for d in data[p["item"]]["duplicates"]) for p in pairs) / max(1, len(pairs))
+        recall = sum(
+            any(d["ref"] == p["entry"] for d in data[p["item"]]["duplicates"]) for p in pairs
+        ) / max(1, len(pairs))
     rows += [
-        Row("`briefdesk scan --json`, whole process, cold", _fmt_s(cold_s), f"{_fmt_s(brute_s)} brute force",
-            f"{brute_s / cold_s:.0f}× faster", "≥ 50× faster", _yes(brute_s / cold_s >= 50 and cold["code"] == 0)),
-        Row("`briefdesk scan --json`, whole process, warm", _fmt_s(warm_s), _fmt_s(cold_s) + " cold",
-            f"{warm_s / cold_s:.2f}×", "≤ 0.2×", _yes(warm_s <= 0.2 * cold_s)),
-        Row("`briefdesk scan --json`, peak memory", f"{cold['rss_peak_mb']:.0f} MB", "", "", "≤ 1024 MB",
-            _yes(cold["rss_peak_mb"] <= 1024)),
-        Row("`briefdesk scan --json`, recall of planted pairs", "n/a" if recall is None else f"{recall:.3f}", "", "",
-            "≥ 0.98", _yes(None if recall is None else recall >= 0.98)),
+        Row(
+            "`briefdesk scan --json`, whole process, cold",
+            _fmt_s(cold_s),
+            f"{_fmt_s(brute_s)} brute force",
+            f"{brute_s / cold_s:.0f}× faster",
+            "≥ 50× faster",
+            _yes(brute_s / cold_s >= 50 and cold["code"] == 0),
+        ),
+        Row(
+            "`briefdesk scan --json`, whole process, warm",
+            _fmt_s(warm_s),
+            _fmt_s(cold_s) + " cold",
+            f"{warm_s / cold_s:.2f}×",
+            "≤ 0.2×",
+            _yes(warm_s <= 0.2 * cold_s),
+        ),
+        Row(
+            "`briefdesk scan --json`, peak memory",
+            f"{cold['rss_peak_mb']:.0f} MB",
+            "",
+            "",
+            "≤ 1024 MB",
+            _yes(cold["rss_peak_mb"] <= 1024),
+        ),
+        Row(
+            "`briefdesk scan --json`, recall of planted pairs",
+            "n/a" if recall is None else f"{recall:.3f}",
+            "",
+            "",
+            "≥ 0.98",
+            _yes(None if recall is None else recall >= 0.98),
+        ),
     ]
 
 
@@ -446,35 +604,96 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
             paints["desk"].append(_child("tui", str(ws), "0")["paint_s"])
         bare["paint_s"] = statistics.median(paints["bare"])
         desk["paint_s"] = statistics.median(paints["desk"])
-        notes.append("first paint, each of the alternating runs (s): bare OptionList "
-                     + ", ".join(f"{t:.3f}" for t in paints["bare"]) + "; desk "
-                     + ", ".join(f"{t:.3f}" for t in paints["desk"]) + " (medians compared)")
-    except Exception as exc:  # the desk is another engineer's; a failure here is reported, not fatal
-        rows.append(Row("desk first paint / per key", f"n/a ({type(exc).__name__})", "", "", "≤ 1.5×", "n/a"))
+        notes.append(
+            "first paint, each of the alternating runs (s): bare OptionList "
+            + ", ".join(f"{t:.3f}" for t in paints["bare"])
+            + "; desk "
+            + ", ".join(f"{t:.3f}" for t in paints["desk"])
+            + " (medians compared)"
+        )
+    except (
+        Exception
+    ) as exc:  # the desk is another engineer's; a failure here is reported, not fatal
+        rows.append(
+            Row(
+                "desk first paint / per key", f"n/a ({type(exc).__name__})", "", "", "≤ 1.5×", "n/a"
+            )
+        )
         notes.append(f"desk hook failed: {str(exc)[-500:]}")
         return
     finally:
         shutil.rmtree(session, ignore_errors=True)
-    for name, key in ((f"first paint of the review screen, median of {PAINT_TRIALS}", "paint_s"), ("CPU per cursor move", "move_cpu_s"),
-                      ("CPU per decision toggle", "toggle_cpu_s")):
+    for name, key in (
+        (f"first paint of the review screen, median of {PAINT_TRIALS}", "paint_s"),
+        ("CPU per cursor move", "move_cpu_s"),
+        ("CPU per decision toggle", "toggle_cpu_s"),
+    ):
         ratio = desk[key] / bare[key]
-        rows.append(Row(f"desk: {name} ({len(review.items):,} items)", _fmt_s(desk[key]),
-                        f"{_fmt_s(bare[key])} bare OptionList", f"{ratio:.2f}×", "≤ 1.5×", _yes(ratio <= 1.5)))
-    rows.append(Row(f"desk: every pane drawn, brief preview included ({len(review.items):,} items)",
-                    _fmt_s(desk["complete_s"]), f"{_fmt_s(bare['paint_s'])} bare OptionList",
-                    f"{desk['complete_s'] / bare['paint_s']:.2f}×", "(information)", ""))
-    rows.append(Row(f"desk: matching's answer shown, warm ({len(review.items):,} items)", _fmt_s(desk["matched_s"]),
-                    "", "", "(information)", ""))
-    rows.append(Row("desk: UI-thread CPU from the brief preview to matching's answer drawn", _fmt_s(desk["matched_cpu_s"]),
-                    "", "", "(information)", ""))
+        rows.append(
+            Row(
+                f"desk: {name} ({len(review.items):,} items)",
+                _fmt_s(desk[key]),
+                f"{_fmt_s(bare[key])} bare OptionList",
+                f"{ratio:.2f}×",
+                "≤ 1.5×",
+                _yes(ratio <= 1.5),
+            )
+        )
+    rows.append(
+        Row(
+            f"desk: every pane drawn, brief preview included ({len(review.items):,} items)",
+            _fmt_s(desk["complete_s"]),
+            f"{_fmt_s(bare['paint_s'])} bare OptionList",
+            f"{desk['complete_s'] / bare['paint_s']:.2f}×",
+            "(information)",
+            "",
+        )
+    )
+    rows.append(
+        Row(
+            f"desk: matching's answer shown, warm ({len(review.items):,} items)",
+            _fmt_s(desk["matched_s"]),
+            "",
+            "",
+            "(information)",
+            "",
+        )
+    )
+    rows.append(
+        Row(
+            "desk: UI-thread CPU from the brief preview to matching's answer drawn",
+            _fmt_s(desk["matched_cpu_s"]),
+            "",
+            "",
+            "(information)",
+            "",
+        )
+    )
     ratio = desk["isolated_move_cpu_s"] / bare["isolated_move_cpu_s"]
-    rows.append(Row(f"desk: CPU per cursor move, one key then a 0.15 s rest ({len(review.items):,} items; panes redrawn)",
-                    _fmt_s(desk["isolated_move_cpu_s"]), f"{_fmt_s(bare['isolated_move_cpu_s'])} bare OptionList",
-                    f"{ratio:.2f}×", "(information)", ""))
-    notes.append("desk: matching starts 0.3 s after the review screen opens (MATCH_PROCESS_DELAY) and had "
-                 "finished before the per-key figures were taken.")
-    rows.append(Row("desk: autosave per change (on the key path)", _fmt_s(desk["save_s"]), "", "",
-                    "no visible pause (≤ 50 ms)", _yes(desk["save_s"] <= 0.05)))
+    rows.append(
+        Row(
+            f"desk: CPU per cursor move, one key then a 0.15 s rest ({len(review.items):,} items; panes redrawn)",
+            _fmt_s(desk["isolated_move_cpu_s"]),
+            f"{_fmt_s(bare['isolated_move_cpu_s'])} bare OptionList",
+            f"{ratio:.2f}×",
+            "(information)",
+            "",
+        )
+    )
+    notes.append(
+        "desk: matching starts 0.3 s after the review screen opens (MATCH_PROCESS_DELAY) and had "
+        "finished before the per-key figures were taken."
+    )
+    rows.append(
+        Row(
+            "desk: autosave per change (on the key path)",
+            _fmt_s(desk["save_s"]),
+            "",
+            "",
+            "no visible pause (≤ 50 ms)",
+            _yes(desk["save_s"] <= 0.05),
+        )
+    )
 
 
 def commit_figures(work: Path, rows: list[Row], notes: list[str]) -> None:
@@ -491,29 +710,59 @@ def commit_figures(work: Path, rows: list[Row], notes: list[str]) -> None:
     generate(repo, materials=30, entries=500, sections=40, seed=1, git=False)
     manifest = (repo / "batches" / f"{BATCH}.yaml").read_text("utf-8")
     for k in range(3):
-        (repo / "batches" / f"c{k}.yaml").write_text(manifest.replace("id: bench/", f"id: bench/c{k}-"), "utf-8")
+        (repo / "batches" / f"c{k}.yaml").write_text(
+            manifest.replace("id: bench/", f"id: bench/c{k}-"), "utf-8"
+        )
     tracked = sum(1 for p in repo.rglob("*") if p.is_file())
     filler = repo / "archive"
     filler.mkdir()
     for k in range(max(0, 10_000 - tracked)):
         (filler / f"{k:05d}.md").write_text(f"# note {k}\n\nfiller text {k}\n", "utf-8")
     git_init(repo)
-    env = {**os.environ, "GIT_AUTHOR_NAME": "Bench", "GIT_AUTHOR_EMAIL": "bench@example.invalid",
-           "GIT_COMMITTER_NAME": "Bench", "GIT_COMMITTER_EMAIL": "bench@example.invalid"}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Bench",
+        "GIT_AUTHOR_EMAIL": "bench@example.invalid",
+        "GIT_COMMITTER_NAME": "Bench",
+        "GIT_COMMITTER_EMAIL": "bench@example.invalid",
+    }
     for var in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
         env.pop(var, None)
     subprocess.run(["git", "config", "user.name", "Bench"], cwd=repo, check=True)
     subprocess.run(["git", "config", "user.email", "bench@example.invalid"], cwd=repo, check=True)
-    n_files = len(subprocess.run(["git", "ls-files"], cwd=repo, capture_output=True, text=True, check=True).stdout.split())
+    n_files = len(
+        subprocess.run(
+            ["git", "ls-files"], cwd=repo, capture_output=True, text=True, check=True
+        ).stdout.split()
+    )
     sample_brief = next((repo / "briefs").rglob("*.md")).read_text("utf-8")  # a brief-sized file
     ours, plain = [], []
     for k in range(3):
         t0 = time.perf_counter()
-        res = subprocess.run([sys.executable, "-m", "briefdesk", "commit", "-w", str(repo), "-b", f"c{k}",
-                              "--allow-undecided", "--reviewer", "Bench"], cwd=ROOT, capture_output=True, text=True, env=env)
+        res = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "briefdesk",
+                "commit",
+                "-w",
+                str(repo),
+                "-b",
+                f"c{k}",
+                "--allow-undecided",
+                "--reviewer",
+                "Bench",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env=env,
+        )
         ours.append(time.perf_counter() - t0)
         if res.returncode != 0:
-            rows.append(Row("`briefdesk commit`", f"n/a (exit {res.returncode})", "", "", "≤ 1.5×", "n/a"))
+            rows.append(
+                Row("`briefdesk commit`", f"n/a (exit {res.returncode})", "", "", "≤ 1.5×", "n/a")
+            )
             notes.append(f"briefdesk commit failed: {res.stderr.strip()[-400:]}")
             return
         note = repo / "notes" / f"plain-{k}.md"
@@ -522,12 +771,26 @@ def commit_figures(work: Path, rows: list[Row], notes: list[str]) -> None:
         t0 = time.perf_counter()
         rel = note.relative_to(repo).as_posix()
         subprocess.run(["git", "add", "--", rel], cwd=repo, check=True, env=env)
-        subprocess.run(["git", "commit", "-q", "--only", "-F", "-", "--", rel], cwd=repo, check=True, env=env,
-                       input="plain commit\n", text=True)
+        subprocess.run(
+            ["git", "commit", "-q", "--only", "-F", "-", "--", rel],
+            cwd=repo,
+            check=True,
+            env=env,
+            input="plain commit\n",
+            text=True,
+        )
         plain.append(time.perf_counter() - t0)
     a, b = statistics.median(ours), statistics.median(plain)
-    rows.append(Row(f"`briefdesk commit`, {n_files:,} tracked files (whole process)", _fmt_s(a),
-                    f"{_fmt_s(b)} git add + commit --only", f"{a / b:.2f}×", "≤ 1.5×", _yes(a <= 1.5 * b)))
+    rows.append(
+        Row(
+            f"`briefdesk commit`, {n_files:,} tracked files (whole process)",
+            _fmt_s(a),
+            f"{_fmt_s(b)} git add + commit --only",
+            f"{a / b:.2f}×",
+            "≤ 1.5×",
+            _yes(a <= 1.5 * b),
+        )
+    )
 
 
 def scorer_figures(ws: Path, threshold: int) -> str:
@@ -547,7 +810,14 @@ def scorer_figures(ws: Path, threshold: int) -> str:
     rng = random.Random(1)
     left = [i.text for i in rng.sample(items, 20)]
     right = [e.text for e in rng.sample(entries, 5000)]
-    enc = _encode_all([*left, *right, *(by_item[p["item"]].text for p in planted), *(by_entry[p["entry"]].text for p in planted)])
+    enc = _encode_all(
+        [
+            *left,
+            *right,
+            *(by_item[p["item"]].text for p in planted),
+            *(by_entry[p["entry"]].text for p in planted),
+        ]
+    )
     n_l, n_r, n_p = len(left), len(right), len(planted)
     e_left, e_right = enc[:n_l], enc[n_l : n_l + n_r]
     e_pi, e_pe = enc[n_l + n_r : n_l + n_r + n_p], enc[n_l + n_r + n_p :]
@@ -559,17 +829,27 @@ def scorer_figures(ws: Path, threshold: int) -> str:
         return "".join(sorted(e.split()))
 
     variants = [
-        ("token_set_ratio, one char per distinct token (chosen)", fuzz.token_set_ratio, lambda t, e: e),
+        (
+            "token_set_ratio, one char per distinct token (chosen)",
+            fuzz.token_set_ratio,
+            lambda t, e: e,
+        ),
         ("ratio over sorted distinct tokens (Dice)", fuzz.ratio, lambda t, e: sets(e)),
         ("token_set_ratio over n-gram token strings", fuzz.token_set_ratio, lambda t, e: grams(t)),
-        ("token_sort_ratio over n-gram token strings", fuzz.token_sort_ratio, lambda t, e: grams(t)),
+        (
+            "token_sort_ratio over n-gram token strings",
+            fuzz.token_sort_ratio,
+            lambda t, e: grams(t),
+        ),
         ("WRatio over the texts", fuzz.WRatio, lambda t, e: t),
         ("ratio over the texts", fuzz.ratio, lambda t, e: t),
     ]
     pi = [by_item[p["item"]].text for p in planted]
     pe = [by_entry[p["entry"]].text for p in planted]
-    lines = [f"| scorer | planted pairs ≥ {threshold} | random pairs ≥ {threshold} | pairs/s (cdist, 2 workers) |",
-             "|---|---|---|---|"]
+    lines = [
+        f"| scorer | planted pairs ≥ {threshold} | random pairs ≥ {threshold} | pairs/s (cdist, 2 workers) |",
+        "|---|---|---|---|",
+    ]
     for name, scorer, prep in variants:
         a = [prep(t, e) for t, e in zip(pi, e_pi, strict=True)]
         b = [prep(t, e) for t, e in zip(pe, e_pe, strict=True)]
@@ -597,8 +877,14 @@ def machine() -> str:
 
 
 def table(rows: list[Row]) -> str:
-    lines = ["| figure | briefdesk | baseline | ratio | target | met |", "|---|---|---|---|---|---|"]
-    lines += [f"| {r.figure} | {r.briefdesk} | {r.baseline} | {r.ratio} | {r.target} | {r.met} |" for r in rows]
+    lines = [
+        "| figure | briefdesk | baseline | ratio | target | met |",
+        "|---|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| {r.figure} | {r.briefdesk} | {r.baseline} | {r.ratio} | {r.target} | {r.met} |"
+        for r in rows
+    ]
     return "\n".join(lines)
 
 
@@ -617,7 +903,11 @@ def desk_only(a: argparse.Namespace) -> int:
         else:
             ws = base / "ws"
             shutil.rmtree(ws, ignore_errors=True)
-            size = dict(materials=200, entries=10_000, sections=100) if a.quick else dict(materials=1000, entries=50_000, sections=300)
+            size = (
+                dict(materials=200, entries=10_000, sections=100)
+                if a.quick
+                else dict(materials=1000, entries=50_000, sections=300)
+            )
             generate(ws, **size)
         cache = ws / ".briefdesk" / "cache"
         if a.desk_cache == "cold":
@@ -638,21 +928,44 @@ def desk_only(a: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.split("\n\n")[0],
-                                allow_abbrev=False)
-    p.add_argument("--quick", action="store_true", help="a smaller workspace (200 materials, 10,000 entries)")
-    p.add_argument("--dir", type=Path, help="where to generate (default: a temporary folder, removed after)")
+    p = argparse.ArgumentParser(
+        prog="python -m benchmarks.run", description=__doc__.split("\n\n")[0], allow_abbrev=False
+    )
+    p.add_argument(
+        "--quick", action="store_true", help="a smaller workspace (200 materials, 10,000 entries)"
+    )
+    p.add_argument(
+        "--dir", type=Path, help="where to generate (default: a temporary folder, removed after)"
+    )
     p.add_argument("--keep", action="store_true", help="keep the generated workspace")
-    p.add_argument("--sample", type=int, help="items timed for the brute force (default 30, quick 8)")
-    p.add_argument("--profile", action="store_true", help="also print a pyinstrument profile of cold matching")
-    p.add_argument("--scorers", action="store_true", help="also compare candidate scorers on the same texts")
+    p.add_argument(
+        "--sample", type=int, help="items timed for the brute force (default 30, quick 8)"
+    )
+    p.add_argument(
+        "--profile", action="store_true", help="also print a pyinstrument profile of cold matching"
+    )
+    p.add_argument(
+        "--scorers", action="store_true", help="also compare candidate scorers on the same texts"
+    )
     p.add_argument("--skip", default="", help="comma list of: scan,tui,commit")
-    p.add_argument("--only", choices=("desk",), help="only the desk figures (`--only desk`): no matching, scan or commit "
-                   "figures; with --workspace, on an already generated workspace")
-    p.add_argument("--workspace", type=Path, help="with --only desk: an existing workspace from benchmarks.generate "
-                   "(not regenerated, not removed)")
-    p.add_argument("--desk-cache", choices=("warm", "cold"), default="warm",
-                   help="with --only desk: match cache present (as in the full run, after the scan figures) or removed")
+    p.add_argument(
+        "--only",
+        choices=("desk",),
+        help="only the desk figures (`--only desk`): no matching, scan or commit "
+        "figures; with --workspace, on an already generated workspace",
+    )
+    p.add_argument(
+        "--workspace",
+        type=Path,
+        help="with --only desk: an existing workspace from benchmarks.generate "
+        "(not regenerated, not removed)",
+    )
+    p.add_argument(
+        "--desk-cache",
+        choices=("warm", "cold"),
+        default="warm",
+        help="with --only desk: match cache present (as in the full run, after the scan figures) or removed",
+    )
     p.add_argument("--keys", type=int, default=40, help="keys per desk figure (default 40)")
     p.add_argument("--child", help=argparse.SUPPRESS)
     a, rest = p.parse_known_args(argv)
@@ -663,7 +976,11 @@ def main(argv: list[str] | None = None) -> int:
         return desk_only(a)
     from benchmarks.generate import generate
 
-    size = dict(materials=200, entries=10_000, sections=100) if a.quick else dict(materials=1000, entries=50_000, sections=300)
+    size = (
+        dict(materials=200, entries=10_000, sections=100)
+        if a.quick
+        else dict(materials=1000, entries=50_000, sections=300)
+    )
     sample = a.sample or (8 if a.quick else 30)
     skip = set(filter(None, a.skip.split(",")))
     base = a.dir or Path(tempfile.mkdtemp(prefix="briefdesk-bench-"))
@@ -675,9 +992,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         t0 = time.perf_counter()
         gen = generate(ws, **size)
-        notes.append(f"workspace: {gen.items:,} items in {size['materials']:,} materials, {gen.entries:,} entries in "
-                     f"{len(list((ws / 'briefs').rglob('*.md'))):,} briefs, {size['sections']} sections, "
-                     f"{len(gen.planted)} planted near-duplicates; generated in {time.perf_counter() - t0:.1f} s.")
+        notes.append(
+            f"workspace: {gen.items:,} items in {size['materials']:,} materials, {gen.entries:,} entries in "
+            f"{len(list((ws / 'briefs').rglob('*.md'))):,} briefs, {size['sections']} sections, "
+            f"{len(gen.planted)} planted near-duplicates; generated in {time.perf_counter() - t0:.1f} s."
+        )
         from briefdesk.core.workspace import Workspace
 
         threshold = Workspace.open(ws).settings.dedup.threshold

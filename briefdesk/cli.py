@@ -47,51 +47,91 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Start with `briefdesk demo`. Every command takes -w DIR (default: the current folder).",
     )
     parser.add_argument("--version", action="version", version=f"briefdesk {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_Parser
+    )
 
     def command(name: str, summary: str, example: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=summary, description=summary, epilog=f"example:\n  {example}",
-                           formatter_class=_formatter)
+        p = sub.add_parser(
+            name,
+            help=summary,
+            description=summary,
+            epilog=f"example:\n  {example}",
+            formatter_class=_formatter,
+        )
         if name not in ("demo",):
-            p.add_argument("-w", "--workspace", default=".", metavar="DIR", help="the workspace (a git repository)")
+            p.add_argument(
+                "-w",
+                "--workspace",
+                default=".",
+                metavar="DIR",
+                help="the workspace (a git repository)",
+            )
         return p
 
-    p = command("demo", "Copy the bundled demo workspace to a new folder, make it a git repository and open the desk on it.",
-                "briefdesk demo --path /tmp/briefdesk-demo")
-    p.add_argument("--path", metavar="DIR", help="where to put the copy (default: a new temporary folder)")
+    p = command(
+        "demo",
+        "Copy the bundled demo workspace to a new folder, make it a git repository and open the desk on it.",
+        "briefdesk demo --path /tmp/briefdesk-demo",
+    )
+    p.add_argument(
+        "--path", metavar="DIR", help="where to put the copy (default: a new temporary folder)"
+    )
     p.add_argument("--no-open", action="store_true", help="only make the workspace; print its path")
     p.add_argument("--keymap", help="keymap name or path (default, vim, or a YAML file)")
 
-    p = command("review", "Open the review desk; without -b, pick a batch first.",
-                "briefdesk review -w ~/kb -b 2026-11-03-e627b203 --keymap vim")
+    p = command(
+        "review",
+        "Open the review desk; without -b, pick a batch first.",
+        "briefdesk review -w ~/kb -b 2026-11-03-e627b203 --keymap vim",
+    )
     p.add_argument("-b", "--batch", help="batch stem, path or id")
     p.add_argument("--keymap", help="keymap name or path (default, vim, or a YAML file)")
 
-    p = command("scan", "List the batch's items with evidence, proposed placements and duplicate candidates.",
-                "briefdesk scan -w ~/kb -b 2026-11-03-e627b203 --json")
+    p = command(
+        "scan",
+        "List the batch's items with evidence, proposed placements and duplicate candidates.",
+        "briefdesk scan -w ~/kb -b 2026-11-03-e627b203 --json",
+    )
     p.add_argument("-b", "--batch", required=True, help="batch stem, path or id")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--no-cache", action="store_true", help="do not read or write .briefdesk/cache")
 
-    p = command("build", "Render the brief from the saved review session (proposals only when none is saved).",
-                "briefdesk build -w ~/kb -b 2026-11-03-e627b203 -o /tmp/brief.md")
+    p = command(
+        "build",
+        "Render the brief from the saved review session (proposals only when none is saved).",
+        "briefdesk build -w ~/kb -b 2026-11-03-e627b203 -o /tmp/brief.md",
+    )
     p.add_argument("-b", "--batch", required=True, help="batch stem, path or id")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
-    p.add_argument("--reviewer", help="who reviewed, as `commit` would name them (default: settings, then git)")
+    p.add_argument(
+        "--reviewer", help="who reviewed, as `commit` would name them (default: settings, then git)"
+    )
 
-    p = command("commit", "Write the brief and its sidecar and commit exactly those two files with provenance trailers.",
-                "briefdesk commit -w ~/kb -b 2026-11-03-e627b203 --reviewer Tom")
+    p = command(
+        "commit",
+        "Write the brief and its sidecar and commit exactly those two files with provenance trailers.",
+        "briefdesk commit -w ~/kb -b 2026-11-03-e627b203 --reviewer Tom",
+    )
     p.add_argument("-b", "--batch", required=True, help="batch stem, path or id")
     p.add_argument("--reviewer", help="who reviewed (default: settings, then git config user.name)")
-    p.add_argument("--allow-undecided", action="store_true", help="commit even though some items are undecided")
+    p.add_argument(
+        "--allow-undecided", action="store_true", help="commit even though some items are undecided"
+    )
 
-    p = command("history", "List the brief commits with their batch, reviewer, date and counts.",
-                "briefdesk history -w ~/kb --topic inference --json")
+    p = command(
+        "history",
+        "List the brief commits with their batch, reviewer, date and counts.",
+        "briefdesk history -w ~/kb --topic inference --json",
+    )
     p.add_argument("--topic", help="only this topic")
     p.add_argument("--json", action="store_true", help="print a JSON list")
 
-    p = command("verify", "Recompute the material hashes recorded in a brief commit; exit 1 on a mismatch.",
-                "briefdesk verify -w ~/kb HEAD")
+    p = command(
+        "verify",
+        "Recompute the material hashes recorded in a brief commit; exit 1 on a mismatch.",
+        "briefdesk verify -w ~/kb HEAD",
+    )
     p.add_argument("rev", metavar="REV", help="the brief commit (sha, HEAD, a branch ...)")
     return parser
 
@@ -106,18 +146,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BriefdeskError as exc:
         print(f"briefdesk: error: {exc}", file=sys.stderr)
         return exc.exit_code
-    except OSError as exc:  # the disk or the system refused (full, read-only, gone): one line, no traceback
+    except (
+        OSError
+    ) as exc:  # the disk or the system refused (full, read-only, gone): one line, no traceback
         if isinstance(exc, BrokenPipeError):
             return 0
-        print(f"briefdesk: error: {BriefdeskError(exc.strerror or str(exc), exc.filename)}", file=sys.stderr)
+        print(
+            f"briefdesk: error: {BriefdeskError(exc.strerror or str(exc), exc.filename)}",
+            file=sys.stderr,
+        )
         return 2
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # a bug: still one line, unless asked for the traceback
         if os.environ.get("BRIEFDESK_DEBUG"):
             raise
-        print(f"briefdesk: internal error: {safe_line(f'{type(exc).__name__}: {exc}')} "
-              "(run again with BRIEFDESK_DEBUG=1 for the traceback, and please report it)", file=sys.stderr)
+        print(
+            f"briefdesk: internal error: {safe_line(f'{type(exc).__name__}: {exc}')} "
+            "(run again with BRIEFDESK_DEBUG=1 for the traceback, and please report it)",
+            file=sys.stderr,
+        )
         return 2
 
 
@@ -171,7 +219,9 @@ def cmd_commit(args: argparse.Namespace) -> int:
     # Committing reads the saved decisions and edits none: no lock, no `.briefdesk/` made, and a
     # desk left open on the batch does not stop it.
     with review.open_session(readonly=True) as session:
-        result = commit_brief(review, session, reviewer=args.reviewer, allow_undecided=args.allow_undecided)
+        result = commit_brief(
+            review, session, reviewer=args.reviewer, allow_undecided=args.allow_undecided
+        )
     _out(f"committed {result.sha[:12]}: {result.brief_path} and {result.sidecar_path}\n")
     return 0
 
@@ -199,8 +249,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
         _out(safe_line(f"{check.status:<8} {check.path}") + "\n")
     if not result.ok:
         bad = [c.path for c in result.files if c.status != "ok"]
-        print(safe_line(f"briefdesk: verify failed: {', '.join(bad)} do not match the hashes in {args.rev}"),
-              file=sys.stderr)
+        print(
+            safe_line(
+                f"briefdesk: verify failed: {', '.join(bad)} do not match the hashes in {args.rev}"
+            ),
+            file=sys.stderr,
+        )
         return 1
     _out(f"all {len(result.files)} material hashes match {args.rev}\n")
     return 0

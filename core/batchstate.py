@@ -95,6 +95,12 @@ def batch_rows(ws: Workspace, today: dt.date | None = None) -> list[BatchRow]:
             freshness[topic] = days_ago(last_changed(ws, ws.settings.living_doc_path(topic)), today)
         state = session_state(ws, batch.stem)
         if manifest.id in committed:
-            state = f"committed {committed[manifest.id][:7]}" + ("" if state == "new" else f" · {state}")
-        rows.append(BatchRow(batch.stem, manifest.id, topic, len(manifest.materials), state, freshness[topic]))
+            state = f"committed {committed[manifest.id][:7]}" + (
+                "" if state == "new" else f" · {state}"
+            )
+        rows.append(
+            BatchRow(
+                batch.stem, manifest.id, topic, len(manifest.materials), state, freshness[topic]
+            )
+        )
     return rows

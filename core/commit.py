@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .session import Session
 
 NO_IDENTITY = (
-    "no git identity: set it with `git config user.name \"Your Name\"` and "
+    'no git identity: set it with `git config user.name "Your Name"` and '
     "`git config user.email you@example.com` (briefdesk never lets git guess one)"
 )
 ZERO_OID = "0" * 40
@@ -96,15 +96,29 @@ def probe_commands(names: list[str], targets: list[str]) -> list[tuple[list[str]
             raise BriefdeskError("a path with a line break cannot be committed", p)
     blobs = "".join(f"HEAD:./{p}\n" for p in [*names, *targets]).encode("utf-8", "surrogateescape")
     return [
-        (["rev-parse", "--is-inside-work-tree", "--show-prefix", "--git-path", "index.lock",
-          "--symbolic-full-name", "--verify", "-q", "HEAD"], None),
+        (
+            [
+                "rev-parse",
+                "--is-inside-work-tree",
+                "--show-prefix",
+                "--git-path",
+                "index.lock",
+                "--symbolic-full-name",
+                "--verify",
+                "-q",
+                "HEAD",
+            ],
+            None,
+        ),
         ([*STRICT_IDENTITY, "var", "GIT_AUTHOR_IDENT"], None),
         (["ls-files", "-s", "-z", "--full-name", "--", *literal(targets)], None),
         (["cat-file", "--batch"], blobs),
         # --no-index: a tracked target is let through by `check_targets`, which has the index
         # entries anyway; this process need not read the index again
-        (["check-ignore", "--no-index", "--stdin", "-z"],
-         "".join(t + "\0" for t in targets).encode("utf-8", "surrogateescape")),
+        (
+            ["check-ignore", "--no-index", "--stdin", "-z"],
+            "".join(t + "\0" for t in targets).encode("utf-8", "surrogateescape"),
+        ),
     ]
 
 
@@ -112,9 +126,13 @@ def parse_rev_parse(root: Path, proc: subprocess.CompletedProcess[bytes]) -> Rep
     """Work tree or not, the workspace's prefix, the lock's path, HEAD's existence and branch."""
     lines = proc.stdout.decode("utf-8", "surrogateescape").split("\n")
     if proc.returncode not in (0, 1) or len(lines) < 3:
-        raise BriefdeskError(f"not a git repository ({first_line(proc)}); run `git init` there first", root)
+        raise BriefdeskError(
+            f"not a git repository ({first_line(proc)}); run `git init` there first", root
+        )
     if lines[0] != "true":
-        raise BriefdeskError("not inside a git work tree (a bare repository or a .git folder)", root)
+        raise BriefdeskError(
+            "not inside a git work tree (a bare repository or a .git folder)", root
+        )
     lock = Path(lines[2])
     state = RepoState(prefix=lines[1], lock=lock if lock.is_absolute() else root / lock)
     if proc.returncode == 0 and len(lines) > 3 and lines[3]:
@@ -132,10 +150,14 @@ def parse_index(state: RepoState, proc: subprocess.CompletedProcess[bytes]) -> N
             continue
         info, _, path = record.partition("\t")
         mode, oid, stage = info.split(" ")
-        state.index.setdefault(path.removeprefix(state.prefix), []).append(IndexEntry(mode, oid, int(stage)))
+        state.index.setdefault(path.removeprefix(state.prefix), []).append(
+            IndexEntry(mode, oid, int(stage))
+        )
 
 
-def parse_blobs(names: list[str], proc: subprocess.CompletedProcess[bytes]) -> dict[str, Blob | None]:
+def parse_blobs(
+    names: list[str], proc: subprocess.CompletedProcess[bytes]
+) -> dict[str, Blob | None]:
     """Each path's blob at HEAD (oid and sha256 of its bytes), None where HEAD has none."""
     if proc.returncode != 0:
         raise BriefdeskError(f"git cat-file failed: {first_line(proc)}")
@@ -157,7 +179,9 @@ def parse_blobs(names: list[str], proc: subprocess.CompletedProcess[bytes]) -> d
     return blobs
 
 
-def check_materials(review: Review, state: RepoState, blobs: dict[str, Blob | None]) -> dict[str, str]:
+def check_materials(
+    review: Review, state: RepoState, blobs: dict[str, Blob | None]
+) -> dict[str, str]:
     """The sha256 of every material as committed at HEAD, or an error naming the ones that are not
     committed as the review read them.
 
@@ -196,10 +220,26 @@ def check_materials(review: Review, state: RepoState, blobs: dict[str, Blob | No
 
 def dirty_paths(root: Path, prefix: str, paths: list[str]) -> set[str]:
     """Those of `paths` that `git status` reports as changed, staged, untracked or ignored."""
-    proc = git(root, "--no-optional-locks", "status", "--porcelain=v1", "-z", "--no-renames",
-               "--untracked-files=all", "--ignored", "--", *literal(paths))
-    found = {rec[3:].removeprefix(prefix) for rec in proc.stdout.decode("utf-8", "surrogateescape").split("\0") if rec}
-    return {p for p in paths if p in found or any(f.endswith("/") and p.startswith(f) for f in found)}
+    proc = git(
+        root,
+        "--no-optional-locks",
+        "status",
+        "--porcelain=v1",
+        "-z",
+        "--no-renames",
+        "--untracked-files=all",
+        "--ignored",
+        "--",
+        *literal(paths),
+    )
+    found = {
+        rec[3:].removeprefix(prefix)
+        for rec in proc.stdout.decode("utf-8", "surrogateescape").split("\0")
+        if rec
+    }
+    return {
+        p for p in paths if p in found or any(f.endswith("/") and p.startswith(f) for f in found)
+    }
 
 
 def file_sha256(path: Path) -> str | None:
@@ -209,13 +249,17 @@ def file_sha256(path: Path) -> str | None:
         return None
 
 
-def check_targets(state: RepoState, targets: list[str], ignored: subprocess.CompletedProcess[bytes]) -> None:
+def check_targets(
+    state: RepoState, targets: list[str], ignored: subprocess.CompletedProcess[bytes]
+) -> None:
     for rel in targets:
         if any(e.stage for e in state.index.get(rel, [])):
             raise BriefdeskError("has unresolved merge conflicts; resolve them first", rel)
     for rel in ignored.stdout.decode("utf-8", "surrogateescape").split("\0"):
         if rel and not state.index.get(rel):
-            raise BriefdeskError("is ignored by git (.gitignore); un-ignore it so the brief can be committed", rel)
+            raise BriefdeskError(
+                "is ignored by git (.gitignore); un-ignore it so the brief can be committed", rel
+            )
 
 
 def git_blob_oid(payload: bytes, like: str) -> str:
@@ -237,7 +281,9 @@ def sidecar_batch_id(payload: bytes) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def check_not_foreign(brief: Path, sidecar: Path, brief_rel: str, sidecar_rel: str, new_brief: bytes, batch_id: str) -> None:
+def check_not_foreign(
+    brief: Path, sidecar: Path, brief_rel: str, sidecar_rel: str, new_brief: bytes, batch_id: str
+) -> None:
     """Never overwrite a brief that briefdesk did not write for this batch.
 
     Ours means: a sidecar of this batch id lies beside it, or it already holds exactly the bytes
@@ -250,7 +296,9 @@ def check_not_foreign(brief: Path, sidecar: Path, brief_rel: str, sidecar_rel: s
         except OSError:
             ours = False
         if not ours:
-            raise BriefdeskError("exists and was not written by briefdesk for this batch; move it away", sidecar_rel)
+            raise BriefdeskError(
+                "exists and was not written by briefdesk for this batch; move it away", sidecar_rel
+            )
     if brief.exists() or brief.is_symlink():
         if not brief.is_file():
             raise BriefdeskError("exists and is not a file; move it away", brief_rel)
@@ -261,7 +309,9 @@ def check_not_foreign(brief: Path, sidecar: Path, brief_rel: str, sidecar_rel: s
         except OSError as exc:
             raise BriefdeskError(f"cannot read: {exc.strerror}", brief_rel) from None
         if not same:
-            raise BriefdeskError("exists and was not written by briefdesk for this batch; move it away", brief_rel)
+            raise BriefdeskError(
+                "exists and was not written by briefdesk for this batch; move it away", brief_rel
+            )
 
 
 # -- the commit -------------------------------------------------------------------------------
@@ -282,7 +332,9 @@ def commit_brief(
     root = ws.root
     data = session.data
 
-    undecided = sum(data.decisions.get(i.ref, Decision()).status == "undecided" for i in review.items)
+    undecided = sum(
+        data.decisions.get(i.ref, Decision()).status == "undecided" for i in review.items
+    )
     if undecided and not allow_undecided:
         raise BriefdeskError(
             f"{undecided} item{'s are' if undecided != 1 else ' is'} still undecided; "
@@ -297,7 +349,9 @@ def commit_brief(
     paths = [m.path for m in review.materials]
     where, ident, listed, heads, ignored = git_many(root, probe_commands(paths, targets))
     state = parse_rev_parse(root, where)
-    identity = parse_ident(ident.stdout.decode("utf-8", "replace")) if ident.returncode == 0 else None
+    identity = (
+        parse_ident(ident.stdout.decode("utf-8", "replace")) if ident.returncode == 0 else None
+    )
     if identity is None:
         raise BriefdeskError(NO_IDENTITY)
     who = reviewer_name(review, reviewer, identity=identity)
@@ -309,7 +363,8 @@ def commit_brief(
     if not state.head:
         raise BriefdeskError(
             "the repository has no commit yet: commit the materials first "
-            "(git add -- <materials> && git commit), then commit the brief", root
+            "(git add -- <materials> && git commit), then commit the brief",
+            root,
         )
     parse_index(state, listed)
     blobs = parse_blobs([*paths, *targets], heads)
@@ -341,8 +396,18 @@ def commit_brief(
             f"sidecar are left on disk{'' if restored else ', but their index entries could not be restored'}"
         )
     proc = git(
-        root, *STRICT_IDENTITY, "commit", "--only", "--cleanup=verbatim", "-q", "-F", "-",
-        "--", *literal(targets), input=message.encode("utf-8"), check=False,
+        root,
+        *STRICT_IDENTITY,
+        "commit",
+        "--only",
+        "--cleanup=verbatim",
+        "-q",
+        "-F",
+        "-",
+        "--",
+        *literal(targets),
+        input=message.encode("utf-8"),
+        check=False,
     )
     if proc.returncode != 0:
         restored = restore_index(root, state, targets)
@@ -397,4 +462,6 @@ def restore_index(root: Path, state: RepoState, targets: list[str]) -> bool:
         else:
             lines.append(f"0 {ZERO_OID}\t{full}")  # mode 0: not in the index
     payload = "".join(line + "\0" for line in lines).encode("utf-8", "surrogateescape")
-    return git(root, "update-index", "-z", "--index-info", input=payload, check=False).returncode == 0
+    return (
+        git(root, "update-index", "-z", "--index-info", input=payload, check=False).returncode == 0
+    )

@@ -27,7 +27,12 @@ def make_demo(target: Path | None = None) -> tuple[Path, str]:
         target = Path(tempfile.mkdtemp(prefix="briefdesk-demo-")) / "kb"
     elif target.exists() and any(target.iterdir()):
         raise BriefdeskError("folder exists and is not empty; name a new folder", target)
-    shutil.copytree(source, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", ".briefdesk"))
+    shutil.copytree(
+        source,
+        target,
+        dirs_exist_ok=True,
+        ignore=shutil.ignore_patterns("__pycache__", ".briefdesk"),
+    )
     git(target, "init", "-q", "-b", "main")
     if git_identity(target) is None:  # a sandbox: give it an identity of its own, locally
         git(target, "config", "user.name", "Tom")

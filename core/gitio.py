@@ -45,7 +45,9 @@ REDIRECTING_VARS = (
 # `git var` and `git commit` with this refuse to invent `root@host` when no identity is set.
 STRICT_IDENTITY = ("-c", "user.useConfigOnly=true")
 
-NO_REVIEWER = "no reviewer: set reviewer in briefdesk.yaml, git config user.name, or pass --reviewer"
+NO_REVIEWER = (
+    "no reviewer: set reviewer in briefdesk.yaml, git config user.name, or pass --reviewer"
+)
 
 
 def git_env() -> dict[str, str]:

@@ -64,10 +64,20 @@ class HistoryEntry(BaseModel):
 def history(ws: Workspace, topic: str | None = None) -> list[HistoryEntry]:
     """The brief commits reachable from HEAD, newest first; [] in a repository without commits."""
     proc = git(
-        ws.root, "log", "-z", "--name-only", "--relative", "--no-renames", "--no-show-signature",
-        f"--format={RS}%H{US}%aI{US}%B{US}", "--all-match",
-        f"--grep=^{GENERATED_BY}: briefdesk", f"--grep=^{BATCH}: ",
-        "HEAD", "--", check=False,
+        ws.root,
+        "log",
+        "-z",
+        "--name-only",
+        "--relative",
+        "--no-renames",
+        "--no-show-signature",
+        f"--format={RS}%H{US}%aI{US}%B{US}",
+        "--all-match",
+        f"--grep=^{GENERATED_BY}: briefdesk",
+        f"--grep=^{BATCH}: ",
+        "HEAD",
+        "--",
+        check=False,
     )
     if proc.returncode != 0:
         probe = git(ws.root, "rev-parse", "--git-dir", "--verify", "-q", "HEAD", check=False)
@@ -212,7 +222,9 @@ def verify(ws: Workspace, rev: str) -> VerifyResult:
         message = commit[2].decode("utf-8", "replace").partition("\n\n")[2]
         trailers = parse_trailers(message)
         if not is_brief_commit(trailers):
-            raise BriefdeskError(f"{rev} is not a briefdesk commit (no Batch: and Generated-by: briefdesk trailers)")
+            raise BriefdeskError(
+                f"{rev} is not a briefdesk commit (no Batch: and Generated-by: briefdesk trailers)"
+            )
         files: list[FileCheck] = []
         for value in trailers.get(MATERIAL, []):
             parsed = parse_material(value)

@@ -43,22 +43,72 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("prev_item", "Go to the previous item of the list", "prev", False),
     ActionSpec("next_pane", "Move the focus to the next pane", "pane", False),
     ActionSpec("prev_pane", "Move the focus to the previous pane", "pane back", False),
-    ActionSpec("include", "Include the item as an increment of the brief (confirms a proposal)", "include", True),
-    ActionSpec("exclude", "Exclude the item, with a reason: duplicate, off-topic, weak evidence or text", "exclude", True),
-    ActionSpec("mark_duplicate", "Exclude the item as a duplicate of the candidate selected in the duplicates pane", "duplicate", True),
+    ActionSpec(
+        "include",
+        "Include the item as an increment of the brief (confirms a proposal)",
+        "include",
+        True,
+    ),
+    ActionSpec(
+        "exclude",
+        "Exclude the item, with a reason: duplicate, off-topic, weak evidence or text",
+        "exclude",
+        True,
+    ),
+    ActionSpec(
+        "mark_duplicate",
+        "Exclude the item as a duplicate of the candidate selected in the duplicates pane",
+        "duplicate",
+        True,
+    ),
     ActionSpec("annotate", "Add a note to the item", "note", True),
-    ActionSpec("flag_contradiction", "Flag a contradiction or a claim to verify (brief section 二)", "contradiction", False),
-    ActionSpec("add_handle", "Add a handle for updating the living document (brief section 五)", "handle", False),
-    ActionSpec("cycle_evidence", "Set the item's evidence level; raising it to fulltext asks what was read", "evidence", True),
-    ActionSpec("pick_placement", "Choose the item's section of the living document by fuzzy search", "place", True),
-    ActionSpec("accept_placement", "Accept the placement selected in the placements pane (the best one unless moved)", "accept §", False),
+    ActionSpec(
+        "flag_contradiction",
+        "Flag a contradiction or a claim to verify (brief section 二)",
+        "contradiction",
+        False,
+    ),
+    ActionSpec(
+        "add_handle",
+        "Add a handle for updating the living document (brief section 五)",
+        "handle",
+        False,
+    ),
+    ActionSpec(
+        "cycle_evidence",
+        "Set the item's evidence level; raising it to fulltext asks what was read",
+        "evidence",
+        True,
+    ),
+    ActionSpec(
+        "pick_placement",
+        "Choose the item's section of the living document by fuzzy search",
+        "place",
+        True,
+    ),
+    ActionSpec(
+        "accept_placement",
+        "Accept the placement selected in the placements pane (the best one unless moved)",
+        "accept §",
+        False,
+    ),
     ActionSpec("move_up", "Move the included item up in the brief's order", "up", False),
     ActionSpec("move_down", "Move the included item down in the brief's order", "down", False),
     ActionSpec("merge", "Merge the item into another increment of the brief", "merge", False),
     ActionSpec("undo", "Undo the last change of the session", "undo", True),
     ActionSpec("redo", "Redo the change last undone", "redo", False),
-    ActionSpec("filter", "Filter the items list by text, status, evidence, material or duplicates", "filter", True),
-    ActionSpec("preview_brief", "Show the brief and the commit message full screen (again to return)", "brief", True),
+    ActionSpec(
+        "filter",
+        "Filter the items list by text, status, evidence, material or duplicates",
+        "filter",
+        True,
+    ),
+    ActionSpec(
+        "preview_brief",
+        "Show the brief and the commit message full screen (again to return)",
+        "brief",
+        True,
+    ),
     ActionSpec("commit", "Review the brief and commit it with its provenance", "commit", True),
     ActionSpec("help", "Show the keys of the active keymap", "help", True),
     ActionSpec("quit", "Quit; every decision is already saved", "quit", True),
@@ -77,7 +127,24 @@ RESERVED_OK: dict[str, str] = {"ctrl+q": "quit"}  # a reserved key that may name
 
 MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
 NAMED_KEYS = frozenset(
-    ["up", "down", "left", "right", "home", "end", "pageup", "pagedown", "insert", "delete", "backspace", "tab", "enter", "escape", "space", "comma"]
+    [
+        "up",
+        "down",
+        "left",
+        "right",
+        "home",
+        "end",
+        "pageup",
+        "pagedown",
+        "insert",
+        "delete",
+        "backspace",
+        "tab",
+        "enter",
+        "escape",
+        "space",
+        "comma",
+    ]
 ) | {f"f{n}" for n in range(1, 25)}
 # Textual's names for some punctuation (textual.keys.KEY_NAME_REPLACEMENTS).
 _REPLACEMENTS = {
@@ -90,7 +157,6 @@ _REPLACEMENTS = {
 }
 _REPLACED = {v: k for k, v in _REPLACEMENTS.items()}
 _UNICODE_NAMES = {"hyphen_minus": "HYPHEN-MINUS", "less_than_sign": "LESS-THAN SIGN"}
-
 
 
 def _package_dir() -> Path:
@@ -203,7 +269,9 @@ def locate(spec: str, base: Path | None = None) -> Path:
     if spec == USER_NAME:
         path = user_keymap_path()
         if not path.is_file():
-            raise BriefdeskError("no keymap of your own here (create it, or name another keymap)", path)
+            raise BriefdeskError(
+                "no keymap of your own here (create it, or name another keymap)", path
+            )
         return path
     if is_path_spec(spec):
         path = Path(spec).expanduser()
@@ -215,11 +283,15 @@ def locate(spec: str, base: Path | None = None) -> Path:
     path = PACKAGE_DIR / f"{spec}.yaml"
     if not path.is_file():
         known = ", ".join(shipped()) or "none"
-        raise BriefdeskError(f"no keymap named {spec!r} (shipped: {known}; or give a path to a YAML file)")
+        raise BriefdeskError(
+            f"no keymap named {spec!r} (shipped: {known}; or give a path to a YAML file)"
+        )
     return path
 
 
-def choose(cli: str | None, settings_keymap: str | None, workspace_root: Path | None = None) -> Keymap:
+def choose(
+    cli: str | None, settings_keymap: str | None, workspace_root: Path | None = None
+) -> Keymap:
     """The keymap in force: command line, workspace setting, the user's own file, default."""
     if cli:
         return load_keymap(cli)
@@ -268,21 +340,30 @@ def load_keymap(spec: str = "default", base: Path | None = None) -> Keymap:
 
 def _read(path: Path) -> dict:
     raw = yamlio.load_mapping(
-        path, path, empty_ok=True, not_mapping="a keymap must be a mapping with name, extends and bindings"
+        path,
+        path,
+        empty_ok=True,
+        not_mapping="a keymap must be a mapping with name, extends and bindings",
     )
     for key in raw:
         if key not in KEYMAP_FIELDS:
-            raise BriefdeskError(f"unknown field {key!r} (a keymap has {', '.join(KEYMAP_FIELDS)})", path)
+            raise BriefdeskError(
+                f"unknown field {key!r} (a keymap has {', '.join(KEYMAP_FIELDS)})", path
+            )
     for key in ("name", "extends"):
         if raw.get(key) is not None and not isinstance(raw[key], str):
             raise BriefdeskError(f"{key} must be a string", path)
     bindings = raw.get("bindings") or {}
     if not isinstance(bindings, dict):
-        raise BriefdeskError("bindings must be a mapping of action id to a key or a list of keys", path)
+        raise BriefdeskError(
+            "bindings must be a mapping of action id to a key or a list of keys", path
+        )
     parsed: dict[str, tuple[str, ...]] = {}
     for action, value in bindings.items():
         if action not in ACTION_BY_ID:
-            raise BriefdeskError(f"unknown action {action!r} (actions: {' '.join(ACTION_IDS)})", path)
+            raise BriefdeskError(
+                f"unknown action {action!r} (actions: {' '.join(ACTION_IDS)})", path
+            )
         parsed[action] = _parse_keys(action, value, path)
     return {**raw, "bindings": parsed}
 
@@ -301,25 +382,35 @@ def _parse_keys(action: str, value: object, path: Path) -> tuple[str, ...]:
             if key not in keys:
                 keys.append(key)
     if not keys:
-        raise BriefdeskError(f"{action}: no key given (leave the action out to keep the keys it has)", path)
+        raise BriefdeskError(
+            f"{action}: no key given (leave the action out to keep the keys it has)", path
+        )
     return tuple(keys)
 
 
 def _check_complete(bindings: dict[str, tuple[str, ...]], path: Path) -> None:
     missing = [a for a in ACTION_IDS if a not in bindings]
     if missing:
-        raise BriefdeskError(f"no key for {', '.join(missing)} (bind them, or extend default)", path)
+        raise BriefdeskError(
+            f"no key for {', '.join(missing)} (bind them, or extend default)", path
+        )
 
 
-def _check_conflicts(bindings: dict[str, tuple[str, ...]], depth: dict[str, int], paths: list[Path]) -> None:
+def _check_conflicts(
+    bindings: dict[str, tuple[str, ...]], depth: dict[str, int], paths: list[Path]
+) -> None:
     """A reserved key, or one key on two actions; the file named is the one that bound it last."""
     first: dict[str, str] = {}
     for action in ACTION_IDS:
         for key in bindings[action]:
             if key in RESERVED and RESERVED_OK.get(key) != action:
-                raise BriefdeskError(f"{action}: key {key!r} is reserved: it {RESERVED[key]}", paths[depth[action]])
+                raise BriefdeskError(
+                    f"{action}: key {key!r} is reserved: it {RESERVED[key]}", paths[depth[action]]
+                )
             if key in first:
                 other = first[key]
                 where = paths[min(depth[action], depth[other])]
-                raise BriefdeskError(f"key {key!r} is bound to both {other} and {action} on the review screen", where)
+                raise BriefdeskError(
+                    f"key {key!r} is bound to both {other} and {action} on the review screen", where
+                )
             first[key] = action

@@ -143,8 +143,13 @@ def save_store(cache_dir: Path | None, store: TokenStore, used: list[str]) -> No
         "version": CACHE_VERSION,
         "vocab": len(store.vocab),
         "parts": [
-            {"key": k, "records": len(p.lengths), "counts": p.counts is not None, "idents": p.idents,
-             "age": ages[k]}
+            {
+                "key": k,
+                "records": len(p.lengths),
+                "counts": p.counts is not None,
+                "idents": p.idents,
+                "age": ages[k],
+            }
             for k, p in parts
         ],
     }
@@ -154,7 +159,9 @@ def save_store(cache_dir: Path | None, store: TokenStore, used: list[str]) -> No
         "vocab": np.frombuffer("\n".join(store.vocab).encode("utf-8"), np.uint8),
         "lengths": np.concatenate([p.lengths for _, p in parts] or [empty]).astype(np.int32),
         "ids": np.concatenate([p.ids for _, p in parts] or [empty]).astype(np.int32),
-        "counts": np.concatenate([p.counts for _, p in parts if p.counts is not None] or [empty]).astype(np.int32),
+        "counts": np.concatenate(
+            [p.counts for _, p in parts if p.counts is not None] or [empty]
+        ).astype(np.int32),
     }
     _atomic(_dir(cache_dir) / "tokens.npz", lambda f: np.savez(f, **arrays))  # type: ignore[arg-type]
 
@@ -169,7 +176,9 @@ class PairStore:
 
     context: str = ""  # threshold, tokenizer, scorer: pairs from another context are not reused
     items: list[str] = field(default_factory=list)  # item content keys, in the stored numbering
-    parts: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=dict)  # item, record, shared
+    parts: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = field(
+        default_factory=dict
+    )  # item, record, shared
 
 
 def load_pairs(cache_dir: Path | None, context: str) -> PairStore:
@@ -200,15 +209,23 @@ def save_pairs(cache_dir: Path | None, pairs: PairStore) -> None:
     if cache_dir is None:
         return
     keys = list(pairs.parts)
-    meta = {"version": CACHE_VERSION, "context": pairs.context, "items": pairs.items,
-            "parts": [[k, len(pairs.parts[k][0])] for k in keys]}
+    meta = {
+        "version": CACHE_VERSION,
+        "context": pairs.context,
+        "items": pairs.items,
+        "parts": [[k, len(pairs.parts[k][0])] for k in keys],
+    }
     empty = np.zeros(0, np.int32)
 
     def column(c: int) -> np.ndarray:
         return np.concatenate([pairs.parts[k][c] for k in keys] or [empty]).astype(np.int32)
 
-    arrays = {"meta": np.frombuffer(json.dumps(meta).encode("utf-8"), np.uint8),
-              "item": column(0), "record": column(1), "shared": column(2)}
+    arrays = {
+        "meta": np.frombuffer(json.dumps(meta).encode("utf-8"), np.uint8),
+        "item": column(0),
+        "record": column(1),
+        "shared": column(2),
+    }
     _atomic(_dir(cache_dir) / "pairs.npz", lambda f: np.savez(f, **arrays))  # type: ignore[arg-type]
 
 
@@ -220,7 +237,11 @@ def load_json(cache_dir: Path | None, name: str, context: str) -> dict[str, Any]
         data = json.loads(_file(_dir(cache_dir) / name).read_text("utf-8"))
     except Exception:
         return {}
-    if not isinstance(data, dict) or data.get("context") != context or not isinstance(data.get("data"), dict):
+    if (
+        not isinstance(data, dict)
+        or data.get("context") != context
+        or not isinstance(data.get("data"), dict)
+    ):
         return {}
     return data["data"]
 
@@ -228,7 +249,9 @@ def load_json(cache_dir: Path | None, name: str, context: str) -> dict[str, Any]
 def save_json(cache_dir: Path | None, name: str, context: str, data: dict[str, Any]) -> None:
     if cache_dir is None:
         return
-    payload = json.dumps({"context": context, "data": data}, ensure_ascii=False, separators=(",", ":"))
+    payload = json.dumps(
+        {"context": context, "data": data}, ensure_ascii=False, separators=(",", ":")
+    )
     _atomic(_dir(cache_dir) / name, lambda f: f.write(payload.encode("utf-8")))
 
 

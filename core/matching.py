@@ -148,7 +148,12 @@ class _Records:
         return self.ids[self.indptr[r] : self.indptr[r + 1]]
 
 
-def _tokenize(store: mc.TokenStore, texts: list[str], extra: list[tuple[list[str], list[str]]] | None, counts: bool) -> mc.Part:
+def _tokenize(
+    store: mc.TokenStore,
+    texts: list[str],
+    extra: list[tuple[list[str], list[str]]] | None,
+    counts: bool,
+) -> mc.Part:
     """Token ids (and counts) of each text, and its identities (with an item's own arXiv/URLs)."""
     get = store.index.get
     lengths: list[int] = []
@@ -189,15 +194,22 @@ _Source = tuple[str, list[str], list[tuple[list[str], list[str]]] | None, bool, 
 
 
 def _sources(
-    items: Sequence[Item], sections: Sequence[Section], entries: Sequence[BriefEntry], doc_paras: list[tuple[str, str]]
+    items: Sequence[Item],
+    sections: Sequence[Section],
+    entries: Sequence[BriefEntry],
+    doc_paras: list[tuple[str, str]],
 ) -> tuple[list[_Source], int]:
     """The parts in record order (items by material, entries by brief, paragraphs, sections),
     and how many of them are item parts. A part's key hashes everything its tokens depend on."""
     out: list[_Source] = []
 
-    def add(kind: str, texts: list[str], extra: list[tuple[list[str], list[str]]] | None, counts: bool) -> None:
+    def add(
+        kind: str, texts: list[str], extra: list[tuple[list[str], list[str]]] | None, counts: bool
+    ) -> None:
         flat = ["\x1e".join((*a, "\x1d", *u)) for a, u in extra] if extra else []
-        out.append((mc.text_key(kind, TOKENIZER_VERSION, *texts, *flat), texts, extra, counts, len(texts)))
+        out.append(
+            (mc.text_key(kind, TOKENIZER_VERSION, *texts, *flat), texts, extra, counts, len(texts))
+        )
 
     # Runs of one material / one brief (records keep the caller's order; a file's items and
     # entries come together, so a run is normally the whole file).
@@ -224,7 +236,9 @@ def _popcount(x: np.ndarray) -> np.ndarray:
     return table[x.view(np.uint8)].reshape(*x.shape[:-1], -1).sum(axis=-1, dtype=np.int64)
 
 
-def _postings(tok: np.ndarray, item: np.ndarray, size: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+def _postings(
+    tok: np.ndarray, item: np.ndarray, size: np.ndarray, width: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Items by (token, size): sorted keys `token·width + size` and the items in that order."""
     key = tok * width + size
     order = np.argsort(key, kind="stable")
@@ -273,7 +287,9 @@ def _signatures(rec: _Records, owner: np.ndarray) -> tuple[np.ndarray, np.ndarra
     sig = np.zeros(rec.n * SIGNATURE_WORDS, np.uint64)
     step = 1 << 20  # tokens at a time, to keep the temporaries small
     for lo in range(0, len(rec.ids), step):
-        h = (rec.ids[lo : lo + step].astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(53)
+        h = (
+            rec.ids[lo : lo + step].astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        ) >> np.uint64(53)
         word = owner[lo : lo + step] * SIGNATURE_WORDS + (h >> np.uint64(6)).astype(np.int64)
         np.bitwise_or.at(sig, word, np.left_shift(np.uint64(1), h & np.uint64(63)))
     sig = sig.reshape(rec.n, SIGNATURE_WORDS)
@@ -281,7 +297,9 @@ def _signatures(rec: _Records, owner: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return sig, small
 
 
-def _signature_bound(sig: np.ndarray, items: np.ndarray, recs: np.ndarray, rec: _Records) -> np.ndarray:
+def _signature_bound(
+    sig: np.ndarray, items: np.ndarray, recs: np.ndarray, rec: _Records
+) -> np.ndarray:
     """An upper bound on shared tokens from hashed signatures.
 
     Not popcount(a & b): shared tokens may share a bit. But every bit set in a and not in b
@@ -309,7 +327,9 @@ def _shared_exact(rec: _Records, items: np.ndarray, recs: np.ndarray) -> np.ndar
         for side in (items[sel], recs[sel]):
             lens = rec.sizes[side]
             pair = np.repeat(np.arange(len(sel), dtype=np.int64), lens)
-            pos = np.arange(int(lens.sum()), dtype=np.int64) - np.repeat(np.cumsum(lens) - lens, lens)
+            pos = np.arange(int(lens.sum()), dtype=np.int64) - np.repeat(
+                np.cumsum(lens) - lens, lens
+            )
             keys.append(pair * vocab + rec.ids[np.repeat(rec.indptr[side], lens) + pos])
         merged = np.sort(np.concatenate(keys))
         dup = merged[1:][merged[1:] == merged[:-1]] // vocab
@@ -318,7 +338,9 @@ def _shared_exact(rec: _Records, items: np.ndarray, recs: np.ndarray) -> np.ndar
     return out
 
 
-def _passes(shared: np.ndarray, items: np.ndarray, recs: np.ndarray, rec: _Records, cutoff: float) -> np.ndarray:
+def _passes(
+    shared: np.ndarray, items: np.ndarray, recs: np.ndarray, rec: _Records, cutoff: float
+) -> np.ndarray:
     bound = np.minimum(shared, np.minimum(rec.sizes[items], rec.sizes[recs]))
     return _token_set_ratio(bound, rec.sizes[items], rec.sizes[recs]) >= cutoff
 
@@ -366,7 +388,9 @@ def _text_pairs(
     k = PREFIX_EXTRA
     o1 = np.ceil(alpha1 * sizes - 1e-9).astype(np.int64)
     o2 = np.ceil(alpha2 * sizes - 1e-9).astype(np.int64)
-    g1 = np.clip(o1, 1, k)  # guaranteed prefix overlap of a passing pair (≥ 1: no shared token, no match)
+    g1 = np.clip(
+        o1, 1, k
+    )  # guaranteed prefix overlap of a passing pair (≥ 1: no shared token, no match)
     g2 = np.clip(o2, 1, k)
     t_size = sizes[t_rec]
     in_p1 = pos < t_size - o1[t_rec] + k
@@ -388,7 +412,9 @@ def _text_pairs(
     del ra, ta, za, full_end
     # b: the item is the smaller side and contained: every record token against smaller items' prefixes.
     p1_start = np.searchsorted(p1[0], segments)[t_rank]
-    probe_b = _Probe(t_rec, p1_start, np.searchsorted(p1[0], t_rank * width + t_size, side="right"), p1[1])
+    probe_b = _Probe(
+        t_rec, p1_start, np.searchsorted(p1[0], t_rank * width + t_size, side="right"), p1[1]
+    )
     del p1_start, segments
     # c: both share ≥ α2: prefix against prefix, sizes within a factor α2 (one size of slack).
     rc, kc, zc = t_rec[in_p2], t_rank[in_p2] * width, t_size[in_p2]
@@ -397,7 +423,12 @@ def _text_pairs(
         most = np.minimum(np.floor((zc + 1e-9) / alpha2) + 1, width - 1).astype(np.int64)
     else:
         least, most = np.zeros_like(zc), np.full_like(zc, width - 1)
-    probe_c = _Probe(rc, np.searchsorted(p2[0], kc + least), np.searchsorted(p2[0], kc + most, side="right"), p2[1])
+    probe_c = _Probe(
+        rc,
+        np.searchsorted(p2[0], kc + least),
+        np.searchsorted(p2[0], kc + most, side="right"),
+        p2[1],
+    )
     del rc, kc, zc, least, most, t_rec, t_rank, t_size, in_p1, in_p2
 
     bounds = np.arange(rec.n + 1)
@@ -418,7 +449,11 @@ def _text_pairs(
         g_lo = min(g_items, int(g1[r0:r1].min()), int(g2[r0:r1].min()))
         nz = np.flatnonzero((ta >= g_lo) | (tb >= g_lo) | (tc >= g_lo))
         recs, items = nz // n_items + r0, nz % n_items
-        ok = (ta[nz] >= g1[recs]) | (tb[nz] >= g1[items]) | (tc[nz] >= np.minimum(g2[recs], g2[items]))
+        ok = (
+            (ta[nz] >= g1[recs])
+            | (tb[nz] >= g1[items])
+            | (tc[nz] >= np.minimum(g2[recs], g2[items]))
+        )
         del ta, tb, tc, nz
         ok &= (recs != items) & matchable[recs] & matchable[items]
         recs, items = recs[ok], items[ok]
@@ -442,7 +477,9 @@ def _text_pairs(
 # -- placements ---------------------------------------------------------------------------------
 
 
-def _placements(item_part: list[mc.Part], section_part: mc.Part, top: int) -> list[list[tuple[int, float]]]:
+def _placements(
+    item_part: list[mc.Part], section_part: mc.Part, top: int
+) -> list[list[tuple[int, float]]]:
     """Per item the best `top` (section index, score > 0), best first, ties by document order."""
     n_items = sum(len(p.lengths) for p in item_part)
     n_sec = len(section_part.lengths)
@@ -450,7 +487,9 @@ def _placements(item_part: list[mc.Part], section_part: mc.Part, top: int) -> li
         return [[] for _ in range(n_items)]
     s_len = section_part.lengths.astype(np.int64)
     s_ids = section_part.ids.astype(np.int64)
-    s_cnt = section_part.counts if section_part.counts is not None else np.ones(len(s_ids), np.int32)
+    s_cnt = (
+        section_part.counts if section_part.counts is not None else np.ones(len(s_ids), np.int32)
+    )
     s_owner = np.repeat(np.arange(n_sec), s_len)
     cols, col_of = np.unique(s_ids, return_inverse=True)
     df = np.bincount(col_of, minlength=len(cols))
@@ -464,7 +503,9 @@ def _placements(item_part: list[mc.Part], section_part: mc.Part, top: int) -> li
 
     i_len = np.concatenate([p.lengths for p in item_part]).astype(np.int64)
     i_ids = np.concatenate([p.ids for p in item_part]).astype(np.int64)
-    i_cnt = np.concatenate([p.counts for p in item_part if p.counts is not None] or [np.ones(len(i_ids), np.int32)])
+    i_cnt = np.concatenate(
+        [p.counts for p in item_part if p.counts is not None] or [np.ones(len(i_ids), np.int32)]
+    )
     if len(cols) == 0:
         return [[] for _ in range(n_items)]
     pos = np.minimum(np.searchsorted(cols, i_ids), len(cols) - 1)
@@ -523,12 +564,24 @@ def match_items(
     doc_paras = [(s.id, p) for s in sections for p in paragraphs(s.text)]
     sources, n_item_parts = _sources(items, sections, entries, doc_paras)
     result_key = mc.text_key(
-        "result", MATCH_VERSION, TOKENIZER_VERSION, str(threshold), str(top_placements), living_doc_path,
-        *(k for k, *_ in sources), *(i.ref for i in items), *(e.ref for e in entries),
-        *(f"{s.id}\x1e{s.title}" for s in sections), *(sid for sid, _ in doc_paras),
+        "result",
+        MATCH_VERSION,
+        TOKENIZER_VERSION,
+        str(threshold),
+        str(top_placements),
+        living_doc_path,
+        *(k for k, *_ in sources),
+        *(i.ref for i in items),
+        *(e.ref for e in entries),
+        *(f"{s.id}\x1e{s.title}" for s in sections),
+        *(sid for sid, _ in doc_paras),
     )
     kinds = ["batch"] * len(items) + ["brief"] * len(entries) + ["living-doc"] * len(doc_paras)
-    refs = [i.ref for i in items] + [e.ref for e in entries] + [f"{living_doc_path}§{sid}" for sid, _ in doc_paras]
+    refs = (
+        [i.ref for i in items]
+        + [e.ref for e in entries]
+        + [f"{living_doc_path}§{sid}" for sid, _ in doc_paras]
+    )
     texts = [i.text for i in items] + [e.text for e in entries] + [t for _, t in doc_paras]
     cached = _from_json(mc.load_result(cache_dir, result_key), items, sections, kinds, refs, texts)
     if cached is not None:
@@ -561,9 +614,13 @@ def match_items(
         mc.text_key("item", TOKENIZER_VERSION, i.text, *i.arxiv, "\x1d", *i.urls) for i in items
     ]
     records = _Records(parts[:-1])
-    pairs = _cached_pairs(cache_dir, records, item_parts, corpus_parts, corpus_keys, item_keys, threshold, tick)
+    pairs = _cached_pairs(
+        cache_dir, records, item_parts, corpus_parts, corpus_keys, item_keys, threshold, tick
+    )
     found = _duplicates(records, len(items), pairs, kinds, refs)
-    placed = _cached_placements(cache_dir, item_parts, item_keys, section_part, sources[-1][0], top_placements)
+    placed = _cached_placements(
+        cache_dir, item_parts, item_keys, section_part, sources[-1][0], top_placements
+    )
     if progress:
         progress(total, total)
     mc.save_result(cache_dir, result_key, {"placements": placed, "duplicates": found})
@@ -573,11 +630,17 @@ def match_items(
 def _items_part(item_parts: list[mc.Part], which: list[int]) -> mc.Part:
     """A part holding only the items `which` (token ids and counts), for probing or placing them."""
     rec = _Records(item_parts)
-    counts = np.concatenate([p.counts for p in item_parts if p.counts is not None] or [np.zeros(0, np.int32)])
+    counts = np.concatenate(
+        [p.counts for p in item_parts if p.counts is not None] or [np.zeros(0, np.int32)]
+    )
     sel = [np.arange(rec.indptr[k], rec.indptr[k + 1]) for k in which]
     index = np.concatenate(sel or [np.zeros(0, np.int64)]).astype(np.int64)
-    return mc.Part(rec.sizes[which].astype(np.int32), rec.ids[index], counts[index] if len(counts) else None,
-                   [sorted(rec.idents[k]) for k in which])
+    return mc.Part(
+        rec.sizes[which].astype(np.int32),
+        rec.ids[index],
+        counts[index] if len(counts) else None,
+        [sorted(rec.idents[k]) for k in which],
+    )
 
 
 def _cached_pairs(
@@ -593,9 +656,13 @@ def _cached_pairs(
     """All text pairs (item, record, shared), probing only what the pair cache does not know:
     every item against the batch and the new parts; the new items against the known parts."""
     n_items = len(item_keys)
-    context = mc.text_key("pairs", MATCH_VERSION, TOKENIZER_VERSION, str(threshold), str(MIN_TOKENS))
+    context = mc.text_key(
+        "pairs", MATCH_VERSION, TOKENIZER_VERSION, str(threshold), str(MIN_TOKENS)
+    )
     store = mc.load_pairs(cache_dir, context)
-    offsets = np.cumsum([n_items] + [len(p.lengths) for p in corpus_parts])  # first record of each part
+    offsets = np.cumsum(
+        [n_items] + [len(p.lengths) for p in corpus_parts]
+    )  # first record of each part
     old_of = {k: j for j, k in enumerate(store.items)}
     now_of: dict[str, list[int]] = defaultdict(list)
     for i, k in enumerate(item_keys):
@@ -689,7 +756,9 @@ def _cached_placements(
             row = _placements([_items_part(item_parts, [i])], section_part, top)[0]
         out.append(row)
     if todo and cache_dir is not None:
-        mc.save_json(cache_dir, "placements.json", context, {k: out[i] for i, k in enumerate(item_keys)})
+        mc.save_json(
+            cache_dir, "placements.json", context, {k: out[i] for i, k in enumerate(item_keys)}
+        )
     return out
 
 
@@ -744,7 +813,7 @@ def _duplicates(
         return float(_token_set_ratio(np.array([s]), rec.sizes[[i]], rec.sizes[[r]])[0])
 
     per_item: list[dict[tuple[str, str], tuple[float, int]]] = [{} for _ in range(n_items)]
-    for (i, r) in set(shared) | set(by_identity):
+    for i, r in set(shared) | set(by_identity):
         score = max(score_text(i, r), by_identity.get((i, r), 0.0))
         key = (kinds[r], refs[r])
         best = per_item[i].get(key)
@@ -752,8 +821,10 @@ def _duplicates(
             per_item[i][key] = (score, r)
     out: list[list[tuple[int, float]]] = []
     for found in per_item:
-        ranked = sorted(((round(sc, 1), ref, kind, r) for (kind, ref), (sc, r) in found.items()),
-                        key=lambda x: (-x[0], x[1], x[2]))
+        ranked = sorted(
+            ((round(sc, 1), ref, kind, r) for (kind, ref), (sc, r) in found.items()),
+            key=lambda x: (-x[0], x[1], x[2]),
+        )
         out.append([(r, score) for score, _, _, r in ranked[:MAX_DUPLICATES]])
     return out
 
@@ -777,11 +848,15 @@ def _build(
     for k, item in enumerate(items):
         out[item.ref] = ItemMatches.model_construct(
             placements=tuple(
-                Placement.model_construct(section=sections[j].id, title=sections[j].title, score=score)
+                Placement.model_construct(
+                    section=sections[j].id, title=sections[j].title, score=score
+                )
                 for j, score in placed[k]
             ),
             duplicates=tuple(
-                Duplicate.model_construct(kind=kinds[r], ref=refs[r], score=score, text=_clip(texts[r]))
+                Duplicate.model_construct(
+                    kind=kinds[r], ref=refs[r], score=score, text=_clip(texts[r])
+                )
                 for r, score in found[k]
             ),
         )

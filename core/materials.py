@@ -125,14 +125,18 @@ _CUES: dict[Evidence, _Cue] = {
     Evidence.self_report: _Cue(
         r"作者自述|作者自报|自报", _EN.format(r"self[- ]reported|author self[- ]report"), ("self",)
     ),
-    Evidence.vendor: _Cue(r"厂商口径|厂商发布", _EN.format(r"vendor (?:claims?|announcement)"), ("vendor",)),
+    Evidence.vendor: _Cue(
+        r"厂商口径|厂商发布", _EN.format(r"vendor (?:claims?|announcement)"), ("vendor",)
+    ),
     Evidence.search_lead: _Cue(r"搜索线索", _EN.format(r"search[- ]lead"), ("search",)),
 }
 # "Not read" cues never name a level by themselves; they only rule out `fulltext`.
 _NOT_FULLTEXT = _Cue(
     r"正文未读|未读正文|未取正文|正文未获取|未获取正文|未读全文|全文未读",
     r"未读\s*PDF\s*全文|"
-    + _EN.format(r"full[- ]text not (?:read|checked)|did not read the full text|full[- ]text unread"),
+    + _EN.format(
+        r"full[- ]text not (?:read|checked)|did not read the full text|full[- ]text unread"
+    ),
     ("full", "pdf"),
 )
 

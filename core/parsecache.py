@@ -47,13 +47,23 @@ MAX_BYTES = 1 << 30  # a larger cache file is not read (a planted one must not e
 KEEP_UNUSED = 3  # writes an unused material entry survives (the materials of a few other batches)
 
 # The modules whose code decides what a parse returns: a change to any of them is a new version.
-_PARSER_MODULES = ("materials", "briefs", "frontmatter", "markdown", "yamlio", "models", "parsecache")
+_PARSER_MODULES = (
+    "materials",
+    "briefs",
+    "frontmatter",
+    "markdown",
+    "yamlio",
+    "models",
+    "parsecache",
+)
 
 T = TypeVar("T")
 
 
 class _Entry(BaseModel, Generic[T]):
-    model_config = ConfigDict(extra="forbid", defer_build=True)  # built on first use (see core.models)
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True
+    )  # built on first use (see core.models)
 
     digest: str
     age: int = 0
@@ -61,7 +71,9 @@ class _Entry(BaseModel, Generic[T]):
 
 
 class _File(BaseModel, Generic[T]):
-    model_config = ConfigDict(extra="forbid", defer_build=True)  # built on first use (see core.models)
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True
+    )  # built on first use (see core.models)
 
     version: str
     kind: str
@@ -183,9 +195,13 @@ class ParseCache(Generic[T]):
                 age = 0 if rel in self._used else self._ages.get(rel, 0) + 1
                 if age and not self._keep(rel, age):
                     continue
-                entries[rel] = self._entry_model.model_construct(digest=digest, age=age, value=value)
+                entries[rel] = self._entry_model.model_construct(
+                    digest=digest, age=age, value=value
+                )
             try:
-                payload = self._model.model_construct(version=version(), kind=self.kind, entries=entries)
+                payload = self._model.model_construct(
+                    version=version(), kind=self.kind, entries=entries
+                )
                 data = payload.model_dump_json().encode("utf-8")
             except Exception:  # never: the values are our own models
                 return
@@ -246,7 +262,9 @@ _OPEN_LOCK = threading.Lock()
 MAX_OPEN = 8  # workspaces whose stores a process keeps (tests open hundreds)
 
 
-def _store(cache_dir: Path | None, kind: str, make: Callable[[Path | None], ParseCache[T]]) -> ParseCache[T]:
+def _store(
+    cache_dir: Path | None, kind: str, make: Callable[[Path | None], ParseCache[T]]
+) -> ParseCache[T]:
     """The process's store of `kind` for this cache folder, loaded again if the file changed."""
     if cache_dir is None:
         return make(None)
@@ -290,7 +308,9 @@ def briefs(cache_dir: Path | None, root: Path | None = None) -> ParseCache[list[
     """Earlier briefs: an entry is kept while its file exists (the briefs are the workspace's)."""
 
     def check(rel: str, digest: str, entries: list[BriefEntry]) -> bool:
-        return len(digest) == 64 and all(e.brief == rel and e.ref.startswith(f"{rel}#") for e in entries)
+        return len(digest) == 64 and all(
+            e.brief == rel and e.ref.startswith(f"{rel}#") for e in entries
+        )
 
     def keep(rel: str, age: int) -> bool:
         return root is not None and (root / rel).is_file()
@@ -305,5 +325,8 @@ def with_override(material: Material, override: Evidence | None) -> Material:
     """The material as `parse_material(..., override)` returns it, from the parse without one."""
     if override is None:
         return material
-    items = tuple(i.model_copy(update={"evidence": override, "evidence_source": "manifest"}) for i in material.items)
+    items = tuple(
+        i.model_copy(update={"evidence": override, "evidence_source": "manifest"})
+        for i in material.items
+    )
     return material.model_copy(update={"evidence": override, "items": items})

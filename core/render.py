@@ -86,7 +86,12 @@ def excerpt(body: str, limit: int = EXCERPT_CHARS) -> str:
 def _is_cjk(ch: str) -> bool:
     """CJK ideographs and CJK/full-width punctuation: they take `。` and need no space after."""
     o = ord(ch)
-    return 0x3000 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF or 0x20000 <= o <= 0x3FFFF
+    return (
+        0x3000 <= o <= 0x9FFF
+        or 0xF900 <= o <= 0xFAFF
+        or 0xFF00 <= o <= 0xFFEF
+        or 0x20000 <= o <= 0x3FFFF
+    )
 
 
 # -- wording ---------------------------------------------------------------------------------
@@ -256,7 +261,10 @@ def plan(review: Review, data: SessionData) -> Plan:
     """
     items = list(review.items)
     by_ref = {i.ref: i for i in items}
-    parts = {item.ref: Part(item, data.decisions.get(item.ref) or Decision(), pos) for pos, item in enumerate(items)}
+    parts = {
+        item.ref: Part(item, data.decisions.get(item.ref) or Decision(), pos)
+        for pos, item in enumerate(items)
+    }
 
     def is_head(ref: str) -> bool:
         d = parts[ref].decision
@@ -287,7 +295,11 @@ def plan(review: Review, data: SessionData) -> Plan:
     return Plan(
         increments=[increments[ref] for ref in heads],
         excluded=[parts[i.ref] for i in items if parts[i.ref].decision.status == "exclude"],
-        undecided=[parts[i.ref] for i in items if parts[i.ref].decision.status not in ("include", "exclude")],
+        undecided=[
+            parts[i.ref]
+            for i in items
+            if parts[i.ref].decision.status not in ("include", "exclude")
+        ],
     )
 
 
@@ -320,7 +332,10 @@ class _Renderer:
         self.t = T[lang]
         self.plan = plan(review, data)
         manifest = review.batch.manifest
-        self.who = clean(reviewer or review.workspace.settings.reviewer or manifest.author) or self.t["reviewer_fallback"]
+        self.who = (
+            clean(reviewer or review.workspace.settings.reviewer or manifest.author)
+            or self.t["reviewer_fallback"]
+        )
         self.lines: list[str] = []
         # Indexes built once per render: Review.material() is a linear search, and the desk
         # re-renders the whole brief on every decision.
@@ -368,7 +383,12 @@ class _Renderer:
     def header(self) -> None:
         t, review = self.t, self.review
         manifest = review.batch.manifest
-        self.emit(t["title"].format(topic=clean(manifest.topic), date=review.workspace.brief_date(review.batch).isoformat()))
+        self.emit(
+            t["title"].format(
+                topic=clean(manifest.topic),
+                date=review.workspace.brief_date(review.batch).isoformat(),
+            )
+        )
         self.blank()
 
         undecided = len(self.plan.undecided)
@@ -379,8 +399,11 @@ class _Renderer:
         else:
             progress = t["all_done"]
         batch_text = t["batch"].format(
-            id=clean(manifest.id), n=len(review.materials), progress=progress,
-            confirmed=sum(p.decision.confirmed for p in self.all_parts), items=len(review.items),
+            id=clean(manifest.id),
+            n=len(review.materials),
+            progress=progress,
+            confirmed=sum(p.decision.confirmed for p in self.all_parts),
+            items=len(review.items),
         )
         author = clean(manifest.author)
         sep = " ｜ " if self.lang == "zh" else " | "
@@ -389,7 +412,12 @@ class _Renderer:
             self.emit("  • " + t["undecided_warning"].format(m=undecided))
         if clean(manifest.purpose):
             self.emit("  • " + t["purpose"].format(text=clean(manifest.purpose)))
-        self.emit("  • " + t["basis"].format(n=len(review.materials), groups=self._groups(), levels=self._levels()))
+        self.emit(
+            "  • "
+            + t["basis"].format(
+                n=len(review.materials), groups=self._groups(), levels=self._levels()
+            )
+        )
         if clean(manifest.background):
             self.emit("  • " + t["background"].format(text=clean(manifest.background)))
 
@@ -398,11 +426,15 @@ class _Renderer:
         tally: dict[str, int] = {}
         for m in self.review.materials:
             tally[m.collector] = tally.get(m.collector, 0) + 1
-        return " + ".join(self.t["group"].format(name=clean(name), n=n) for name, n in tally.items())
+        return " + ".join(
+            self.t["group"].format(name=clean(name), n=n) for name, n in tally.items()
+        )
 
     def _levels(self) -> str:
         present = {p.evidence for p in self.all_parts}
-        return " / ".join(e.label(self.lang) for e in Evidence if e in present) or Evidence.unknown.label(self.lang)
+        return " / ".join(
+            e.label(self.lang) for e in Evidence if e in present
+        ) or Evidence.unknown.label(self.lang)
 
     # 一
 
@@ -432,7 +464,9 @@ class _Renderer:
         ids = [a for a in ids if a not in title]
         if not ids:
             return title
-        return f"{title}（{' / '.join(ids)}）" if self.lang == "zh" else f"{title} ({' / '.join(ids)})"
+        return (
+            f"{title}（{' / '.join(ids)}）" if self.lang == "zh" else f"{title} ({' / '.join(ids)})"
+        )
 
     def _sources(self, inc: Increment) -> str:
         out: list[str] = []
@@ -503,8 +537,13 @@ class _Renderer:
         if len(levels) == 1:
             text = [levels[0].label(self.lang)]
         else:
-            text = [f"{clean(p.item.title) or p.item.ref}{t['colon']}{p.evidence.label(self.lang)}" for p in inc.parts]
-        notes = [clean(p.decision.evidence_note) for p in inc.parts if clean(p.decision.evidence_note)]
+            text = [
+                f"{clean(p.item.title) or p.item.ref}{t['colon']}{p.evidence.label(self.lang)}"
+                for p in inc.parts
+            ]
+        notes = [
+            clean(p.decision.evidence_note) for p in inc.parts if clean(p.decision.evidence_note)
+        ]
         for level in levels:  # below full text, say plainly what the claims rest on
             phrase = self._limit(level)
             if phrase and phrase not in notes:
@@ -514,7 +553,9 @@ class _Renderer:
     def _limit(self, level: Evidence) -> str:
         if level is Evidence.fulltext:
             return ""
-        key = {Evidence.vendor: "vendor_level", Evidence.self_report: "self_report_level"}.get(level, "below_fulltext")
+        key = {Evidence.vendor: "vendor_level", Evidence.self_report: "self_report_level"}.get(
+            level, "below_fulltext"
+        )
         phrase = self.t[key]
         if level is Evidence.unknown:
             phrase = self.t["unknown_level"] + self.t["sep"] + phrase
@@ -527,7 +568,9 @@ class _Renderer:
         lines = []
         for p in self.all_parts:
             title = clean(p.item.title) or p.item.ref
-            lines += [f"{title}{self.t['colon']}{clean(c)}" for c in p.decision.contradictions if clean(c)]
+            lines += [
+                f"{title}{self.t['colon']}{clean(c)}" for c in p.decision.contradictions if clean(c)
+            ]
         self._numbered(lines)
 
     def _numbered(self, lines: list[str]) -> None:
@@ -568,7 +611,9 @@ class _Renderer:
                 for a in ids:
                     if a not in listed:
                         listed.add(a)
-                        rows.append(t["arxiv_line"].format(id=a, title=title, level=level.label(self.lang)))
+                        rows.append(
+                            t["arxiv_line"].format(id=a, title=title, level=level.label(self.lang))
+                        )
             if rows:
                 any_ids = True
                 self.blank()
@@ -576,7 +621,9 @@ class _Renderer:
         self.blank()
         self.emit(t["arxiv_tail"] if any_ids else t["arxiv_none"])
 
-    def _material_groups(self, groups: list[tuple[str, list[Part]]]) -> dict[tuple[str, str], tuple[str, ...]]:
+    def _material_groups(
+        self, groups: list[tuple[str, list[Part]]]
+    ) -> dict[tuple[str, str], tuple[str, ...]]:
         """(group key, material path) -> the material's own ids that no item of the batch carries."""
         carried = {a for item in self.review.items for a in item.arxiv}
         rank = {"arxiv_included": 0, "arxiv_undecided": 1, "arxiv_excluded": 2}
@@ -602,10 +649,14 @@ class _Renderer:
         if not self.plan.excluded:
             self.emit("  " + t["none"])
         for p in self.plan.excluded:
-            self.emit(t["excluded_line"].format(
-                title=clean(p.item.title) or p.item.ref, path=p.item.material, n=p.item.index,
-                reason=self.reason(p.decision),
-            ))
+            self.emit(
+                t["excluded_line"].format(
+                    title=clean(p.item.title) or p.item.ref,
+                    path=p.item.material,
+                    n=p.item.index,
+                    reason=self.reason(p.decision),
+                )
+            )
 
     def entry(self, ref: str) -> BriefEntry | None:
         """`Review.entry`, but once every earlier brief is parsed (matching ran, as in the desk) a

@@ -41,7 +41,9 @@ class Review:
         self.items = [item for m in self.materials for item in m.items]
         self._items = {i.ref: i for i in self.items}
         self._brief_entries: dict[str, list[BriefEntry]] = {}
-        self.parse_caches: dict[str, parsecache.ParseCache[Any]] = {}  # the parse caches this review read
+        self.parse_caches: dict[
+            str, parsecache.ParseCache[Any]
+        ] = {}  # the parse caches this review read
 
     def _briefs_cache(self) -> parsecache.ParseCache[list[BriefEntry]]:
         cache = self.parse_caches.get("briefs")
@@ -128,7 +130,9 @@ class Review:
             self.workspace.ensure_state_dir()
         return Session.open(self.session_path(), self.batch, self.items, readonly=readonly)
 
-    def match(self, progress: Callable[[int, int], None] | None = None, *, cache: bool = True) -> dict[str, ItemMatches]:
+    def match(
+        self, progress: Callable[[int, int], None] | None = None, *, cache: bool = True
+    ) -> dict[str, ItemMatches]:
         """Placements and duplicate candidates of every item (imports rapidfuzz lazily)."""
         from .matching import match_items
 
@@ -192,7 +196,9 @@ def load_material(
     path = ws.resolve(rel, source=batch.path, real_dirs=real_dirs)
     if not path.is_file():
         raise BriefdeskError(f"material {rel} is not a file", batch.path)
-    norm = PurePosixPath(rel.replace("\\", "/")).as_posix()  # as the manifest names it, `./` dropped
+    norm = PurePosixPath(
+        rel.replace("\\", "/")
+    ).as_posix()  # as the manifest names it, `./` dropped
     data = yamlio.read_bytes(path, rel)
     sha = sha256_bytes(data)
     parsed = cache.get(norm, sha) if cache is not None else None
@@ -217,8 +223,20 @@ def check_proposals(review: Review) -> None:
         seen.add(p.item)
         if p.decision == "exclude" and not (p.reason or "").strip():
             raise BriefdeskError(f"proposal to exclude {p.item} gives no reason", where)
-        dup = (p.reason or "").removeprefix("duplicate:") if (p.reason or "").startswith("duplicate:") else None
+        dup = (
+            (p.reason or "").removeprefix("duplicate:")
+            if (p.reason or "").startswith("duplicate:")
+            else None
+        )
         if dup is not None and not review.resolves(dup):
-            raise BriefdeskError(f"proposal for {p.item}: duplicate of {dup!r}, which names nothing known", where)
-        if p.evidence is Evidence.fulltext and item.evidence is not Evidence.fulltext and not (p.note or "").strip():
-            raise BriefdeskError(f"proposal raises {p.item} to fulltext without a note saying what was read", where)
+            raise BriefdeskError(
+                f"proposal for {p.item}: duplicate of {dup!r}, which names nothing known", where
+            )
+        if (
+            p.evidence is Evidence.fulltext
+            and item.evidence is not Evidence.fulltext
+            and not (p.note or "").strip()
+        ):
+            raise BriefdeskError(
+                f"proposal raises {p.item} to fulltext without a note saying what was read", where
+            )

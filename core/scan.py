@@ -16,16 +16,21 @@ def scan_report(review: Review, matches: dict[str, ItemMatches]) -> dict[str, An
     items = []
     for item in review.items:
         m = matches.get(item.ref, ItemMatches())
-        items.append({
-            "ref": item.ref,
-            "material": item.material,
-            "title": item.title,
-            "evidence": item.evidence.value,
-            "arxiv": list(item.arxiv),
-            "placements": [p.model_dump(mode="json") for p in m.placements],
-            "duplicates": [d.model_dump(mode="json") for d in m.duplicates],
-        })
-    return {"batch": {"id": batch.manifest.id, "topic": batch.manifest.topic, "stem": batch.stem}, "items": items}
+        items.append(
+            {
+                "ref": item.ref,
+                "material": item.material,
+                "title": item.title,
+                "evidence": item.evidence.value,
+                "arxiv": list(item.arxiv),
+                "placements": [p.model_dump(mode="json") for p in m.placements],
+                "duplicates": [d.model_dump(mode="json") for d in m.duplicates],
+            }
+        )
+    return {
+        "batch": {"id": batch.manifest.id, "topic": batch.manifest.topic, "stem": batch.stem},
+        "items": items,
+    }
 
 
 def fit(text: str, width: int) -> str:
@@ -51,5 +56,7 @@ def scan_table(review: Review, matches: dict[str, ItemMatches]) -> str:
         place = ", ".join(f"§{p.section} {p.score:.0f}" for p in m.placements) or "-"
         dup = m.duplicates[0] if m.duplicates else None
         dup_text = safe_line(f"{dup.kind} {dup.ref} {dup.score:.0f}") if dup else "-"
-        lines.append(f"{fit(item.ref, 52)} {fit(item.evidence.value, 11)} {fit(item.title, 40)} {fit(place, 26)} {dup_text}")
+        lines.append(
+            f"{fit(item.ref, 52)} {fit(item.evidence.value, 11)} {fit(item.title, 40)} {fit(place, 26)} {dup_text}"
+        )
     return "\n".join(lines) + "\n"

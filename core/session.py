@@ -40,7 +40,9 @@ def initial_state(batch: Batch, items: Iterable[Item]) -> SessionData:
     ordered: list[tuple[int, int, str]] = []
     for proposal in batch.manifest.proposals:
         if proposal.item not in known:
-            raise BriefdeskError(f"proposal names an item that does not exist: {proposal.item}", batch.path)
+            raise BriefdeskError(
+                f"proposal names an item that does not exist: {proposal.item}", batch.path
+            )
         decisions[proposal.item] = decision_from_proposal(proposal)
         if proposal.decision == "include":
             ordered.append((proposal.order or 10**9, refs.index(proposal.item), proposal.item))
@@ -173,12 +175,21 @@ class Session:
         parts back to the reviewer as undecided, in the same undo step, so no part is left
         pointing at an increment that is gone."""
         d = self.decision(ref)
-        changes = {ref: d.model_copy(update={"status": status, "origin": Origin.reviewer,
-                                             "reason": reason, "merged_into": None})}
+        changes = {
+            ref: d.model_copy(
+                update={
+                    "status": status,
+                    "origin": Origin.reviewer,
+                    "reason": reason,
+                    "merged_into": None,
+                }
+            )
+        }
         if status != "include":
             for part in self.merged_into(ref):
                 changes[part] = self.decision(part).model_copy(
-                    update={"status": "undecided", "origin": Origin.reviewer, "merged_into": None})
+                    update={"status": "undecided", "origin": Origin.reviewer, "merged_into": None}
+                )
         self._apply(changes)
 
     def mark_duplicate(self, ref: str, of: str) -> None:
@@ -193,16 +204,28 @@ class Session:
         if d.status != "undecided" and d.origin is not Origin.reviewer:
             self._apply({ref: d.model_copy(update={"origin": Origin.reviewer})})
 
-    def set_placement(self, ref: str, section: str | None, action: Action | None = "append") -> None:
+    def set_placement(
+        self, ref: str, section: str | None, action: Action | None = "append"
+    ) -> None:
         d = self.decision(ref)
-        self._apply({ref: d.model_copy(update={"section": section, "action": action if section else None})})
+        self._apply(
+            {ref: d.model_copy(update={"section": section, "action": action if section else None})}
+        )
 
     def set_evidence(self, ref: str, level: Evidence, note: str | None = None) -> None:
         raising = level is Evidence.fulltext and self.item(ref).evidence is not Evidence.fulltext
         if raising and not (note and note.strip()):
-            raise BriefdeskError("raising the evidence to fulltext needs a note saying what was read")
+            raise BriefdeskError(
+                "raising the evidence to fulltext needs a note saying what was read"
+            )
         d = self.decision(ref)
-        self._apply({ref: d.model_copy(update={"evidence": level, "evidence_note": (note or "").strip() or None})})
+        self._apply(
+            {
+                ref: d.model_copy(
+                    update={"evidence": level, "evidence_note": (note or "").strip() or None}
+                )
+            }
+        )
 
     def add_note(self, ref: str, text: str) -> None:
         self._add_text(ref, "notes", text)
@@ -245,10 +268,22 @@ class Session:
             if into == ref:
                 raise BriefdeskError("that item is already part of this increment")
         changes = {
-            into: target.model_copy(update={"status": "include", "origin": Origin.reviewer,
-                                            "reason": None, "merged_into": None}),
-            ref: self.decision(ref).model_copy(update={"status": "include", "origin": Origin.reviewer,
-                                                       "reason": None, "merged_into": into}),
+            into: target.model_copy(
+                update={
+                    "status": "include",
+                    "origin": Origin.reviewer,
+                    "reason": None,
+                    "merged_into": None,
+                }
+            ),
+            ref: self.decision(ref).model_copy(
+                update={
+                    "status": "include",
+                    "origin": Origin.reviewer,
+                    "reason": None,
+                    "merged_into": into,
+                }
+            ),
         }
         for other in self.merged_into(ref):  # items merged into ref follow it
             changes[other] = self.decision(other).model_copy(update={"merged_into": into})
@@ -290,8 +325,12 @@ class Session:
         new_order = order if order is not None else self._order_after(changed)
         if not changed and tuple(new_order) == order_before:
             return
-        step = Step(before={r: before[r] for r in changed}, after=dict(changed),
-                    order_before=order_before, order_after=tuple(new_order))
+        step = Step(
+            before={r: before[r] for r in changed},
+            after=dict(changed),
+            order_before=order_before,
+            order_after=tuple(new_order),
+        )
         self.history.undo.append(step)
         del self.history.undo[:-UNDO_LIMIT]
         self.history.redo.clear()  # the save in _restore below writes the stacks with the change
@@ -307,7 +346,9 @@ class Session:
     def _order_after(self, changed: Mapping[str, Decision]) -> list[str]:
         """Keep `order` equal to the included, non-merged items; a newly included item goes after
         the last increment that precedes it in batch order."""
-        order = [r for r in self.data.order if self._is_increment(changed.get(r) or self.decision(r))]
+        order = [
+            r for r in self.data.order if self._is_increment(changed.get(r) or self.decision(r))
+        ]
         for ref, d in sorted(changed.items(), key=lambda kv: self._position[kv[0]]):
             if self._is_increment(d) and ref not in order:
                 pos = self._position[ref]
@@ -355,14 +396,20 @@ def load_state(path: Path, batch: Batch, items: list[Item]) -> SessionData:
     except (ValueError, AttributeError):
         version = None
     if isinstance(version, int) and version > SCHEMA_VERSION:
-        raise BriefdeskError(f"session was written by a newer briefdesk (schema {version}); upgrade briefdesk", path)
+        raise BriefdeskError(
+            f"session was written by a newer briefdesk (schema {version}); upgrade briefdesk", path
+        )
     try:
         data = SessionData.model_validate_json(raw)
     except (ValidationError, ValueError) as exc:
         first = first_error(exc) if isinstance(exc, ValidationError) else str(exc)
-        raise BriefdeskError(f"session file is damaged ({first}); move it away to start afresh", path) from None
+        raise BriefdeskError(
+            f"session file is damaged ({first}); move it away to start afresh", path
+        ) from None
     if data.batch_id != batch.manifest.id:
-        raise BriefdeskError(f"session belongs to batch {data.batch_id}, not {batch.manifest.id}", path)
+        raise BriefdeskError(
+            f"session belongs to batch {data.batch_id}, not {batch.manifest.id}", path
+        )
     return reconcile(data, items)
 
 
@@ -389,22 +436,38 @@ def reconcile(data: SessionData, items: list[Item]) -> SessionData:
     for old, d in data.decisions.items():
         target = moved.get(old) or (old if old in known and old not in taken else None)
         if target is not None:
-            kept[target] = d.model_copy(update={"merged_into": moved.get(d.merged_into, d.merged_into)}) if d.merged_into else d
+            kept[target] = (
+                d.model_copy(update={"merged_into": moved.get(d.merged_into, d.merged_into)})
+                if d.merged_into
+                else d
+            )
     decisions = {ref: kept.get(ref, Decision()) for ref in refs}
     for ref, d in decisions.items():  # a part whose increment is gone goes back to the reviewer
-        if d.merged_into and not (d.merged_into in decisions and decisions[d.merged_into].status == "include"):
+        if d.merged_into and not (
+            d.merged_into in decisions and decisions[d.merged_into].status == "include"
+        ):
             decisions[ref] = d.model_copy(update={"status": "undecided", "merged_into": None})
     order = [moved.get(r, r) for r in data.order]
-    order = [r for r in dict.fromkeys(order) if r in known and decisions[r].status == "include" and not decisions[r].merged_into]
-    order += [r for r in refs if decisions[r].status == "include" and not decisions[r].merged_into and r not in order]
+    order = [
+        r
+        for r in dict.fromkeys(order)
+        if r in known and decisions[r].status == "include" and not decisions[r].merged_into
+    ]
+    order += [
+        r
+        for r in refs
+        if decisions[r].status == "include" and not decisions[r].merged_into and r not in order
+    ]
     cursor = moved.get(data.cursor, data.cursor) if data.cursor else None
-    return data.model_copy(update={
-        "decisions": decisions,
-        "order": order,
-        "cursor": cursor if cursor in known else (refs[0] if refs else None),
-        "fingerprints": now,
-        "history": data.history if not moved else History(),
-    })
+    return data.model_copy(
+        update={
+            "decisions": decisions,
+            "order": order,
+            "cursor": cursor if cursor in known else (refs[0] if refs else None),
+            "fingerprints": now,
+            "history": data.history if not moved else History(),
+        }
+    )
 
 
 def _temp_name(path: Path) -> Path:

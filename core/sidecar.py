@@ -102,7 +102,9 @@ class Sidecar(_Strict):
         )
 
 
-def build_sidecar(review: Review, data: SessionData, reviewer: str, language: str | None = None) -> Sidecar:
+def build_sidecar(
+    review: Review, data: SessionData, reviewer: str, language: str | None = None
+) -> Sidecar:
     """The sidecar model for a review; items and materials in batch order, as the brief lists them."""
     lang = language or review.workspace.settings.language
     batch = review.batch
@@ -112,13 +114,18 @@ def build_sidecar(review: Review, data: SessionData, reviewer: str, language: st
         schema_version=1,
         generator=GENERATOR,
         generator_version=__version__,
-        batch=SidecarBatch(id=batch.manifest.id, stem=batch.stem, topic=batch.manifest.topic, path=batch.path),
+        batch=SidecarBatch(
+            id=batch.manifest.id, stem=batch.stem, topic=batch.manifest.topic, path=batch.path
+        ),
         date=review.workspace.brief_date(batch).isoformat(),
         brief=review.brief_path,
         language=lang,
         reviewer=reviewer,
         counts=SidecarCounts(**counts(data.model_copy(update={"decisions": decisions}))),
-        materials=[SidecarMaterial(path=m.path, sha256=m.sha256, evidence=m.evidence) for m in review.materials],
+        materials=[
+            SidecarMaterial(path=m.path, sha256=m.sha256, evidence=m.evidence)
+            for m in review.materials
+        ],
         items=[
             SidecarItem(
                 ref=item.ref,
@@ -138,7 +145,9 @@ def dump_sidecar(sidecar: Sidecar) -> bytes:
     return (text + "\n").encode("utf-8")
 
 
-def render_sidecar(review: Review, data: SessionData, reviewer: str, language: str | None = None) -> bytes:
+def render_sidecar(
+    review: Review, data: SessionData, reviewer: str, language: str | None = None
+) -> bytes:
     return dump_sidecar(build_sidecar(review, data, reviewer, language))
 
 
@@ -154,9 +163,18 @@ def read_sidecar(data: bytes, source: str) -> Sidecar:
         raise BriefdeskError("sidecar must be a JSON object", source)
     version = raw.get("schema_version")
     if version != SIDECAR_SCHEMA_VERSION:
-        if isinstance(version, int) and not isinstance(version, bool) and version > SIDECAR_SCHEMA_VERSION:
-            raise BriefdeskError(f"sidecar schema_version {version} is newer than this briefdesk reads ({SIDECAR_SCHEMA_VERSION}); upgrade briefdesk", source)
-        raise BriefdeskError(f"sidecar schema_version must be {SIDECAR_SCHEMA_VERSION}, got {version!r}", source)
+        if (
+            isinstance(version, int)
+            and not isinstance(version, bool)
+            and version > SIDECAR_SCHEMA_VERSION
+        ):
+            raise BriefdeskError(
+                f"sidecar schema_version {version} is newer than this briefdesk reads ({SIDECAR_SCHEMA_VERSION}); upgrade briefdesk",
+                source,
+            )
+        raise BriefdeskError(
+            f"sidecar schema_version must be {SIDECAR_SCHEMA_VERSION}, got {version!r}", source
+        )
     try:
         return Sidecar.model_validate(raw)
     except ValidationError as exc:

@@ -37,14 +37,23 @@ class Workspace:
         settings = Settings()
         if settings_path.exists():
             settings = yamlio.load_model(
-                settings_path, SETTINGS_FILE, Settings, empty_ok=True, not_mapping="settings must be a mapping"
+                settings_path,
+                SETTINGS_FILE,
+                Settings,
+                empty_ok=True,
+                not_mapping="settings must be a mapping",
             )
         return cls(path, settings)
 
     # -- paths -----------------------------------------------------------------------------
 
     def resolve(
-        self, rel: str, *, source: str | None = None, must_exist: bool = True, real_dirs: dict[Path, Path] | None = None
+        self,
+        rel: str,
+        *,
+        source: str | None = None,
+        must_exist: bool = True,
+        real_dirs: dict[Path, Path] | None = None,
     ) -> Path:
         """The absolute path of a workspace-relative path, refusing anything that leaves it.
 
@@ -56,7 +65,9 @@ class Workspace:
             raise BriefdeskError(f"bad path {rel!r}", where)
         pure = PurePosixPath(rel.replace("\\", "/"))
         if pure.is_absolute() or rel.startswith("~"):
-            raise BriefdeskError(f"absolute path {rel!r} is not allowed; paths are relative to the workspace", where)
+            raise BriefdeskError(
+                f"absolute path {rel!r} is not allowed; paths are relative to the workspace", where
+            )
         if ".." in pure.parts:
             raise BriefdeskError(f"path {rel!r} leaves the workspace", where)
         path = self.root.joinpath(*pure.parts)
@@ -82,7 +93,9 @@ class Workspace:
             if not ignore.exists():
                 ignore.write_text("*\n", "utf-8")
         except OSError as exc:  # read-only workspace, full disk, a file named .briefdesk
-            raise BriefdeskError(f"cannot create the tool's state folder ({exc.strerror or exc})", STATE_DIR) from None
+            raise BriefdeskError(
+                f"cannot create the tool's state folder ({exc.strerror or exc})", STATE_DIR
+            ) from None
         return self.state_dir
 
     def session_path(self, batch: Batch) -> Path:
@@ -103,7 +116,10 @@ class Workspace:
     def load_batch(self, path: Path) -> Batch:
         rel = self.rel(path)
         manifest = yamlio.load_model(
-            path, rel, Manifest, not_mapping="a batch manifest must be a mapping with id, topic and materials"
+            path,
+            rel,
+            Manifest,
+            not_mapping="a batch manifest must be a mapping with id, topic and materials",
         )
         return Batch(stem=path.stem, path=rel, manifest=manifest)
 
@@ -133,7 +149,10 @@ class Workspace:
         if target is None:
             target = next((b for b in others if b.manifest.id == name), None)
             if target is None:
-                raise BriefdeskError(f"no batch named {name!r} (by file stem, path or id)", self.settings.paths.batches)
+                raise BriefdeskError(
+                    f"no batch named {name!r} (by file stem, path or id)",
+                    self.settings.paths.batches,
+                )
         self._check_unique([target, *[b for b in others if b.path != target.path]])
         self._check_topic(target)
         return target
@@ -149,14 +168,18 @@ class Workspace:
         seen: dict[str, str] = {}
         for b in batches:
             if b.manifest.id in seen:
-                raise BriefdeskError(f"batch id {b.manifest.id!r} is also used by {seen[b.manifest.id]}", b.path)
+                raise BriefdeskError(
+                    f"batch id {b.manifest.id!r} is also used by {seen[b.manifest.id]}", b.path
+                )
             seen[b.manifest.id] = b.path
 
     def _check_topic(self, batch: Batch) -> None:
         topic = batch.manifest.topic
         doc = self.settings.living_doc_path(topic)
         if topic not in self.settings.topics and not (self.root / doc).is_file():
-            raise BriefdeskError(f"unknown topic {topic!r}: not in {SETTINGS_FILE} and no {doc}", batch.path)
+            raise BriefdeskError(
+                f"unknown topic {topic!r}: not in {SETTINGS_FILE} and no {doc}", batch.path
+            )
 
     # -- briefs ----------------------------------------------------------------------------
 

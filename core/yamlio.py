@@ -28,14 +28,15 @@ class _Loader(yaml.BaseLoader):
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
-            raise yaml.MarkedYAMLError(
-                None, None, "YAML aliases are not allowed", event.start_mark
-            )
+            raise yaml.MarkedYAMLError(None, None, "YAML aliases are not allowed", event.start_mark)
         self._depth = getattr(self, "_depth", 0) + 1
         try:
             if self._depth > MAX_DEPTH:
                 raise yaml.MarkedYAMLError(
-                    None, None, f"nested more than {MAX_DEPTH} levels deep", self.peek_event().start_mark
+                    None,
+                    None,
+                    f"nested more than {MAX_DEPTH} levels deep",
+                    self.peek_event().start_mark,
                 )
             return super().compose_node(parent, index)
         finally:
@@ -84,7 +85,11 @@ class _Fallback(Exception):
 
 def loads(text: str, source: str | Path) -> Any:
     """Parse YAML text; any problem is a one-line BriefdeskError naming `source`."""
-    if _CBase is not None and not _UNUSUAL.search(text) and not yaml.reader.Reader.NON_PRINTABLE.search(text):
+    if (
+        _CBase is not None
+        and not _UNUSUAL.search(text)
+        and not yaml.reader.Reader.NON_PRINTABLE.search(text)
+    ):
         try:
             return _fast(text)
         except (_Fallback, yaml.YAMLError, RecursionError):
@@ -95,11 +100,15 @@ def loads(text: str, source: str | Path) -> Any:
         where = f" at line {exc.problem_mark.line + 1}" if exc.problem_mark else ""
         problem = exc.problem or exc.context or "bad YAML"
         raise BriefdeskError(f"not valid YAML{where}: {problem}", source) from None
-    except yaml.reader.ReaderError as exc:  # a control or non-character: say which, and on what line
+    except (
+        yaml.reader.ReaderError
+    ) as exc:  # a control or non-character: say which, and on what line
         line = text[: exc.position].count("\n") + 1 if isinstance(exc.position, int) else None
         what = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
         where = f" at line {line}" if line else ""
-        raise BriefdeskError(f"not valid YAML{where}: character {what} is not allowed in YAML", source) from None
+        raise BriefdeskError(
+            f"not valid YAML{where}: character {what} is not allowed in YAML", source
+        ) from None
     except yaml.YAMLError as exc:
         raise BriefdeskError(f"not valid YAML: {exc}", source) from None
     except RecursionError:
@@ -147,7 +156,11 @@ def first_error(exc: ValidationError) -> str:
 
 
 def load_mapping(
-    path: Path, display: str | Path, *, empty_ok: bool = False, not_mapping: str = "must be a mapping"
+    path: Path,
+    display: str | Path,
+    *,
+    empty_ok: bool = False,
+    not_mapping: str = "must be a mapping",
 ) -> dict[Any, Any]:
     """A YAML file that must hold a mapping; an empty file is `{}` when `empty_ok`, else refused
     with `not_mapping` like any other non-mapping. Every problem is a BriefdeskError naming `display`."""

@@ -43,7 +43,9 @@ def expected() -> dict:
 def bench_generate() -> ModuleType:
     """benchmarks/generate.py (the issue-5 workspace generator), loaded by path: benchmarks/ is
     not an installed package."""
-    spec = importlib.util.spec_from_file_location("bench_generate", ROOT / "benchmarks" / "generate.py")
+    spec = importlib.util.spec_from_file_location(
+        "bench_generate", ROOT / "benchmarks" / "generate.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up

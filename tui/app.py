@@ -31,8 +31,13 @@ class BriefdeskApp(App[int]):
     TITLE = "briefdesk"
 
     def __init__(
-        self, workspace: Path | str, batch: str | None = None, keymap: str | None = None, *,
-        today: dt.date | None = None, match: bool = True,
+        self,
+        workspace: Path | str,
+        batch: str | None = None,
+        keymap: str | None = None,
+        *,
+        today: dt.date | None = None,
+        match: bool = True,
     ) -> None:
         super().__init__()
         self.workspace_dir = Path(workspace)
@@ -68,7 +73,14 @@ class BriefdeskApp(App[int]):
         from .screens.picker import BatchPicker
 
         assert self.ws is not None
-        self.push_screen(BatchPicker(self.ws, lambda stem: self.open_batch(stem, from_picker=True), self.today, self.keymap))
+        self.push_screen(
+            BatchPicker(
+                self.ws,
+                lambda stem: self.open_batch(stem, from_picker=True),
+                self.today,
+                self.keymap,
+            )
+        )
 
     def open_batch(self, name: str, from_picker: bool) -> None:
         gc.unfreeze()  # a batch opened before this one may be collected again
@@ -112,7 +124,9 @@ class BriefdeskApp(App[int]):
             self.call_from_thread(self._failed, name, str(exc), from_picker)
             return
         except Exception as exc:  # a bug: say what it was, keep the terminal sane
-            self.call_from_thread(self._failed, name, f"internal error: {type(exc).__name__}: {exc}", from_picker)
+            self.call_from_thread(
+                self._failed, name, f"internal error: {type(exc).__name__}: {exc}", from_picker
+            )
             return
         self.call_from_thread(self._loaded, review, session, reviewer, readonly)
 
@@ -126,9 +140,13 @@ class BriefdeskApp(App[int]):
             return None
 
     def _failed(self, name: str, problem: str, from_picker: bool) -> None:
-        self._show(ErrorScreen(f"briefdesk cannot open batch {name}", problem, can_go_back=from_picker))
+        self._show(
+            ErrorScreen(f"briefdesk cannot open batch {name}", problem, can_go_back=from_picker)
+        )
 
-    def _loaded(self, review: Review, session: Session, reviewer: str | None, readonly: str | None) -> None:
+    def _loaded(
+        self, review: Review, session: Session, reviewer: str | None, readonly: str | None
+    ) -> None:
         from .screens.review import ReviewScreen
 
         self.sessions.append(session)
@@ -136,10 +154,23 @@ class BriefdeskApp(App[int]):
         # it aside from the collector, which otherwise walks it again and again during the first
         # paint (measured: 0.14 s of collections in the 3,000-item benchmark)
         gc.freeze()
-        screen = ReviewScreen(review, session, self.keymap, reviewer=reviewer, readonly_reason=readonly, match=self.match)
+        screen = ReviewScreen(
+            review,
+            session,
+            self.keymap,
+            reviewer=reviewer,
+            readonly_reason=readonly,
+            match=self.match,
+        )
         self._show(screen)
         if readonly:
-            self.notify(f"{readonly}. This window is read-only: you can look, not change.", title="batch in use", severity="warning", markup=False, timeout=8)
+            self.notify(
+                f"{readonly}. This window is read-only: you can look, not change.",
+                title="batch in use",
+                severity="warning",
+                markup=False,
+                timeout=8,
+            )
 
     def close_sessions(self) -> None:
         for session in self.sessions:

@@ -57,4 +57,6 @@ class ReviewCommands(Provider):
         for action, text, keys in self._commands():
             score, offsets = search.match(query, text)
             if score > 0:
-                yield Hit(score, self._prompt(text, keys, offsets), partial(self._run, action), text=text)
+                yield Hit(
+                    score, self._prompt(text, keys, offsets), partial(self._run, action), text=text
+                )

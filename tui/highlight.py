@@ -43,7 +43,9 @@ def _window(text: str, spans: list[Span], first: int | None) -> Content:
     newline = text.rfind("\n", start, first)
     if newline >= 0:  # begin at the start of the line the match is on
         start = newline + 1
-    shifted = [Span(s.start - start + 1, s.end - start + 1, s.style) for s in spans if s.end > start]
+    shifted = [
+        Span(s.start - start + 1, s.end - start + 1, s.style) for s in spans if s.end > start
+    ]
     return Content("…" + text[start:], shifted)
 
 

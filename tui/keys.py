@@ -18,7 +18,9 @@ DEFAULT = load_keymap("default")
 
 def review_bindings() -> list[Binding]:
     return [
-        Binding(",".join(DEFAULT.keys(a.id)), a.id, a.label, show=a.main, id=a.id, tooltip=a.description)
+        Binding(
+            ",".join(DEFAULT.keys(a.id)), a.id, a.label, show=a.main, id=a.id, tooltip=a.description
+        )
         for a in ACTIONS
     ]
 

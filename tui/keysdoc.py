@@ -13,7 +13,12 @@ def show(key: str) -> str:
     """`shift+up`, `j`, and punctuation both ways: `?` (question_mark), since YAML wants the name."""
     *_, base = key.split("+")
     char = format_key(base)
-    if len(base) > 1 and len(char) == 1 and not char.isalnum() and base not in ("up", "down", "left", "right", "enter"):
+    if (
+        len(base) > 1
+        and len(char) == 1
+        and not char.isalnum()
+        and base not in ("up", "down", "left", "right", "enter")
+    ):
         return f"`{char}` ({base})"
     return f"`{key}`"
 
@@ -35,7 +40,9 @@ def keys_markdown() -> str:
         "|---|---|---|---|",
     ]
     for action in ACTIONS:
-        lines.append(f"| `{action.id}` | {cell(default.keys(action.id))} | {cell(vim.keys(action.id))} | {action.description} |")
+        lines.append(
+            f"| `{action.id}` | {cell(default.keys(action.id))} | {cell(vim.keys(action.id))} | {action.description} |"
+        )
     lines += [
         "",
         "The command palette also offers actions without a key: *undecide* (back to undecided),",

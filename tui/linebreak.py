@@ -17,7 +17,10 @@ _WIDE = (
     "\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3"
     "\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd"
 )
-_CLOSE = re.escape("、。，．：；？！）」』】〕〗〙〛》〉”’…‥ー～·%,.;:!?)]}") + "\u0300-\u036f\u200d\ufe00-\ufe0f"
+_CLOSE = (
+    re.escape("、。，．：；？！）」』】〕〗〙〛》〉”’…‥ー～·%,.;:!?)]}")
+    + "\u0300-\u036f\u200d\ufe00-\ufe0f"
+)
 _OPEN = re.escape("（「『【〔〖〘〚《〈“‘([{")
 _WORD = re.compile(rf"\s*[{_OPEN}]*(?:[{_WIDE}]|[^\s{_WIDE}]+)[{_CLOSE}]*\s*")
 
@@ -46,7 +49,9 @@ def break_offsets(text: str, first_width: int, rest_width: int) -> list[int]:
         # a word longer than a row: folded, its first part on this row, the others on rows of
         # `rest_width`
         head = chop_cells(word, width)[0]
-        chunks = [head, *chop_cells(word[len(head):], rest_width)] if len(head) < len(word) else [head]
+        chunks = (
+            [head, *chop_cells(word[len(head) :], rest_width)] if len(head) < len(word) else [head]
+        )
         position = start
         for chunk in chunks[:-1]:
             position += len(chunk)

@@ -87,9 +87,15 @@ def markdown_lines(text: str) -> tuple[Line, ...]:
     text = safe_text(text)
     parser = _parser()
     tokens = parser.parse(text)
-    if any(token.type in _CONTAINERS and token.level >= parser.options.maxNesting - 1 for token in tokens):
+    if any(
+        token.type in _CONTAINERS and token.level >= parser.options.maxNesting - 1
+        for token in tokens
+    ):
         # markdown-it skips what lies deeper than its nesting limit: show the text as written
-        lines = [_plain_line("(nested too deeply to lay out: the text as written)", NOTE), _plain_line("")]
+        lines = [
+            _plain_line("(nested too deeply to lay out: the text as written)", NOTE),
+            _plain_line(""),
+        ]
         lines += [_plain_line(line) for line in text.rstrip("\n").split("\n")]
     else:
         lines = _Layout(parser).render(tokens)
@@ -266,7 +272,9 @@ class _Layout:
                     if target and target != label:
                         add(f" <{target}>", style(MUTED))
             elif kind == "image":
-                alt = "".join(c.content for c in child.children or () if c.type in ("text", "code_inline"))
+                alt = "".join(
+                    c.content for c in child.children or () if c.type in ("text", "code_inline")
+                )
                 add(f"[image: {safe_line(alt)}]", style(MUTED))
                 target = self._target(str(child.attrs.get("src", "")))
                 if target:
@@ -303,7 +311,12 @@ class _Layout:
             return
         if kind == "paragraph_open":
             self.pending, self.pending_style = [], ""
-            if not token.hidden and self.loose and self.boxes and self.boxes[-1].kind in ("item", "bullet"):
+            if (
+                not token.hidden
+                and self.loose
+                and self.boxes
+                and self.boxes[-1].kind in ("item", "bullet")
+            ):
                 self.loose[-1] = True
         elif kind == "heading_open":
             self.pending, self.pending_style = [], HEADING.get(token.tag, "bold")
@@ -342,7 +355,12 @@ class _Layout:
             if self.loose:
                 self.loose.pop()
             # a list nested in an item of a tight list runs on without a blank line
-            self.gap = not (self.loose and not self.loose[-1] and self.boxes and self.boxes[-1].kind in ("item", "bullet"))
+            self.gap = not (
+                self.loose
+                and not self.loose[-1]
+                and self.boxes
+                and self.boxes[-1].kind in ("item", "bullet")
+            )
         elif kind == "list_item_open":
             if token.markup in (".", ")"):
                 marker, item = f"{token.info}{token.markup} ", "item"
@@ -399,7 +417,9 @@ def _table_pieces(table: _Table) -> list[Piece]:
             if n:
                 pieces.append((" │ ", MUTED))
             for text, style in cell:
-                pieces.append((text.replace("\n", " "), f"{TABLE_HEAD} {style}".strip() if head else style))
+                pieces.append(
+                    (text.replace("\n", " "), f"{TABLE_HEAD} {style}".strip() if head else style)
+                )
             pad = widths[n] - cell_len("".join(t for t, _ in cell))
             if pad > 0 and n < columns - 1:
                 pieces.append((" " * pad, ""))

@@ -14,9 +14,12 @@ import time
 from pathlib import Path
 
 FIXED = {
-    "GIT_AUTHOR_NAME": "Tom", "GIT_AUTHOR_EMAIL": "tom@briefdesk.invalid",
-    "GIT_COMMITTER_NAME": "Tom", "GIT_COMMITTER_EMAIL": "tom@briefdesk.invalid",
-    "GIT_AUTHOR_DATE": "2026-11-03T22:00:00+08:00", "GIT_COMMITTER_DATE": "2026-11-03T22:00:00+08:00",
+    "GIT_AUTHOR_NAME": "Tom",
+    "GIT_AUTHOR_EMAIL": "tom@briefdesk.invalid",
+    "GIT_COMMITTER_NAME": "Tom",
+    "GIT_COMMITTER_EMAIL": "tom@briefdesk.invalid",
+    "GIT_AUTHOR_DATE": "2026-11-03T22:00:00+08:00",
+    "GIT_COMMITTER_DATE": "2026-11-03T22:00:00+08:00",
 }
 INCLUDE = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"
 SHOW = "organized/paper_cards/140-2604-17227.md#1"

@@ -47,12 +47,20 @@ STATUS_STYLE = {
 
 def line(text: object, style: str = "") -> Content:
     """One line of material text, safe and literal."""
-    return Content.styled(safe_line(str(text or "")), style) if style else Content(safe_line(str(text or "")))
+    return (
+        Content.styled(safe_line(str(text or "")), style)
+        if style
+        else Content(safe_line(str(text or "")))
+    )
 
 
 def block(text: object, style: str = "") -> Content:
     """Material text with its lines, safe and literal."""
-    return Content.styled(safe_text(str(text or "")), style) if style else Content(safe_text(str(text or "")))
+    return (
+        Content.styled(safe_text(str(text or "")), style)
+        if style
+        else Content(safe_text(str(text or "")))
+    )
 
 
 def fit(content: Content | str, cells: int) -> Content:

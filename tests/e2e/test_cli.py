@@ -30,24 +30,44 @@ def test_scan_json_has_the_fixed_keys(scanned: dict) -> None:
     assert set(scanned["batch"]) >= {"id", "topic", "stem"}
     assert scanned["batch"]["stem"] == BATCH
     for item in scanned["items"]:
-        assert set(item) >= {"ref", "material", "title", "evidence", "arxiv", "placements", "duplicates"}
+        assert set(item) >= {
+            "ref",
+            "material",
+            "title",
+            "evidence",
+            "arxiv",
+            "placements",
+            "duplicates",
+        }
         scores = [d["score"] for d in item["duplicates"]]
         assert scores == sorted(scores, reverse=True)
         for d in item["duplicates"]:
-            assert set(d) >= {"kind", "ref", "score", "text"} and d["kind"] in ("batch", "brief", "living-doc")
+            assert set(d) >= {"kind", "ref", "score", "text"} and d["kind"] in (
+                "batch",
+                "brief",
+                "living-doc",
+            )
 
 
-def test_scan_finds_every_planted_duplicate_as_the_best_candidate(scanned: dict, expected: dict) -> None:
+def test_scan_finds_every_planted_duplicate_as_the_best_candidate(
+    scanned: dict, expected: dict
+) -> None:
     by_ref = {item["ref"]: item for item in scanned["items"]}
     for ref, dup in expected["duplicates"].items():
         assert by_ref[ref]["duplicates"], f"{ref}: no candidate, expected {dup}"
-        assert by_ref[ref]["duplicates"][0]["ref"] == dup, f"{ref}: best is {by_ref[ref]['duplicates'][0]}"
+        assert by_ref[ref]["duplicates"][0]["ref"] == dup, (
+            f"{ref}: best is {by_ref[ref]['duplicates'][0]}"
+        )
 
 
 def test_scan_places_most_items_in_their_intended_section(scanned: dict, expected: dict) -> None:
     by_ref = {item["ref"]: item for item in scanned["items"]}
     sections = expected["sections"]
-    hits = [ref for ref, sec in sections.items() if sec in [p["section"] for p in by_ref[ref]["placements"][:3]]]
+    hits = [
+        ref
+        for ref, sec in sections.items()
+        if sec in [p["section"] for p in by_ref[ref]["placements"][:3]]
+    ]
     assert len(hits) / len(sections) >= 0.8, sorted(set(sections) - set(hits))
 
 
@@ -86,13 +106,26 @@ def test_commit_history_verify_round_trip(demo_ws: Path, capsys) -> None:
                 session.confirm(item.ref)
     code, out, err = run(capsys, "commit", "-w", str(demo_ws), "-b", BATCH, "--reviewer", "Tom")
     assert code == 0, err
-    shown = subprocess.run(["git", "-C", str(demo_ws), "show", "--name-only", "--format=", "HEAD"],
-                           capture_output=True, text=True, check=True).stdout.split()
+    shown = subprocess.run(
+        ["git", "-C", str(demo_ws), "show", "--name-only", "--format=", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert sorted(shown) == sorted([review.brief_path, review.sidecar_path])
-    trailers = subprocess.run(["git", "-C", str(demo_ws), "log", "-1", "--format=%B"], capture_output=True,
-                              text=True, check=True).stdout
-    parsed = subprocess.run(["git", "interpret-trailers", "--parse"], input=trailers, capture_output=True,
-                            text=True, check=True).stdout
+    trailers = subprocess.run(
+        ["git", "-C", str(demo_ws), "log", "-1", "--format=%B"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    parsed = subprocess.run(
+        ["git", "interpret-trailers", "--parse"],
+        input=trailers,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert parsed.count("Material: ") == len(review.materials)
     assert f"confirmed={len(review.items)}/{len(review.items)}" in parsed
     assert run(capsys, "verify", "-w", str(demo_ws), "HEAD")[0] == 0
@@ -109,14 +142,23 @@ def test_commit_refuses_while_items_are_undecided(demo_ws: Path, capsys) -> None
     assert code == 2 and "undecided" in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("argv, needle", [
-    (["scan", "-b", "nope"], "no batch named 'nope'"),
-    (["scan"], "required"),
-    (["bogus"], "invalid choice"),
-    (["verify", "not-a-rev"], "not-a-rev"),
-])
-def test_errors_are_one_line_and_exit_2(demo_ws: Path, capsys, argv: list[str], needle: str) -> None:
-    code, _, err = run(capsys, *argv[:1], "-w", str(demo_ws), *argv[1:]) if argv[0] != "bogus" else run(capsys, *argv)
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["scan", "-b", "nope"], "no batch named 'nope'"),
+        (["scan"], "required"),
+        (["bogus"], "invalid choice"),
+        (["verify", "not-a-rev"], "not-a-rev"),
+    ],
+)
+def test_errors_are_one_line_and_exit_2(
+    demo_ws: Path, capsys, argv: list[str], needle: str
+) -> None:
+    code, _, err = (
+        run(capsys, *argv[:1], "-w", str(demo_ws), *argv[1:])
+        if argv[0] != "bogus"
+        else run(capsys, *argv)
+    )
     assert code == 2
     assert err.startswith("briefdesk: error: ") and err.count("\n") == 1 and needle in err
     assert "Traceback" not in err
@@ -127,7 +169,9 @@ def test_the_installed_script_runs(demo_ws: Path) -> None:
     import sys
 
     exe = shutil.which("briefdesk") or str(Path(sys.executable).parent / "briefdesk")
-    proc = subprocess.run([exe, "scan", "-w", str(demo_ws), "-b", BATCH], capture_output=True, text=True)
+    proc = subprocess.run(
+        [exe, "scan", "-w", str(demo_ws), "-b", BATCH], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr
     assert BATCH in proc.stdout
 
@@ -136,12 +180,22 @@ def test_the_process_entry_point_passes_the_exit_code_and_output_through(demo_ws
     """`python -m briefdesk` goes through `run` (the collector off, frozen at exit)."""
     import sys
 
-    ok = subprocess.run([sys.executable, "-m", "briefdesk", "history", "-w", str(demo_ws), "--json"],
-                        capture_output=True, text=True)
+    ok = subprocess.run(
+        [sys.executable, "-m", "briefdesk", "history", "-w", str(demo_ws), "--json"],
+        capture_output=True,
+        text=True,
+    )
     assert ok.returncode == 0 and json.loads(ok.stdout) == [], ok.stderr
-    bad = subprocess.run([sys.executable, "-m", "briefdesk", "verify", "-w", str(demo_ws), "not-a-rev"],
-                         capture_output=True, text=True)
-    assert bad.returncode == 2 and bad.stderr.startswith("briefdesk: error: ") and bad.stderr.count("\n") == 1
+    bad = subprocess.run(
+        [sys.executable, "-m", "briefdesk", "verify", "-w", str(demo_ws), "not-a-rev"],
+        capture_output=True,
+        text=True,
+    )
+    assert (
+        bad.returncode == 2
+        and bad.stderr.startswith("briefdesk: error: ")
+        and bad.stderr.count("\n") == 1
+    )
 
 
 def test_the_desk_runs_with_the_garbage_collector_on() -> None:

@@ -56,7 +56,11 @@ def clean_env() -> dict[str, str]:
 
 def sh(root: Path, *args: str, input: bytes | None = None, check: bool = True) -> str:
     proc = subprocess.run(
-        ["git", "-C", str(root), *args], input=input, capture_output=True, env=clean_env(), check=False
+        ["git", "-C", str(root), *args],
+        input=input,
+        capture_output=True,
+        env=clean_env(),
+        check=False,
     )
     if check and proc.returncode:
         raise AssertionError(f"git {args}: {proc.stderr.decode()}")
@@ -137,7 +141,9 @@ def children() -> list[str]:
             continue
         for kid in kids:
             with contextlib.suppress(OSError):
-                found.append(Path(f"/proc/{kid}/cmdline").read_bytes().replace(b"\0", b" ").decode())
+                found.append(
+                    Path(f"/proc/{kid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+                )
     return found
 
 
@@ -206,7 +212,9 @@ def test_pre_commit_hook_runs(ws: Path) -> None:
     assert (ws / "hook-marker").read_text() == "ran\n"
 
 
-def test_rejecting_hook_leaves_no_commit_the_brief_on_disk_and_the_index_as_before(ws: Path) -> None:
+def test_rejecting_hook_leaves_no_commit_the_brief_on_disk_and_the_index_as_before(
+    ws: Path,
+) -> None:
     (ws / "notes" / "staged.md").write_text("staged\n", "utf-8")
     sh(ws, "add", "notes/staged.md")
     (ws / "README.md").write_text("edited\n", "utf-8")
@@ -237,7 +245,9 @@ def test_rejected_second_commit_restores_the_tracked_entries(ws: Path) -> None:
         session.move(f"{B}#1", -1)
         commit_brief(review, session)
     assert sh(ws, "ls-files", "-s", "--", BRIEF, SIDECAR) == entries
-    assert (ws / BRIEF).read_bytes() != sh(ws, "show", f"HEAD:{BRIEF}").encode()  # the new one stays
+    assert (ws / BRIEF).read_bytes() != sh(
+        ws, "show", f"HEAD:{BRIEF}"
+    ).encode()  # the new one stays
 
 
 def test_rejected_commit_restores_what_the_user_had_staged_for_the_brief(ws: Path) -> None:
@@ -254,8 +264,12 @@ def test_rejected_commit_restores_what_the_user_had_staged_for_the_brief(ws: Pat
 
 
 def test_commit_msg_hook_may_edit_the_message(ws: Path) -> None:
-    hook(ws, "commit-msg", 'git interpret-trailers --in-place --trailer "Signed-off-by: Hook <h@example.com>" "$1"\n'
-         'sed -i "1s/^/[kb] /" "$1"\n')
+    hook(
+        ws,
+        "commit-msg",
+        'git interpret-trailers --in-place --trailer "Signed-off-by: Hook <h@example.com>" "$1"\n'
+        'sed -i "1s/^/[kb] /" "$1"\n',
+    )
     result = commit(ws)
     assert result.message.startswith("[kb] brief(inference)")
     assert "Signed-off-by: Hook <h@example.com>" in result.message
@@ -268,7 +282,10 @@ def test_undecided_items_refuse_unless_allowed(ws: Path) -> None:
     review = open_review(ws)
     with review.open_session() as session:
         session.include(f"{A}#1")
-        with pytest.raises(BriefdeskError, match=r"^2 items are still undecided; decide them or pass --allow-undecided$"):
+        with pytest.raises(
+            BriefdeskError,
+            match=r"^2 items are still undecided; decide them or pass --allow-undecided$",
+        ):
             commit_brief(review, session)
         assert not (ws / BRIEF).exists()
         result = commit_brief(review, session, allow_undecided=True)
@@ -277,7 +294,9 @@ def test_undecided_items_refuse_unless_allowed(ws: Path) -> None:
 
 def test_recommit_of_the_same_batch_overwrites_its_own_brief(ws: Path) -> None:
     first = commit(ws)
-    with pytest.raises(BriefdeskError, match=r"nothing to commit: .* already committed as they are"):
+    with pytest.raises(
+        BriefdeskError, match=r"nothing to commit: .* already committed as they are"
+    ):
         commit(ws)
     review = open_review(ws)
     with review.open_session() as session:
@@ -313,7 +332,9 @@ def test_foreign_brief_is_refused_and_untouched(ws: Path) -> None:
     (ws / BRIEF).parent.mkdir(parents=True)
     (ws / BRIEF).write_text("my own notes\n", "utf-8")
     before_head, before = head(ws), snapshot(ws)
-    with pytest.raises(BriefdeskError, match="exists and was not written by briefdesk for this batch; move it away"):
+    with pytest.raises(
+        BriefdeskError, match="exists and was not written by briefdesk for this batch; move it away"
+    ):
         commit(ws)
     assert (ws / BRIEF).read_text("utf-8") == "my own notes\n"
     assert not (ws / SIDECAR).exists()
@@ -323,7 +344,9 @@ def test_foreign_brief_is_refused_and_untouched(ws: Path) -> None:
 def test_sidecar_of_another_batch_is_refused(ws: Path) -> None:
     (ws / SIDECAR).parent.mkdir(parents=True)
     (ws / SIDECAR).write_text('{"generator": "briefdesk", "batch": {"id": "other"}}\n', "utf-8")
-    with pytest.raises(BriefdeskError, match=r"review\.json: exists and was not written by briefdesk"):
+    with pytest.raises(
+        BriefdeskError, match=r"review\.json: exists and was not written by briefdesk"
+    ):
         commit(ws)
     assert not (ws / BRIEF).exists()
 
@@ -352,7 +375,9 @@ def test_index_lock_is_an_error_and_is_never_deleted(ws: Path) -> None:
     assert not (ws / BRIEF).exists()
 
 
-def test_no_identity_is_a_clear_error(ws: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_no_identity_is_a_clear_error(
+    ws: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     sh(ws, "config", "--unset", "user.name")
     sh(ws, "config", "--unset", "user.email")
     home = tmp_path / "home"
@@ -360,11 +385,19 @@ def test_no_identity_is_a_clear_error(ws: Path, monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
-    for var in ("GIT_CONFIG_GLOBAL", "EMAIL", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL",
-                "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL"):
+    for var in (
+        "GIT_CONFIG_GLOBAL",
+        "EMAIL",
+        "GIT_AUTHOR_NAME",
+        "GIT_AUTHOR_EMAIL",
+        "GIT_COMMITTER_NAME",
+        "GIT_COMMITTER_EMAIL",
+    ):
         monkeypatch.delenv(var, raising=False)
     before_head = head(ws)
-    with pytest.raises(BriefdeskError, match=r"no git identity: set it with `git config user\.name"):
+    with pytest.raises(
+        BriefdeskError, match=r"no git identity: set it with `git config user\.name"
+    ):
         commit(ws)
     assert head(ws) == before_head
     assert not (ws / BRIEF).exists()
@@ -415,7 +448,9 @@ def test_a_tracked_brief_in_a_folder_ignored_later_is_committed_again(ws: Path) 
         session.move(f"{B}#1", -1)
         second = commit_brief(review, session)
     assert sh(ws, "rev-parse", f"{second.sha}^^").strip() == first.sha
-    assert sorted(sh(ws, "show", "--name-only", "--format=", second.sha).split()) == sorted([BRIEF, SIDECAR])
+    assert sorted(sh(ws, "show", "--name-only", "--format=", second.sha).split()) == sorted(
+        [BRIEF, SIDECAR]
+    )
     assert sh(ws, "status", "--porcelain", "--", BRIEF) == ""
 
 
@@ -425,7 +460,9 @@ def test_workspace_in_a_subfolder_with_unicode_and_spaced_paths(tmp_path: Path) 
     odd = "inbox/张 三/2026-11-03 a*b.md"
     files = dict(FILES)
     files[odd] = files.pop(B)
-    files["batches/2026-11-03-e627b203.yaml"] = files["batches/2026-11-03-e627b203.yaml"].replace(B, f'"{odd}"')
+    files["batches/2026-11-03-e627b203.yaml"] = files["batches/2026-11-03-e627b203.yaml"].replace(
+        B, f'"{odd}"'
+    )
     root.mkdir(parents=True)
     write_files(root, files)
     (repo / "outside.txt").write_text("x\n", "utf-8")
@@ -460,7 +497,9 @@ def test_detached_head_commits_on_the_detached_head(ws: Path) -> None:
     assert result.branch is None
     assert head(ws) == result.sha != branch_tip
     assert sh(ws, "rev-parse", "main").strip() == branch_tip
-    assert sh(ws, "rev-parse", "-q", "--verify", "--symbolic-full-name", "HEAD", check=False).strip() in ("", "HEAD")
+    assert sh(
+        ws, "rev-parse", "-q", "--verify", "--symbolic-full-name", "HEAD", check=False
+    ).strip() in ("", "HEAD")
 
 
 def test_a_file_named_dash_dash_all_changes_nothing(ws: Path) -> None:
@@ -473,7 +512,9 @@ def test_a_file_named_dash_dash_all_changes_nothing(ws: Path) -> None:
     assert "?? --all" in sh(ws, "status", "--porcelain=v1")
 
 
-def test_redirecting_git_variables_are_ignored(ws: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_redirecting_git_variables_are_ignored(
+    ws: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     sh(elsewhere, "init", "-q")
@@ -506,7 +547,13 @@ def test_history_lists_brief_commits_newest_first_as_json(ws: Path) -> None:
     data = json.loads(json.dumps([e.model_dump(mode="json") for e in entries]))
     top = data[0]
     assert top["batch"] == BATCH_ID and top["reviewer"] == "Ann" and top["topic"] == "inference"
-    assert (top["included"], top["excluded"], top["duplicates"], top["confirmed"], top["total"]) == (2, 1, 1, 3, 3)
+    assert (
+        top["included"],
+        top["excluded"],
+        top["duplicates"],
+        top["confirmed"],
+        top["total"],
+    ) == (2, 1, 1, 3, 3)
     assert top["brief"] == BRIEF and top["materials"] == 2
     assert top["date"].startswith("20") and "T" in top["date"]
     assert top["subject"].startswith("brief(inference): E1 2026-11-03")
@@ -525,7 +572,16 @@ def test_verify_head_ok_and_a_doctored_hash_is_a_mismatch(ws: Path) -> None:
     real = hashlib.sha256((ws / B).read_bytes()).hexdigest()
     doctored = result.message.replace(real, "0" * 64)
     assert doctored != result.message
-    sh(ws, "commit", "-q", "--allow-empty", "--cleanup=verbatim", "-F", "-", input=doctored.encode())
+    sh(
+        ws,
+        "commit",
+        "-q",
+        "--allow-empty",
+        "--cleanup=verbatim",
+        "-F",
+        "-",
+        input=doctored.encode(),
+    )
     bad = verify(wsp, "HEAD")
     assert not bad.ok
     assert [(f.path, f.status) for f in bad.problems] == [(B, "mismatch")]
@@ -536,9 +592,23 @@ def test_verify_head_ok_and_a_doctored_hash_is_a_mismatch(ws: Path) -> None:
 def test_verify_reports_a_missing_material_and_refuses_other_commits(ws: Path) -> None:
     result = commit(ws)
     sh(ws, "rm", "-q", A)
-    sh(ws, "commit", "-q", "-m", "drop a material", "--cleanup=verbatim", "-m", "\n".join(
-        line for line in result.message.splitlines() if line.startswith(("Batch:", "Material:", "Generated-by:"))))
-    assert [(f.path, f.status) for f in verify(Workspace.open(ws), "HEAD").problems] == [(A, "missing")]
+    sh(
+        ws,
+        "commit",
+        "-q",
+        "-m",
+        "drop a material",
+        "--cleanup=verbatim",
+        "-m",
+        "\n".join(
+            line
+            for line in result.message.splitlines()
+            if line.startswith(("Batch:", "Material:", "Generated-by:"))
+        ),
+    )
+    assert [(f.path, f.status) for f in verify(Workspace.open(ws), "HEAD").problems] == [
+        (A, "missing")
+    ]
     with pytest.raises(BriefdeskError, match="not a briefdesk commit"):
         verify(Workspace.open(ws), "HEAD~2")
     with pytest.raises(BriefdeskError, match="unknown revision"):

@@ -47,7 +47,9 @@ def diff(before: Snapshot, after: Snapshot) -> list[str]:
     """What changed between two snapshots, as readable lines (empty when nothing did)."""
     lines = [f"new: {p}" for p in sorted(after.keys() - before.keys())]
     lines += [f"gone: {p}" for p in sorted(before.keys() - after.keys())]
-    lines += [f"changed: {p}" for p in sorted(before.keys() & after.keys()) if before[p] != after[p]]
+    lines += [
+        f"changed: {p}" for p in sorted(before.keys() & after.keys()) if before[p] != after[p]
+    ]
     return lines
 
 
@@ -65,7 +67,9 @@ def run_cli(
     """The installed `briefdesk` as a real process (falls back to `python -m briefdesk`)."""
     cmd = [str(BRIEFDESK)] if BRIEFDESK.exists() else [sys.executable, "-m", "briefdesk"]
     env = {**(os.environ if env is None else env), "PYTHONPATH": str(ROOT)}
-    return subprocess.run([*cmd, *argv], capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env)
+    return subprocess.run(
+        [*cmd, *argv], capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env
+    )
 
 
 ERROR_LINE = re.compile(r"briefdesk: error: [^\n]+\n")

@@ -19,7 +19,18 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from briefdesk.core.session import Session
 
-OPS = ("include", "exclude", "mark_duplicate", "note", "move", "merge", "undo", "redo", "place", "evidence")
+OPS = (
+    "include",
+    "exclude",
+    "mark_duplicate",
+    "note",
+    "move",
+    "merge",
+    "undo",
+    "redo",
+    "place",
+    "evidence",
+)
 WEIGHTS = (4, 3, 2, 2, 3, 2, 2, 1, 1, 1)
 MAX_STEPS = 100_000
 

@@ -17,7 +17,17 @@ import random
 import sys
 from pathlib import Path
 
-KEYS = ("include", "include", "undo", "redo", "move_up", "move_down", "next_item", "next_item", "prev_item")
+KEYS = (
+    "include",
+    "include",
+    "undo",
+    "redo",
+    "move_up",
+    "move_down",
+    "next_item",
+    "next_item",
+    "prev_item",
+)
 
 
 async def drive(workspace: str, batch: str, seed: int) -> None:
@@ -37,8 +47,12 @@ async def drive(workspace: str, batch: str, seed: int) -> None:
         session = screen.session
 
         def state() -> str:
-            data = {"decisions": {r: d.model_dump(mode="json") for r, d in session.data.decisions.items()},
-                    "order": session.data.order}
+            data = {
+                "decisions": {
+                    r: d.model_dump(mode="json") for r, d in session.data.decisions.items()
+                },
+                "order": session.data.order,
+            }
             return json.dumps(data, ensure_ascii=True, separators=(",", ":"))
 
         out.write(f"ready {state()}\n")

@@ -77,9 +77,9 @@ def test_control_characters_in_a_bad_path_never_reach_the_terminal(ws: Path, cap
     """A manifest naming `inbox/\\e]52;c;…\\a\\e[2J.md` (YAML escapes): the error line shows
     placeholders, not the clipboard write and the screen clear."""
     (ws / "batches" / f"{DEMO_BATCH}.yaml").write_text(
-        (ws / "batches" / f"{DEMO_BATCH}.yaml").read_text("utf-8").replace(
-            f"  - {FIRST}\n", '  - "inbox/\\e]52;c;aGVsbG8=\\a\\e[2J\\x9b31m.md"\n', 1
-        ),
+        (ws / "batches" / f"{DEMO_BATCH}.yaml")
+        .read_text("utf-8")
+        .replace(f"  - {FIRST}\n", '  - "inbox/\\e]52;c;aGVsbG8=\\a\\e[2J\\x9b31m.md"\n', 1),
         "utf-8",
     )
     code, out, err = run_main(capsys, "scan", "-w", str(ws), "-b", DEMO_BATCH)
@@ -108,7 +108,9 @@ def test_deep_nesting_is_an_error_not_a_recursion_error() -> None:
 
 def test_empty_material_is_one_empty_item(ws: Path, capsys) -> None:
     (ws / FIRST).write_bytes(b"")
-    code, out, err = run_main(capsys, "scan", "-w", str(ws), "-b", DEMO_BATCH, "--json", "--no-cache")
+    code, out, err = run_main(
+        capsys, "scan", "-w", str(ws), "-b", DEMO_BATCH, "--json", "--no-cache"
+    )
     assert code == 0, err
     items = [i for i in json.loads(out)["items"] if i["material"] == FIRST]
     assert [i["ref"] for i in items] == [f"{FIRST}#1"]
@@ -122,8 +124,22 @@ def test_empty_material_is_one_empty_item(ws: Path, capsys) -> None:
 def _long_line(n: int) -> str:
     """About `n` characters of mixed Chinese and English words, with arXiv ids and a URL, no newline."""
     rnd = random.Random(20261103)
-    words = ["推理", "解码", "显存带宽", "投机解码", "KV", "cache", "speculative", "decoding",
-             "latency", "2601.21204", "arXiv:2604.17227v2", "https://e.com/a?b=c", "注意力", "吞吐"]
+    words = [
+        "推理",
+        "解码",
+        "显存带宽",
+        "投机解码",
+        "KV",
+        "cache",
+        "speculative",
+        "decoding",
+        "latency",
+        "2601.21204",
+        "arXiv:2604.17227v2",
+        "https://e.com/a?b=c",
+        "注意力",
+        "吞吐",
+    ]
     parts: list[str] = []
     size = 0
     while size < n:
@@ -159,12 +175,20 @@ def test_two_million_character_line_is_scanned(ws: Path, record_property) -> Non
 
 # -- the desk: the same refusal as an error screen, never a crash ---------------------------------
 
-DESK_CASES = ["manifest-duplicate-id", "material-sibling-prefix-link", "material-gbk",
-              "frontmatter-alias-bomb", "frontmatter-nested-10000", "settings-not-yaml"]
+DESK_CASES = [
+    "manifest-duplicate-id",
+    "material-sibling-prefix-link",
+    "material-gbk",
+    "frontmatter-alias-bomb",
+    "frontmatter-nested-10000",
+    "settings-not-yaml",
+]
 
 
 @pytest.mark.parametrize("name", DESK_CASES)
-def test_the_desk_shows_the_same_error_and_writes_nothing(name: str, ws: Path, capsys, monkeypatch) -> None:
+def test_the_desk_shows_the_same_error_and_writes_nothing(
+    name: str, ws: Path, capsys, monkeypatch
+) -> None:
     """The desk on the broken workspace: an error screen with the very problem `scan` prints, exit 2
     on quit, and still nothing written (not even `.briefdesk/`)."""
     pytest.importorskip("textual")
@@ -221,9 +245,20 @@ def test_two_million_character_line_in_the_desk(ws: Path, monkeypatch, record_pr
                 await pilot.pause(0.02)
             screen = app.screen
             await pilot.pause()  # mounted
-            screen.go_to("inbox/flyp/2026-11-03T0950-critical-read.md#1")  # the item after the long one
+            screen.go_to(
+                "inbox/flyp/2026-11-03T0950-critical-read.md#1"
+            )  # the item after the long one
             await pilot.pause()
-            for action in ("prev_item", "include", "undo", "next_pane", "next_item", "prev_item", "preview_brief", "preview_brief"):
+            for action in (
+                "prev_item",
+                "include",
+                "undo",
+                "next_pane",
+                "next_item",
+                "prev_item",
+                "preview_brief",
+                "preview_brief",
+            ):
                 start = time.perf_counter()
                 await pilot.press(keymap.keys(action)[0])
                 await pilot.pause()

@@ -15,11 +15,20 @@ from briefdesk.core.keymap import load_keymap
 from hostile_helpers import DEMO_BATCH, assert_one_error_line, diff, run_cli, run_main, snapshot
 
 KEYMAPS = {
-    "unknown-action": ("extends: default\nbindings:\n  launch_missiles: z\n", "unknown action 'launch_missiles'"),
-    "key-on-two-actions": ("extends: default\nbindings:\n  include: x\n", "key 'x' is bound to both include and exclude"),
+    "unknown-action": (
+        "extends: default\nbindings:\n  launch_missiles: z\n",
+        "unknown action 'launch_missiles'",
+    ),
+    "key-on-two-actions": (
+        "extends: default\nbindings:\n  include: x\n",
+        "key 'x' is bound to both include and exclude",
+    ),
     "not-yaml": ("extends: default\nbindings: {include: [a\n", "not valid YAML"),
     "not-a-mapping": ("- include\n- a\n", "must be a mapping"),
-    "alias": ("extends: default\nbindings:\n  include: &k a\n  exclude: *k\n", "aliases are not allowed"),
+    "alias": (
+        "extends: default\nbindings:\n  include: &k a\n  exclude: *k\n",
+        "aliases are not allowed",
+    ),
     "binary": ("extends: default\n\x00\n", "NUL byte"),
 }
 
@@ -41,7 +50,9 @@ def test_loader_refuses_naming_the_file(name: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["unknown-action", "key-on-two-actions", "not-yaml"])
-def test_review_with_a_bad_keymap_exits_2_with_one_line(name: str, ws: Path, tmp_path: Path) -> None:
+def test_review_with_a_bad_keymap_exits_2_with_one_line(
+    name: str, ws: Path, tmp_path: Path
+) -> None:
     path = _write(tmp_path, name)
     before = snapshot(ws)
     proc = run_cli("review", "-w", str(ws), "-b", DEMO_BATCH, "--keymap", str(path), timeout=60)
@@ -54,10 +65,17 @@ def test_review_with_a_bad_keymap_in_the_settings(ws: Path, capsys) -> None:
     (ws / "keys").mkdir()
     _write(ws / "keys", "key-on-two-actions")
     settings = ws / "briefdesk.yaml"
-    settings.write_text(settings.read_text("utf-8").replace("keymap: default", "keymap: keys/key-on-two-actions.yaml"), "utf-8")
+    settings.write_text(
+        settings.read_text("utf-8").replace(
+            "keymap: default", "keymap: keys/key-on-two-actions.yaml"
+        ),
+        "utf-8",
+    )
     before = snapshot(ws)
     code, out, err = run_main(capsys, "review", "-w", str(ws), "-b", DEMO_BATCH)
-    assert_one_error_line(code, out, err, "key-on-two-actions.yaml", "bound to both include and exclude")
+    assert_one_error_line(
+        code, out, err, "key-on-two-actions.yaml", "bound to both include and exclude"
+    )
     assert diff(before, snapshot(ws)) == []
 
 

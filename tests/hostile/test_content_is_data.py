@@ -30,14 +30,22 @@ TITLES = [
     f"清屏 {ESC}[2J 剪贴板 {ESC}]52;c;ZWNobyBwd25lZA=={BEL} 与 C1 {CSI}31m",
     f"表情 👩{ZWJ}💻 与结尾零宽连接符{ZWJ}",
 ]
-MARKUP = ["[@click=app.quit]x[/]", "[link=https://e.com]x[/link]", "[bold red]", "[/不对]", "[type=x, v={'a[0]'}]"]
+MARKUP = [
+    "[@click=app.quit]x[/]",
+    "[link=https://e.com]x[/link]",
+    "[bold red]",
+    "[/不对]",
+    "[type=x, v={'a[0]'}]",
+]
 # Everything a terminal could obey: C0 but tab and newline, DEL, C1, bidi controls.
 UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 PURPOSE = '"用途 \\0 NUL \\e[2J 清屏 \\x9b31m C1 \\e]52;c;aGk=\\a [@click=app.quit]x[/]"'
 
 
 def _git(root: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True).stdout
+    return subprocess.run(
+        ["git", "-C", str(root), *args], check=True, capture_output=True, text=True
+    ).stdout
 
 
 @pytest.fixture()
@@ -57,7 +65,9 @@ def hostile_ws(ws: Path) -> Path:
 
 
 def test_scan_json_carries_it_as_data(hostile_ws: Path, capsys) -> None:
-    code, out, err = run_main(capsys, "scan", "-w", str(hostile_ws), "-b", DEMO_BATCH, "--json", "--no-cache")
+    code, out, err = run_main(
+        capsys, "scan", "-w", str(hostile_ws), "-b", DEMO_BATCH, "--json", "--no-cache"
+    )
     assert code == 0, err
     assert not UNSAFE.search(out), "a raw control character in scan --json output"
     items = {i["ref"]: i for i in json.loads(out)["items"]}
@@ -81,16 +91,26 @@ def test_brief_and_commit_message_hold_no_control_character(hostile_ws: Path, ca
         for ref in REFS:
             session.include(ref)
         session.add_note(REFS[0], f"评注 {ESC}[2J [bold]粗[/bold] {CSI}31m")
-        session.add_contradiction(REFS[1], f"矛盾 {ESC}]52;c;aGk={BEL} [link=https://e.com]x[/link]")
+        session.add_contradiction(
+            REFS[1], f"矛盾 {ESC}]52;c;aGk={BEL} [link=https://e.com]x[/link]"
+        )
         session.add_handle(REFS[2], f"抓手 \u202eevil\u202c {ZWJ}")
     code, brief, err = run_main(capsys, "build", "-w", str(hostile_ws), "-b", DEMO_BATCH)
     assert code == 0, err
     assert not UNSAFE.search(brief), repr(UNSAFE.search(brief))
-    for literal in ("[@click=app.quit]x[/] 点我退出", "[bold red]", "[/不对]", "[type=x, v={'a[0]'}]", f"👩{ZWJ}💻"):
+    for literal in (
+        "[@click=app.quit]x[/] 点我退出",
+        "[bold red]",
+        "[/不对]",
+        "[type=x, v={'a[0]'}]",
+        f"👩{ZWJ}💻",
+    ):
         assert literal in brief, literal
     assert "[link=https://e.com]x[/link]" in brief  # the contradiction, literally
 
-    code, _, err = run_main(capsys, "commit", "-w", str(hostile_ws), "-b", DEMO_BATCH, "--allow-undecided")
+    code, _, err = run_main(
+        capsys, "commit", "-w", str(hostile_ws), "-b", DEMO_BATCH, "--allow-undecided"
+    )
     assert code == 0, err
     message = _git(hostile_ws, "log", "-1", "--format=%B")
     assert "[@click=app.quit]x[/] 点我退出" in message
@@ -108,8 +128,17 @@ def rendered(app) -> tuple[str, str]:
 
     width, height = app.size
     raw = io.StringIO()
-    console = Console(width=width, height=height, file=raw, force_terminal=True, color_system="truecolor", record=True)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    console = Console(
+        width=width,
+        height=height,
+        file=raw,
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
     return console.export_text(styles=False), raw.getvalue()
 
 

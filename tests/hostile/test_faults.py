@@ -74,7 +74,10 @@ def test_full_disk_keeps_every_decision_and_saves_them_when_space_returns(ws: Pa
         _decide(session, refs)
         assert session.save_error is not None
         assert str(review.session_path()) in session.save_error
-        assert "No space left on device" in session.save_error and "kept in memory" in session.save_error
+        assert (
+            "No space left on device" in session.save_error
+            and "kept in memory" in session.save_error
+        )
         assert _on_disk(review) == before  # the old file is intact, not half-written
         in_memory = session.data.model_copy(deep=True)
         assert session.decision(refs[6]).reason == "weak-evidence"
@@ -91,13 +94,18 @@ def test_space_returning_is_noticed_by_the_next_change(ws: Path) -> None:
     refs = [i.ref for i in review.items]
     with review.open_session() as session:
         real = session._writer
-        session._writer = lambda path, payload: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left on device"))
+        session._writer = lambda path, payload: (_ for _ in ()).throw(
+            OSError(errno.ENOSPC, "No space left on device")
+        )
         _decide(session, refs)
         session._writer = real
         session.include(refs[10])  # the next change saves the whole state, earlier ones included
         assert session.save_error is None
         disk = _on_disk(review)
-        assert disk.decisions == session.data.decisions and disk.decisions[refs[7]].duplicate_of == refs[8]
+        assert (
+            disk.decisions == session.data.decisions
+            and disk.decisions[refs[7]].duplicate_of == refs[8]
+        )
 
 
 def test_sessions_folder_turned_into_a_file_is_a_save_error_then_recovers(ws: Path) -> None:
@@ -156,14 +164,21 @@ FSIZE_CHILD = textwrap.dedent("""
 
 def test_real_write_failure_from_the_kernel(ws: Path) -> None:
     """RLIMIT_FSIZE makes the kernel refuse the session write (EFBIG), as a quota would."""
-    proc = subprocess.run([sys.executable, "-c", FSIZE_CHILD, str(ws), str(ROOT)], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", FSIZE_CHILD, str(ws), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     assert result["error"] and "File too large" in result["error"]
     assert result["retry"] is True
     review = _review(ws)
     assert _on_disk(review).model_dump(mode="json") == result["state"]
-    assert not list(review.session_path().parent.glob("*.tmp")) and not list(review.session_path().parent.glob(".*.tmp"))
+    assert not list(review.session_path().parent.glob("*.tmp")) and not list(
+        review.session_path().parent.glob(".*.tmp")
+    )
 
 
 # -- a state folder that cannot be made at all ----------------------------------------------------
@@ -204,14 +219,28 @@ HOLDER = textwrap.dedent("""
 
 
 def test_second_process_is_told_pid_and_host_then_takes_over_when_the_holder_dies(ws: Path) -> None:
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(ws), str(ROOT)], stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(ws), str(ROOT)], stdout=subprocess.PIPE, text=True
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
-        second = subprocess.run([sys.executable, "-c", HOLDER, str(ws), str(ROOT)], capture_output=True, text=True)
+        second = subprocess.run(
+            [sys.executable, "-c", HOLDER, str(ws), str(ROOT)], capture_output=True, text=True
+        )
         assert second.returncode != 0
-        assert f"pid {holder.pid} on {socket.gethostname()}" in second.stderr and "close it there first" in second.stderr
+        assert (
+            f"pid {holder.pid} on {socket.gethostname()}" in second.stderr
+            and "close it there first" in second.stderr
+        )
         for command in ("build", "commit"):  # reading the saved decisions needs no lock
-            proc = run_cli(command, "-w", str(ws), "-b", DEMO_BATCH, *(["--allow-undecided"] if command == "commit" else []))
+            proc = run_cli(
+                command,
+                "-w",
+                str(ws),
+                "-b",
+                DEMO_BATCH,
+                *(["--allow-undecided"] if command == "commit" else []),
+            )
             assert proc.returncode == 0, proc.stderr
     finally:
         holder.send_signal(signal.SIGKILL)
@@ -219,7 +248,9 @@ def test_second_process_is_told_pid_and_host_then_takes_over_when_the_holder_die
     review = _review(ws)
     with review.open_session() as session:  # the dead holder's lock is taken over
         session.include(review.items[5].ref)
-        assert json.loads(review.session_path().with_suffix(".lock").read_text())["pid"] == os.getpid()
+        assert (
+            json.loads(review.session_path().with_suffix(".lock").read_text())["pid"] == os.getpid()
+        )
     assert not review.session_path().with_suffix(".lock").exists()
 
 
@@ -267,8 +298,12 @@ def test_many_openers_at_once_exactly_one_wins(ws: Path) -> None:
     """)
     go = time.time() + 2.0
     procs = [
-        subprocess.Popen([sys.executable, "-c", script, str(ws), str(ROOT), str(go)],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(ws), str(ROOT), str(go)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         for _ in range(8)
     ]
     try:

@@ -33,7 +33,9 @@ from briefdesk.core.workspace import Workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 @pytest.fixture(scope="module")
@@ -57,10 +59,32 @@ def _refused_cleanly(exc: BriefdeskError) -> None:
 # -- inputs ------------------------------------------------------------------------------------------
 
 _scalar = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**12), 10**12), st.floats(allow_nan=True),
-    st.text(max_size=20), st.sampled_from(["", "~", "null", "2026-11-03", "2026-13-45", "inference",
-                                          "inbox/a/m.md", "inbox/a/m.md#1", "../x.md", "/etc/passwd",
-                                          "include", "exclude", "tldr", "append", "a", "ctrl+s", "default"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=True),
+    st.text(max_size=20),
+    st.sampled_from(
+        [
+            "",
+            "~",
+            "null",
+            "2026-11-03",
+            "2026-13-45",
+            "inference",
+            "inbox/a/m.md",
+            "inbox/a/m.md#1",
+            "../x.md",
+            "/etc/passwd",
+            "include",
+            "exclude",
+            "tldr",
+            "append",
+            "a",
+            "ctrl+s",
+            "default",
+        ]
+    ),
 )
 
 
@@ -69,7 +93,9 @@ def _values(keys: list[str]) -> st.SearchStrategy[Any]:
         _scalar,
         lambda inner: st.one_of(
             st.lists(inner, max_size=4),
-            st.dictionaries(st.one_of(st.sampled_from(keys), st.text(max_size=6)), inner, max_size=4),
+            st.dictionaries(
+                st.one_of(st.sampled_from(keys), st.text(max_size=6)), inner, max_size=4
+            ),
         ),
         max_leaves=12,
     )
@@ -81,16 +107,74 @@ def _yaml_of(keys: list[str]) -> st.SearchStrategy[str]:
     return mapping.map(lambda d: yaml.safe_dump(d, allow_unicode=True, sort_keys=False))
 
 
-_fragment = st.sampled_from(["id: x", "topic: inference", "materials:", "  - inbox/a/m.md", "  - path: x",
-                             "    evidence: tldr", "proposals:", "  - item: inbox/a/m.md#1", "bindings:",
-                             "  include: a", "extends: default", "&a x", "*a", "[", "{", "- ", ": ", "\t",
-                             "---", "...", "!!python/object:os.system", "%YAML 1.1", "? x", "|", ">-"])
-_text = st.one_of(st.text(), st.lists(st.one_of(_fragment, st.text(max_size=6)), max_size=12).map("\n".join))
+_fragment = st.sampled_from(
+    [
+        "id: x",
+        "topic: inference",
+        "materials:",
+        "  - inbox/a/m.md",
+        "  - path: x",
+        "    evidence: tldr",
+        "proposals:",
+        "  - item: inbox/a/m.md#1",
+        "bindings:",
+        "  include: a",
+        "extends: default",
+        "&a x",
+        "*a",
+        "[",
+        "{",
+        "- ",
+        ": ",
+        "\t",
+        "---",
+        "...",
+        "!!python/object:os.system",
+        "%YAML 1.1",
+        "? x",
+        "|",
+        ">-",
+    ]
+)
+_text = st.one_of(
+    st.text(), st.lists(st.one_of(_fragment, st.text(max_size=6)), max_size=12).map("\n".join)
+)
 
-MANIFEST_KEYS = ["id", "topic", "author", "created", "purpose", "background", "materials", "proposals",
-                 "path", "evidence", "item", "decision", "section", "action", "order", "note", "reason", "x"]
-SETTINGS_KEYS = ["reviewer", "language", "keymap", "advance_after_decision", "topics", "paths", "dedup",
-                 "living_doc", "briefs", "batches", "threshold", "inference", "x"]
+MANIFEST_KEYS = [
+    "id",
+    "topic",
+    "author",
+    "created",
+    "purpose",
+    "background",
+    "materials",
+    "proposals",
+    "path",
+    "evidence",
+    "item",
+    "decision",
+    "section",
+    "action",
+    "order",
+    "note",
+    "reason",
+    "x",
+]
+SETTINGS_KEYS = [
+    "reviewer",
+    "language",
+    "keymap",
+    "advance_after_decision",
+    "topics",
+    "paths",
+    "dedup",
+    "living_doc",
+    "briefs",
+    "batches",
+    "threshold",
+    "inference",
+    "x",
+]
 KEYMAP_KEYS = ["name", "extends", "description", "bindings", *ACTION_IDS, "x"]
 
 
@@ -136,7 +220,11 @@ def test_manifest_loader_bytes(root: Path, data: bytes) -> None:
 
 
 @FUZZ
-@given(st.one_of(_text, _yaml_of(SETTINGS_KEYS), st.binary(max_size=100).map(lambda b: b.decode("latin-1"))))
+@given(
+    st.one_of(
+        _text, _yaml_of(SETTINGS_KEYS), st.binary(max_size=100).map(lambda b: b.decode("latin-1"))
+    )
+)
 def test_settings_loader(root: Path, text: str) -> None:
     (root / "briefdesk.yaml").write_bytes(text.encode("utf-8", "surrogatepass"))
     try:
@@ -153,7 +241,13 @@ def test_settings_loader(root: Path, text: str) -> None:
 
 
 @FUZZ
-@given(st.one_of(_text, _yaml_of(KEYMAP_KEYS), _yaml_of(["bindings", *ACTION_IDS]).map(lambda t: "extends: default\n" + t)))
+@given(
+    st.one_of(
+        _text,
+        _yaml_of(KEYMAP_KEYS),
+        _yaml_of(["bindings", *ACTION_IDS]).map(lambda t: "extends: default\n" + t),
+    )
+)
 def test_keymap_loader(root: Path, text: str) -> None:
     path = root / "fuzz-keymap.yaml"
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
@@ -169,9 +263,9 @@ def test_keymap_loader(root: Path, text: str) -> None:
 
 _material_bytes = st.one_of(
     st.binary(max_size=200),
-    st.tuples(_yaml_of(["title", "source", "url", "date", "evidence", "arxiv", "x"]), st.text(max_size=80)).map(
-        lambda t: f"---\n{t[0]}---\n{t[1]}".encode("utf-8", "surrogatepass")
-    ),
+    st.tuples(
+        _yaml_of(["title", "source", "url", "date", "evidence", "arxiv", "x"]), st.text(max_size=80)
+    ).map(lambda t: f"---\n{t[0]}---\n{t[1]}".encode("utf-8", "surrogatepass")),
 )
 
 

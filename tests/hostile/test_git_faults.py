@@ -35,20 +35,29 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 
 def sh(root: Path, *args: str, env: dict[str, str] | None = None, check: bool = True) -> str:
-    proc = subprocess.run(["git", "-C", str(root), *args], capture_output=True, env=env or clean_env(), check=False)
+    proc = subprocess.run(
+        ["git", "-C", str(root), *args], capture_output=True, env=env or clean_env(), check=False
+    )
     assert proc.returncode == 0 or not check, f"git {args}: {proc.stderr.decode()}"
     return proc.stdout.decode("utf-8", "replace")
 
 
 def commit_cli(root: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return run_cli("commit", "-w", str(root), "-b", DEMO_BATCH, "--allow-undecided", env=env or clean_env())
+    return run_cli(
+        "commit", "-w", str(root), "-b", DEMO_BATCH, "--allow-undecided", env=env or clean_env()
+    )
 
 
 def user_state(root: Path) -> tuple[str, ...]:
     """The user's work in progress as git sees it, our two files left out."""
-    status = "\n".join(line for line in sh(root, "status", "--porcelain=v1", "-uall").splitlines()
-                       if not line.endswith(OURS))
-    entries = "\n".join(line for line in sh(root, "ls-files", "-s").splitlines() if not line.endswith(OURS))
+    status = "\n".join(
+        line
+        for line in sh(root, "status", "--porcelain=v1", "-uall").splitlines()
+        if not line.endswith(OURS)
+    )
+    entries = "\n".join(
+        line for line in sh(root, "ls-files", "-s").splitlines() if not line.endswith(OURS)
+    )
     return (
         sh(root, "diff", "--cached", "--binary"),
         sh(root, "diff", "--binary"),
@@ -86,7 +95,9 @@ def kb(ws: Path) -> Path:
     return ws
 
 
-def refused(root: Path, env: dict[str, str] | None, *needles: str) -> subprocess.CompletedProcess[str]:
+def refused(
+    root: Path, env: dict[str, str] | None, *needles: str
+) -> subprocess.CompletedProcess[str]:
     before, decisions = user_state(root), session_bytes(root)
     proc = commit_cli(root, env)
     assert_one_error_line(proc.returncode, proc.stdout, proc.stderr, *needles)
@@ -108,9 +119,20 @@ def test_index_lock_is_reported_and_never_deleted(kb: Path) -> None:
 def test_no_identity(kb: Path, tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
-    env = {k: v for k, v in clean_env().items()
-           if k not in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL",
-                        "EMAIL", "GIT_CONFIG_GLOBAL", "XDG_CONFIG_HOME")}
+    env = {
+        k: v
+        for k, v in clean_env().items()
+        if k
+        not in (
+            "GIT_AUTHOR_NAME",
+            "GIT_AUTHOR_EMAIL",
+            "GIT_COMMITTER_NAME",
+            "GIT_COMMITTER_EMAIL",
+            "EMAIL",
+            "GIT_CONFIG_GLOBAL",
+            "XDG_CONFIG_HOME",
+        )
+    }
     env.update(HOME=str(home), GIT_CONFIG_NOSYSTEM="1")
     sh(kb, "config", "--unset", "user.name", check=False)  # set only when the machine had none
     sh(kb, "config", "--unset", "user.email", check=False)
@@ -169,8 +191,11 @@ def test_git_dir_work_tree_and_index_file_in_the_environment(kb: Path, tmp_path:
     other = tmp_path / "other"
     other.mkdir()
     sh(other, "init", "-q")
-    env = clean_env(GIT_DIR=str(other / ".git"), GIT_WORK_TREE=str(other),
-                    GIT_INDEX_FILE=str(tmp_path / "stray-index"))
+    env = clean_env(
+        GIT_DIR=str(other / ".git"),
+        GIT_WORK_TREE=str(other),
+        GIT_INDEX_FILE=str(tmp_path / "stray-index"),
+    )
     before = user_state(kb)
     proc = commit_cli(kb, env)
     assert proc.returncode == 0, proc.stderr

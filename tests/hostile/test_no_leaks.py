@@ -28,7 +28,13 @@ def children() -> dict[int, str]:
             continue
         for pid in map(int, pids):
             try:
-                found[pid] = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+                found[pid] = (
+                    Path(f"/proc/{pid}/cmdline")
+                    .read_bytes()
+                    .replace(b"\0", b" ")
+                    .decode(errors="replace")
+                    .strip()
+                )
             except OSError:
                 found[pid] = "?"
     return found
@@ -55,7 +61,14 @@ def test_scan_build_commit_leave_no_child_process(ws: Path, capsys, tmp_path: Pa
         ["build", "-w", str(ws), "-b", DEMO_BATCH, "-o", str(tmp_path / "brief.md")],
         ["commit", "-w", str(ws), "-b", DEMO_BATCH],  # refused: items undecided
         ["commit", "-w", str(ws), "-b", DEMO_BATCH, "--allow-undecided"],
-        ["commit", "-w", str(ws), "-b", DEMO_BATCH, "--allow-undecided"],  # again: nothing new to commit
+        [
+            "commit",
+            "-w",
+            str(ws),
+            "-b",
+            DEMO_BATCH,
+            "--allow-undecided",
+        ],  # again: nothing new to commit
         ["history", "-w", str(ws), "--json"],
         ["verify", "-w", str(ws), "HEAD"],
     ):

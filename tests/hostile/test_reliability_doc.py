@@ -26,8 +26,11 @@ def named_tests() -> set[tuple[str, str]]:
 
 
 def test_every_named_test_exists() -> None:
-    missing = [f"{path}::{name}" for path, name in sorted(named_tests())
-               if not re.search(rf"^(?:async )?def {name}\(", (TESTS / path).read_text("utf-8"), re.M)]
+    missing = [
+        f"{path}::{name}"
+        for path, name in sorted(named_tests())
+        if not re.search(rf"^(?:async )?def {name}\(", (TESTS / path).read_text("utf-8"), re.M)
+    ]
     assert not missing, f"docs/reliability.md names tests that do not exist: {missing}"
 
 

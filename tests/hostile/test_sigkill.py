@@ -70,7 +70,9 @@ def _trial(review: Review, seed: int, rnd: random.Random, figures: Figures, scra
     with open(log, "wb") as out, open(scratch / f"child-{seed}.err", "wb") as err:
         child = subprocess.Popen(
             [sys.executable, str(CHILD), str(review.workspace.root), DEMO_BATCH, str(seed)],
-            stdout=out, stderr=err, env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=out,
+            stderr=err,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
         try:
             if early:  # anywhere in start-up: imports, loading, taking the lock, the first save
@@ -113,7 +115,9 @@ def _trial(review: Review, seed: int, rnd: random.Random, figures: Figures, scra
         return
     op, a, b = next(steps)  # the kill landed after the save of the next decision, before its ack
     sigkill_child.apply(replay, op, refs[a], refs[b], len(acked) + 1)
-    assert _same(on_disk, replay.data), f"seed {seed}: the file is neither the state after ack {len(acked)} nor after one more"
+    assert _same(on_disk, replay.data), (
+        f"seed {seed}: the file is neither the state after ack {len(acked)} nor after one more"
+    )
     figures.found += len(acked)
     figures.in_flight += 1
 
@@ -132,17 +136,29 @@ def _worker(base: Path, tmp: Path, worker: int, trials: int, figures: Figures) -
 
 
 @pytest.mark.slow
-def test_sigkill_never_loses_an_acknowledged_decision(demo_base: Path, tmp_path: Path, record_property) -> None:
+def test_sigkill_never_loses_an_acknowledged_decision(
+    demo_base: Path, tmp_path: Path, record_property
+) -> None:
     started = time.monotonic()
     per_worker = [TRIALS // WORKERS + (1 if w < TRIALS % WORKERS else 0) for w in range(WORKERS)]
     figures = [Figures() for _ in range(WORKERS)]
     with ThreadPoolExecutor(WORKERS) as pool:
-        futures = [pool.submit(_worker, demo_base, tmp_path, w, per_worker[w], figures[w]) for w in range(WORKERS)]
+        futures = [
+            pool.submit(_worker, demo_base, tmp_path, w, per_worker[w], figures[w])
+            for w in range(WORKERS)
+        ]
         for future in futures:
             future.result()
     total = Figures()
     for f in figures:
-        for name in ("trials", "acknowledged", "found", "in_flight", "during_start", "leftover_tmp"):
+        for name in (
+            "trials",
+            "acknowledged",
+            "found",
+            "in_flight",
+            "during_start",
+            "leftover_tmp",
+        ):
             setattr(total, name, getattr(total, name) + getattr(f, name))
     seconds = time.monotonic() - started
     summary = (
@@ -169,8 +185,12 @@ def _tui_trial(root: Path, seed: int, rnd: random.Random, scratch: Path) -> tupl
     log = scratch / f"tui-{seed}.out"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(scratch / "config")}
     with open(log, "wb") as out, open(scratch / f"tui-{seed}.err", "wb") as err:
-        child = subprocess.Popen([sys.executable, str(TUI_CHILD), str(root), DEMO_BATCH, str(seed)],
-                                 stdout=out, stderr=err, env=env)
+        child = subprocess.Popen(
+            [sys.executable, str(TUI_CHILD), str(root), DEMO_BATCH, str(seed)],
+            stdout=out,
+            stderr=err,
+            env=env,
+        )
         try:
             deadline = time.monotonic() + 60
             while not log.read_bytes().startswith(b"ready"):
@@ -183,22 +203,30 @@ def _tui_trial(root: Path, seed: int, rnd: random.Random, scratch: Path) -> tupl
             child.wait()
     lines = log.read_text("utf-8").split("\n")[:-1]  # complete lines only
     acked = [line for line in lines if line.startswith(("ready ", "ack "))]
-    last = json.loads(acked[-1].split(" ", 2)[-1] if acked[-1].startswith("ack ") else acked[-1].split(" ", 1)[1])
+    last = json.loads(
+        acked[-1].split(" ", 2)[-1] if acked[-1].startswith("ack ") else acked[-1].split(" ", 1)[1]
+    )
     in_flight = lines[-1].startswith("pre ")
     path = root / ".briefdesk" / "sessions" / f"{DEMO_BATCH}.json"
-    disk = json.loads(SessionData.model_validate_json(path.read_bytes()).model_dump_json())  # always parses
+    disk = json.loads(
+        SessionData.model_validate_json(path.read_bytes()).model_dump_json()
+    )  # always parses
     if disk["decisions"] == last["decisions"] and disk["order"] == last["order"]:
         return len(acked) - 1, False
     # the kill landed between the save of the key in flight and its `ack`: that one key changes one
     # item's decision (include, undo or redo of one) or only the order (move); nothing acked is lost
-    assert in_flight, f"seed {seed}: the session on disk is not the state the screen acknowledged last"
+    assert in_flight, (
+        f"seed {seed}: the session on disk is not the state the screen acknowledged last"
+    )
     differing = [r for r in last["decisions"] if disk["decisions"].get(r) != last["decisions"][r]]
     assert len(differing) <= 1, differing
     return len(acked) - 1, True
 
 
 @pytest.mark.slow
-def test_sigkill_of_the_desk_never_loses_what_the_screen_acknowledged(demo_base: Path, tmp_path: Path) -> None:
+def test_sigkill_of_the_desk_never_loses_what_the_screen_acknowledged(
+    demo_base: Path, tmp_path: Path
+) -> None:
     pytest.importorskip("textual")
     import shutil
 
@@ -218,6 +246,8 @@ def test_sigkill_of_the_desk_never_loses_what_the_screen_acknowledged(demo_base:
     with ThreadPoolExecutor(WORKERS) as pool:
         results = list(pool.map(worker, range(WORKERS), [TUI_TRIALS // WORKERS] * WORKERS))
     acked = sum(a for a, _ in results)
-    print(f"\nSIGKILL of the desk: {TUI_TRIALS} trials, {acked} key presses acknowledged on screen, all on disk "
-          f"({sum(f for _, f in results)} trials with a key in flight)")
+    print(
+        f"\nSIGKILL of the desk: {TUI_TRIALS} trials, {acked} key presses acknowledged on screen, all on disk "
+        f"({sum(f for _, f in results)} trials with a key in flight)"
+    )
     assert acked >= TUI_TRIALS

@@ -60,7 +60,9 @@ def test_next_item_and_prev_item(demo: Path) -> None:
             assert screen.current == R2
             assert screen.query_one("#items").highlighted_option.id == R2
             # where the reviewer is is saved once the cursor rests
-            await until(pilot, lambda: saved(demo)["cursor"] == R2, timeout=3, what="the cursor saved")
+            await until(
+                pilot, lambda: saved(demo)["cursor"] == R2, timeout=3, what="the cursor saved"
+            )
             screen.go_to(R3)
             await pilot.press(key("prev_item"))
             assert screen.current == R2
@@ -171,7 +173,11 @@ def test_annotate_flag_contradiction_add_handle(demo: Path) -> None:
     async def go() -> None:
         async with desk(demo) as (app, pilot, screen):
             screen.go_to(R2)
-            for action, field in (("annotate", "notes"), ("flag_contradiction", "contradictions"), ("add_handle", "handles")):
+            for action, field in (
+                ("annotate", "notes"),
+                ("flag_contradiction", "contradictions"),
+                ("add_handle", "handles"),
+            ):
                 await pilot.press(key(action))
                 await settle(pilot)
                 assert isinstance(app.screen, TextEntryDialog), action
@@ -352,7 +358,12 @@ def test_commit(demo: Path) -> None:
             assert "16 items are still undecided" in str(warning)
             await pilot.press("ctrl+s")
             await until(pilot, lambda: commit.sha is not None, what="the commit")
-            log = subprocess.run(["git", "-C", str(demo), "log", "-1", "--format=%H%n%B"], capture_output=True, text=True, check=True).stdout
+            log = subprocess.run(
+                ["git", "-C", str(demo), "log", "-1", "--format=%H%n%B"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
             assert log.startswith(commit.sha)
             assert "Batch: work-guard/e627b203-77c1-4f5a-a634-26925ef1b683" in log
             assert "Reviewed-by: Tom" in log
@@ -402,5 +413,10 @@ def test_every_action_id_is_pressed_here() -> None:
     from briefdesk.core.keymap import ACTION_IDS
 
     pressed = set(re.findall(r'key\("([a-z_]+)"\)', Path(__file__).read_text("utf-8")))
-    pressed |= set(re.findall(r'\("([a-z_]+)", "(?:notes|contradictions|handles)"\)', Path(__file__).read_text("utf-8")))
+    pressed |= set(
+        re.findall(
+            r'\("([a-z_]+)", "(?:notes|contradictions|handles)"\)',
+            Path(__file__).read_text("utf-8"),
+        )
+    )
     assert set(ACTION_IDS) <= pressed, sorted(set(ACTION_IDS) - pressed)

@@ -37,12 +37,21 @@ def test_picker_lists_batches_and_opens_one(demo: Path) -> None:
     async def go() -> None:
         app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="the batch rows")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, BatchPicker) and app.screen.rows,
+                what="the batch rows",
+            )
             picker = app.screen
             stems = [r.stem for r in picker.rows]
             assert DEMO_BATCH in stems
             row = picker.rows[stems.index(DEMO_BATCH)]
-            assert (row.topic, row.materials, row.state, row.living_doc) == ("inference", 8, "new", "2 days ago")
+            assert (row.topic, row.materials, row.state, row.living_doc) == (
+                "inference",
+                8,
+                "new",
+                "2 days ago",
+            )
             table = picker.query_one(DataTable)
             table.move_cursor(row=0)
             for _ in range(stems.index(DEMO_BATCH)):
@@ -58,7 +67,9 @@ def test_picker_moves_with_the_keymap(demo: Path) -> None:
     async def go() -> None:
         app = BriefdeskApp(demo, None, keymap="vim", today=dt.date(2026, 11, 5))
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="rows")
+            await until(
+                pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="rows"
+            )
             table = app.screen.query_one(DataTable)
             assert table.cursor_row == 0
             await pilot.press("j")
@@ -70,15 +81,23 @@ def test_picker_moves_with_the_keymap(demo: Path) -> None:
 
 
 def test_a_broken_batch_from_the_picker_goes_back_to_it(demo: Path) -> None:
-    (demo / "batches" / "0-broken.yaml").write_text("id: x\ntopic: inference\nmaterials: [inbox/none.md]\n", "utf-8")
+    (demo / "batches" / "0-broken.yaml").write_text(
+        "id: x\ntopic: inference\nmaterials: [inbox/none.md]\n", "utf-8"
+    )
 
     async def go() -> None:
         app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="rows")
+            await until(
+                pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="rows"
+            )
             assert app.screen.rows[0].stem == "0-broken"
             await pilot.press("enter")
-            await until(pilot, lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"), what="the error")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"),
+                what="the error",
+            )
             assert "inbox/none.md" in text_of(app.screen.query_one("#error-problem"))
             await pilot.press("escape")
             await settle(pilot)
@@ -97,7 +116,9 @@ def test_picker_shows_review_progress_and_commits(demo: Path) -> None:
             sha = commit_brief(screen.review, screen.session, allow_undecided=True).sha
         app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="rows")
+            await until(
+                pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="rows"
+            )
             row = next(r for r in app.screen.rows if r.stem == DEMO_BATCH)
             assert row.state == f"committed {sha[:7]} · in review 6/21 decided"
 
@@ -124,6 +145,7 @@ def test_second_instance_is_read_only(demo: Path) -> None:
 
     holder = load_review(Workspace.open(demo), DEMO_BATCH).open_session()
     try:
+
         async def go() -> None:
             async with desk(demo) as (app, pilot, screen):
                 assert screen.readonly_reason and "another briefdesk" in screen.readonly_reason
@@ -147,7 +169,11 @@ def test_bad_keymap_shows_an_error_naming_the_file(demo: Path, tmp_path: Path) -
     async def go() -> None:
         app = BriefdeskApp(demo, DEMO_BATCH, keymap=str(bad))
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"), what="the error screen")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"),
+                what="the error screen",
+            )
             problem = text_of(app.screen.query_one("#error-problem"))
             assert str(bad) in problem and "unknown action 'inclde'" in problem
             await pilot.press("q")
@@ -158,12 +184,21 @@ def test_bad_keymap_shows_an_error_naming_the_file(demo: Path, tmp_path: Path) -
 
 def test_bad_batch_shows_an_error(demo: Path) -> None:
     manifest = demo / "batches" / f"{DEMO_BATCH}.yaml"
-    manifest.write_text(manifest.read_text("utf-8").replace("inbox/flyp/2026-11-03T0950-critical-read.md", "inbox/flyp/missing.md"), "utf-8")
+    manifest.write_text(
+        manifest.read_text("utf-8").replace(
+            "inbox/flyp/2026-11-03T0950-critical-read.md", "inbox/flyp/missing.md"
+        ),
+        "utf-8",
+    )
 
     async def go() -> None:
         app = BriefdeskApp(demo, DEMO_BATCH)
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"), what="the error screen")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"),
+                what="the error screen",
+            )
             problem = text_of(app.screen.query_one("#error-problem"))
             assert "missing.md" in problem and "not found" in problem
             await pilot.press("escape")
@@ -176,7 +211,11 @@ def test_missing_workspace_shows_an_error(tmp_path: Path) -> None:
     async def go() -> None:
         app = BriefdeskApp(tmp_path / "nowhere", None)
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"), what="the error screen")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, ErrorScreen) and app.screen.query("#error-problem"),
+                what="the error screen",
+            )
             assert "workspace folder not found" in text_of(app.screen.query_one("#error-problem"))
 
     run(go())
@@ -199,7 +238,9 @@ def test_save_error_is_shown_and_decisions_kept(demo: Path) -> None:
             screen.session._writer = atomic_write  # space is back
             await screen.run_action("retry_save")
             assert "No space" not in text_of(screen.query_one("#statusbar"))
-            on_disk = json.loads((demo / ".briefdesk" / "sessions" / f"{DEMO_BATCH}.json").read_text("utf-8"))
+            on_disk = json.loads(
+                (demo / ".briefdesk" / "sessions" / f"{DEMO_BATCH}.json").read_text("utf-8")
+            )
             assert on_disk["decisions"][R2]["status"] == "include"
 
     run(go())
@@ -232,7 +273,9 @@ def test_matching_runs_in_the_background(demo: Path, monkeypatch: pytest.MonkeyP
     run(go())
 
 
-def test_matching_failure_is_reported_not_raised(demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_matching_failure_is_reported_not_raised(
+    demo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken(self, progress=None, **kwargs):
         raise BriefdeskError("index damaged", ".briefdesk/cache/x")
 
@@ -256,7 +299,11 @@ def test_command_palette_runs_actions(demo: Path) -> None:
                 await pilot.press(*typed)
                 await pilot.pause(0.3)
                 await pilot.press("enter")
-                await until(pilot, lambda status=status: screen.session.decision(R2).status == status, what=status)
+                await until(
+                    pilot,
+                    lambda status=status: screen.session.decision(R2).status == status,
+                    what=status,
+                )
 
     run(go())
 
@@ -305,7 +352,9 @@ def test_keybar_shows_the_keymap_and_clicks_run_actions(demo: Path) -> None:
 
 def test_keymap_from_workspace_settings(demo: Path) -> None:
     settings = demo / "briefdesk.yaml"
-    settings.write_text(settings.read_text("utf-8").replace("keymap: default", "keymap: vim"), "utf-8")
+    settings.write_text(
+        settings.read_text("utf-8").replace("keymap: default", "keymap: vim"), "utf-8"
+    )
 
     async def go() -> None:
         async with desk(demo) as (_app, pilot, screen):
@@ -318,13 +367,20 @@ def test_keymap_from_workspace_settings(demo: Path) -> None:
 
 def test_launch_module_does_not_import_textual() -> None:
     code = "import sys, briefdesk.tui.launch; print('textual' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert out.stdout.strip() == "False"
 
 
-
 @pytest.mark.parametrize("slow", [True, False])
-def test_loading_screen_only_when_loading_takes_a_while(demo: Path, monkeypatch: pytest.MonkeyPatch, slow: bool) -> None:
+def test_loading_screen_only_when_loading_takes_a_while(
+    demo: Path, monkeypatch: pytest.MonkeyPatch, slow: bool
+) -> None:
     import briefdesk.core.review
     import briefdesk.tui.app
     from briefdesk.tui.screens.loading import LoadingScreen
@@ -356,7 +412,9 @@ def test_loading_screen_only_when_loading_takes_a_while(demo: Path, monkeypatch:
     run(go())
 
 
-def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(
+    demo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The forked matching process (batches of MATCH_PROCESS_ITEMS items and more), forced on the
     demo: the desk gets the thread's answer and the citations, and no child is left behind."""
     import multiprocessing
@@ -378,7 +436,10 @@ def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(demo: Path,
     async def go() -> None:
         async with desk(demo, matched=True) as (_app, _pilot, screen):
             assert screen.matches == expected
-            assert screen.cites() and all(ref in {d.ref for m in expected.values() for d in m.duplicates} for ref in screen.cites())
+            assert screen.cites() and all(
+                ref in {d.ref for m in expected.values() for d in m.duplicates}
+                for ref in screen.cites()
+            )
             assert screen._match_child is None
 
     run(go())

@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_keys_doc_is_current() -> None:
     text = (ROOT / "docs" / "keys.md").read_text("utf-8")
-    assert text == keys_markdown(), "docs/keys.md is stale: run `python -m briefdesk.tui.keysdoc > docs/keys.md`"
+    assert text == keys_markdown(), (
+        "docs/keys.md is stale: run `python -m briefdesk.tui.keysdoc > docs/keys.md`"
+    )
 
 
 def test_keys_doc_lists_every_action_with_both_keymaps() -> None:
@@ -33,4 +35,6 @@ def test_screenshot_is_an_svg_of_the_review_screen() -> None:
 def test_readme_shows_the_current_key_table() -> None:
     readme = (ROOT / "README.md").read_text("utf-8")
     rows = [line for line in keys_markdown().splitlines() if line.startswith("| `")]
-    assert rows and all(row in readme for row in rows), "README key table is stale: copy it from docs/keys.md"
+    assert rows and all(row in readme for row in rows), (
+        "README key table is stale: copy it from docs/keys.md"
+    )

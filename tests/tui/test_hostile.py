@@ -54,7 +54,11 @@ def evil(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, "utf-8")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    for cmd in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "--no-verify", "-m", "kb"]):
+    for cmd in (
+        ["init", "-q", "-b", "main"],
+        ["add", "-A"],
+        ["commit", "-q", "--no-verify", "-m", "kb"],
+    ):
         subprocess.run(["git", "-C", str(root), *cmd], check=True, capture_output=True)
     return root
 
@@ -63,8 +67,18 @@ def rendered(app) -> tuple[str, str]:
     """(plain text of the screen, the raw bytes a terminal would receive) as the app draws it."""
     width, height = app.size
     raw = io.StringIO()
-    console = Console(width=width, height=height, file=raw, force_terminal=True, color_system="truecolor", record=True, legacy_windows=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    console = Console(
+        width=width,
+        height=height,
+        file=raw,
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
     return console.export_text(styles=False), raw.getvalue()
 
 
@@ -108,12 +122,21 @@ def test_every_pane_shows_material_text_literally(evil: Path) -> None:
             assert f"{CLICK} 条目一" in text
             # detail body: Markdown laid out from the text, markup untouched, links with targets
             body = body_text(app)
-            assert CLICK in body and "[bold red]粗[/]" in body and "[/不对]" in body and "␛[2J" in body
+            assert (
+                CLICK in body and "[bold red]粗[/]" in body and "[/不对]" in body and "␛[2J" in body
+            )
             assert "\ufffd31m" in body and "👨‍👩‍👧" in body
-            assert "[click me](javascript:alert(1))" in body, "markdown-it refuses javascript: links"
+            assert "[click me](javascript:alert(1))" in body, (
+                "markdown-it refuses javascript: links"
+            )
             assert "site <https://e.com/track>" in body
             spans = screen.query_one("#detail-body", Static).visual.content.spans
-            assert all(isinstance(span.style, str) and "@click" not in span.style and "link" not in span.style for span in spans)
+            assert all(
+                isinstance(span.style, str)
+                and "@click" not in span.style
+                and "link" not in span.style
+                for span in spans
+            )
             # duplicates: the other item of the batch, side by side
             dups = screen.matches[REF1].duplicates
             assert dups, "the two items share a paragraph"
@@ -177,7 +200,9 @@ def test_dialogs_and_notifications_show_it_literally(evil: Path) -> None:
             await settle(pilot)
             # a link in the material is text: its target shown, no action behind it
             body = body_text(app)
-            assert "site <https://e.com/track>" in body and "[click me](javascript:alert(1))" in body
+            assert (
+                "site <https://e.com/track>" in body and "[click me](javascript:alert(1))" in body
+            )
             text, raw = rendered(app)
             assert_safe(raw)
             assert app.is_running and app.return_code is None
@@ -193,7 +218,15 @@ def test_clicking_hostile_text_runs_nothing(evil: Path) -> None:
             await pilot.pause(0.2)
             opened: list[str] = []
             app.open_url = lambda url, **kw: opened.append(url)  # type: ignore[method-assign]
-            targets = ["#items", "#detail", "#dup-item", "#dup-cand", "#preview-text", "#titlebar", "#placements"]
+            targets = [
+                "#items",
+                "#detail",
+                "#dup-item",
+                "#dup-cand",
+                "#preview-text",
+                "#titlebar",
+                "#placements",
+            ]
             for selector in targets:
                 widget = screen.query_one(selector)
                 for x, y in ((1, 0), (8, 2), (20, 1)):
@@ -227,4 +260,3 @@ def test_sanitiser_is_shared_with_core() -> None:
     assert safe_text("\u202eevil") == "\ufffdevil"
     assert is_safe(safe_text(f"{ESC}{CSI}\x07"))
     assert safe_text(CLICK) == CLICK
-

@@ -15,7 +15,10 @@ def list_rows(items: ItemList) -> list[str]:
     with its style."""
     region = items.scrollable_content_region
     strips = items.app.screen._compositor.render_strips()[region.y : region.bottom]
-    return ["".join(f"[{seg.style}]{seg.text}" for seg in strip.crop(region.x, region.right)) for strip in strips]
+    return [
+        "".join(f"[{seg.style}]{seg.text}" for seg in strip.crop(region.x, region.right))
+        for strip in strips
+    ]
 
 
 async def painted_equals_full_repaint(pilot, items: ItemList) -> tuple[list[str], list[str]]:
@@ -84,7 +87,11 @@ def test_only_the_rows_on_screen_are_drawn(demo: Path) -> None:
         async with desk(demo, matched=True, size=(160, 16)) as (_app, pilot, screen):
             items = screen.query_one(ItemList)
             height = items.scrollable_content_region.height
-            drawn = [k for k, option in enumerate(items.options) if isinstance(option, Row) and option._prompt is not None]
+            drawn = [
+                k
+                for k, option in enumerate(items.options)
+                if isinstance(option, Row) and option._prompt is not None
+            ]
             assert drawn and len(drawn) <= height < items.option_count
             await pilot.press("end")
             await pilot.pause()

@@ -86,7 +86,12 @@ def test_bullet_lists_nest_with_indentation() -> None:
 
 
 def test_ordered_lists_keep_their_numbers() -> None:
-    assert lines("1. one\n2. two\n   1. inner\n3. three") == ["1. one", "2. two", "   1. inner", "3. three"]
+    assert lines("1. one\n2. two\n   1. inner\n3. three") == [
+        "1. one",
+        "2. two",
+        "   1. inner",
+        "3. three",
+    ]
     assert lines("7) seven\n8) eight") == ["7) seven", "8) eight"]
 
 
@@ -98,7 +103,11 @@ def test_loose_lists_and_paragraphs_in_items() -> None:
 
 def test_wrapped_lines_hang_under_their_text() -> None:
     assert rows("- " + "word " * 8 + "\n  - " + "deep " * 6, 20) == [
-        "• word word word", "  word word word", "  word word", "  ◦ deep deep deep", "    deep deep deep",
+        "• word word word",
+        "  word word word",
+        "  word word",
+        "  ◦ deep deep deep",
+        "    deep deep deep",
     ]
     assert rows("> " + "quoted " * 5, 16) == ["▌ quoted quoted", "▌ quoted quoted", "▌ quoted"]
     assert rows("12. " + "x " * 10, 12) == ["12. x x x x", "    x x x x", "    x x"]
@@ -106,7 +115,11 @@ def test_wrapped_lines_hang_under_their_text() -> None:
 
 def test_chinese_breaks_between_characters_and_keeps_punctuation() -> None:
     # to Content's own wrapper a run of Chinese is one word: the marker would stand alone
-    assert rows("- " + "很长" * 12, 20) == ["• 很长很长很长很长很", "  长很长很长很长很长", "  很长很长很长"]
+    assert rows("- " + "很长" * 12, 20) == [
+        "• 很长很长很长很长很",
+        "  长很长很长很长很长",
+        "  很长很长很长",
+    ]
     assert rows("中文 English 混排的一段文字", 14) == ["中文 English", "混排的一段文字"]
     # closing punctuation stays on the line it closes, opening on the line it opens
     assert rows("一二三四，五六", 8) == ["一二三", "四，五六"]
@@ -124,11 +137,19 @@ def test_break_offsets() -> None:
 
 
 def test_every_row_fits_the_width() -> None:
-    text = "- " + "中文混排 English words 和更多的中文，" * 10 + "\n\n> " + "引用" * 50 + "\n\n" + "x" * 300
+    text = (
+        "- "
+        + "中文混排 English words 和更多的中文，" * 10
+        + "\n\n> "
+        + "引用" * 50
+        + "\n\n"
+        + "x" * 300
+    )
     visual = MarkdownVisual(markdown_lines(text))
     for width in (1, 2, 5, 10, 23, 40, 71):
         for row in visual.wrapped(width).split("\n"):
             assert row.cell_length <= max(width, 2), (width, row.plain)  # a wide character is 2
+
         def letters(content: Content) -> str:  # the text without the prefixes that rows repeat
             return "".join(content.plain.replace("▌", "").replace("•", "").split())
 
@@ -142,17 +163,30 @@ def test_code_blocks_are_verbatim() -> None:
     assert "  def f(x):\n      return '[b]x[/b]' + $y  # \\n\n\nafter" in text
     assert any("$text-warning" in s for s in styles_of(content, "def f(x):"))
     assert "python" not in text, "the fence's language is not shown"
-    assert lines("text\n\n    indented code\n      more") == ["text", "", "  indented code", "    more"]
+    assert lines("text\n\n    indented code\n      more") == [
+        "text",
+        "",
+        "  indented code",
+        "    more",
+    ]
 
 
 def test_blockquotes_have_a_bar_on_every_line() -> None:
-    assert lines("> one\n> two\n>\n> - item\n\nafter") == ["▌ one two", "▌", "▌ • item", "", "after"]
+    assert lines("> one\n> two\n>\n> - item\n\nafter") == [
+        "▌ one two",
+        "▌",
+        "▌ • item",
+        "",
+        "after",
+    ]
     assert lines("> > nested") == ["▌ ▌ nested"]
     assert lines("- > quoted item") == ["• ▌ quoted item"]
 
 
 def test_links_show_their_target_and_are_not_clickable() -> None:
-    content = markdown_content("see [the site](https://e.com/a?b=1) and <https://auto.org> or www.x.org.")
+    content = markdown_content(
+        "see [the site](https://e.com/a?b=1) and <https://auto.org> or www.x.org."
+    )
     assert content.plain == "see the site <https://e.com/a?b=1> and https://auto.org or www.x.org."
     assert "underline" in styles_of(content, "the site")
     assert any("$text-muted" in s for s in styles_of(content, "<https://e.com/a?b=1>"))
@@ -167,20 +201,30 @@ def test_links_show_their_target_and_are_not_clickable() -> None:
 
 
 def test_images_show_alt_text_and_source() -> None:
-    assert plain("![架构 *图*](http://i.example/a.png)") == "[image: 架构 图] <http://i.example/a.png>"
+    assert (
+        plain("![架构 *图*](http://i.example/a.png)") == "[image: 架构 图] <http://i.example/a.png>"
+    )
     assert plain("![](x.png)") == "[image: ] <x.png>"
 
 
 def test_tables_are_rows_with_separators() -> None:
     text = plain("| 名称 | value |\n|---|---|\n| 中文 | 1 |\n| b | **long** value |")
-    assert text.split("\n") == ["名称 │ value", "─────┼───────────", "中文 │ 1", "b    │ long value"]
+    assert text.split("\n") == [
+        "名称 │ value",
+        "─────┼───────────",
+        "中文 │ 1",
+        "b    │ long value",
+    ]
     content = markdown_content("| h1 | h2 |\n|---|---|\n| a | b |")
     assert "bold" in styles_of(content, "h1")
 
 
 def test_rules_and_html_are_literal() -> None:
     assert lines("a\n\n---\n\nb") == ["a", "", "─" * 24, "", "b"]
-    assert plain("<div onclick='x()'>block</div>\n\nafter") == "<div onclick='x()'>block</div>\n\nafter"
+    assert (
+        plain("<div onclick='x()'>block</div>\n\nafter")
+        == "<div onclick='x()'>block</div>\n\nafter"
+    )
     assert plain("an <b>inline</b> tag <!-- c -->") == "an <b>inline</b> tag <!-- c -->"
 
 
@@ -214,13 +258,18 @@ def test_hostile_text_is_shown_literally_and_safely(text: str) -> None:
     assert is_safe(content.plain)
     assert ESC not in content.plain and CSI not in content.plain
     for span in content.spans:
-        assert isinstance(span.style, str) and "@click" not in span.style and "link" not in span.style
+        assert (
+            isinstance(span.style, str) and "@click" not in span.style and "link" not in span.style
+        )
         assert 0 <= span.start <= span.end <= len(content.plain)
 
 
 def test_markup_stays_literal() -> None:
     text = plain(HOSTILE[0])
-    assert "[bold]x[/bold] [@click=app.quit]y[/] [link=https://e.com]z[/link] $variable $accent" in text
+    assert (
+        "[bold]x[/bold] [@click=app.quit]y[/] [link=https://e.com]z[/link] $variable $accent"
+        in text
+    )
     assert "[b]" in text, "a Markdown escape: the brackets are shown"
     assert "C:\\dir\\n" in text
 
@@ -260,8 +309,39 @@ def test_the_result_is_reused_for_the_same_text() -> None:
 # -- property ------------------------------------------------------------------------------------
 
 MARKDOWN_BITS = st.sampled_from(
-    ["\n", "\n\n", "# ", "## ", "- ", "1. ", "> ", "```", "    ", "*", "**", "~~", "`", "[", "]", "(", ")",
-     "![", "<", ">", "|", "---", "&#x1b;", "&amp;", "\\", "https://e.com", "中文", "  \n", "\t", ESC, CSI]
+    [
+        "\n",
+        "\n\n",
+        "# ",
+        "## ",
+        "- ",
+        "1. ",
+        "> ",
+        "```",
+        "    ",
+        "*",
+        "**",
+        "~~",
+        "`",
+        "[",
+        "]",
+        "(",
+        ")",
+        "![",
+        "<",
+        ">",
+        "|",
+        "---",
+        "&#x1b;",
+        "&amp;",
+        "\\",
+        "https://e.com",
+        "中文",
+        "  \n",
+        "\t",
+        ESC,
+        CSI,
+    ]
 )
 TEXT = st.lists(st.one_of(MARKDOWN_BITS, st.text(max_size=12)), max_size=40).map("".join)
 

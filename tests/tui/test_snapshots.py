@@ -65,7 +65,18 @@ def test_dialog_exclude(demo: Path, snap_compare) -> None:
 
 def test_dialog_annotate(demo: Path, snap_compare) -> None:
     app = BriefdeskApp(demo, DEMO_BATCH)
-    assert snap_compare(app, terminal_size=SIZE, run_before=on_item("inbox/jay/2026-11-03-1000-rss-cool-papers.md#1", key("annotate"), "读", "过", "摘", "要"))
+    assert snap_compare(
+        app,
+        terminal_size=SIZE,
+        run_before=on_item(
+            "inbox/jay/2026-11-03-1000-rss-cool-papers.md#1",
+            key("annotate"),
+            "读",
+            "过",
+            "摘",
+            "要",
+        ),
+    )
 
 
 def test_dialog_contradiction(demo: Path, snap_compare) -> None:
@@ -85,7 +96,9 @@ def test_dialog_evidence(demo: Path, snap_compare) -> None:
 
 def test_dialog_placement(demo: Path, snap_compare) -> None:
     app = BriefdeskApp(demo, DEMO_BATCH)
-    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("pick_placement"), "k", "v"))
+    assert snap_compare(
+        app, terminal_size=SIZE, run_before=on_item(R2, key("pick_placement"), "k", "v")
+    )
 
 
 def test_dialog_merge(demo: Path, snap_compare) -> None:
@@ -110,12 +123,16 @@ def test_help_vim(demo: Path, snap_compare) -> None:
 
 def test_preview_brief(demo: Path, snap_compare) -> None:
     app = BriefdeskApp(demo, DEMO_BATCH)
-    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("preview_brief"), include=(R2,)))
+    assert snap_compare(
+        app, terminal_size=SIZE, run_before=on_item(R2, key("preview_brief"), include=(R2,))
+    )
 
 
 def test_commit_screen(demo: Path, snap_compare) -> None:
     app = BriefdeskApp(demo, DEMO_BATCH)
-    assert snap_compare(app, terminal_size=SIZE, run_before=on_item(R2, key("commit"), include=(R2,)))
+    assert snap_compare(
+        app, terminal_size=SIZE, run_before=on_item(R2, key("commit"), include=(R2,))
+    )
 
 
 def test_commit_done(demo: Path, snap_compare) -> None:

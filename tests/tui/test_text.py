@@ -34,7 +34,10 @@ def test_status_glyphs() -> None:
     assert status_glyph(Decision()).plain == "· "
     assert status_glyph(Decision(status="include")).plain == "✓?"
     assert status_glyph(Decision(status="include", origin=Origin.reviewer)).plain == "✓ "
-    assert status_glyph(Decision(status="exclude", reason="duplicate:x", origin=Origin.reviewer)).plain == "≡ "
+    assert (
+        status_glyph(Decision(status="exclude", reason="duplicate:x", origin=Origin.reviewer)).plain
+        == "≡ "
+    )
     assert status_glyph(Decision(status="exclude", reason="off-topic")).plain == "✗?"
 
 
@@ -52,7 +55,9 @@ def test_short_common_words_are_not_marked() -> None:
 
 
 def item(ref: str = "inbox/a.md#1", title: str = "标题", body: str = "正文") -> Item:
-    return Item(ref=ref, material="inbox/a.md", index=1, title=title, body=body, evidence=Evidence.abstract)
+    return Item(
+        ref=ref, material="inbox/a.md", index=1, title=title, body=body, evidence=Evidence.abstract
+    )
 
 
 def test_filter() -> None:
@@ -64,10 +69,14 @@ def test_filter() -> None:
     assert not ItemFilter(text="别的").accepts(it, undecided, Evidence.abstract, None)
     assert ItemFilter(status="undecided").accepts(it, undecided, Evidence.abstract, None)
     assert not ItemFilter(status="include").accepts(it, undecided, Evidence.abstract, None)
-    assert ItemFilter(status="proposed").accepts(it, Decision(status="include"), Evidence.abstract, None)
+    assert ItemFilter(status="proposed").accepts(
+        it, Decision(status="include"), Evidence.abstract, None
+    )
     assert ItemFilter(evidence=Evidence.tldr).accepts(it, undecided, Evidence.tldr, None)
     assert not ItemFilter(material="inbox/b.md").accepts(it, undecided, Evidence.abstract, None)
     assert ItemFilter(has_duplicates=True).accepts(it, undecided, Evidence.abstract, dup)
     assert not ItemFilter(has_duplicates=False).accepts(it, undecided, Evidence.abstract, dup)
-    assert ItemFilter(has_duplicates=True).accepts(it, undecided, Evidence.abstract, None)  # not matched yet
+    assert ItemFilter(has_duplicates=True).accepts(
+        it, undecided, Evidence.abstract, None
+    )  # not matched yet
     assert ItemFilter(text="x", status="include").describe() == "text “x”, include"

@@ -11,6 +11,8 @@ from briefdesk.core.keymap import load_keymap
 DEMO_BATCH = "2026-11-03-e627b203"
 FIXED_DATE = "2026-11-03T22:00:00+08:00"
 SIZE = (160, 48)
+
+
 def key(action: str, keymap: str = "default") -> str:
     """The first key the keymap binds to `action`."""
     return load_keymap(keymap).keys(action)[0]

@@ -17,8 +17,13 @@ DEMO_BATCH = "2026-11-03-e627b203"
 
 @pytest.mark.parametrize(
     ("when", "said"),
-    [(None, "not in git"), (dt.date(2026, 11, 5), "today"), (dt.date(2026, 11, 6), "today"),
-     (dt.date(2026, 11, 4), "1 day ago"), (dt.date(2026, 10, 26), "10 days ago")],
+    [
+        (None, "not in git"),
+        (dt.date(2026, 11, 5), "today"),
+        (dt.date(2026, 11, 6), "today"),
+        (dt.date(2026, 11, 4), "1 day ago"),
+        (dt.date(2026, 10, 26), "10 days ago"),
+    ],
 )
 def test_days_ago(when: dt.date | None, said: str) -> None:
     assert days_ago(when, dt.date(2026, 11, 5)) == said
@@ -33,8 +38,12 @@ def test_a_batch_goes_from_new_to_in_review_to_committed(demo_ws: Path) -> None:
     assert (row.topic, row.materials, row.state, row.problem) == ("inference", 8, "new", None)
     review = load_review(Workspace.open(demo_ws), DEMO_BATCH)
     with review.open_session() as session:
-        decided = sum(session.decision(i.ref).status != "undecided" for i in review.items)  # proposals
-        session.include(next(i.ref for i in review.items if session.decision(i.ref).status == "undecided"))
+        decided = sum(
+            session.decision(i.ref).status != "undecided" for i in review.items
+        )  # proposals
+        session.include(
+            next(i.ref for i in review.items if session.decision(i.ref).status == "undecided")
+        )
     assert rows_by_stem(demo_ws)[DEMO_BATCH].state == f"in review {decided + 1}/21 decided"
     with review.open_session() as session:
         for item in review.items:

@@ -17,7 +17,31 @@ from briefdesk.core.keymap import (
     user_keymap_path,
 )
 
-PRODUCT_ACTIONS = ["next_item", "prev_item", "next_pane", "prev_pane", "include", "exclude", "mark_duplicate", "annotate", "flag_contradiction", "add_handle", "cycle_evidence", "pick_placement", "accept_placement", "move_up", "move_down", "merge", "undo", "redo", "filter", "preview_brief", "commit", "help", "quit"]
+PRODUCT_ACTIONS = [
+    "next_item",
+    "prev_item",
+    "next_pane",
+    "prev_pane",
+    "include",
+    "exclude",
+    "mark_duplicate",
+    "annotate",
+    "flag_contradiction",
+    "add_handle",
+    "cycle_evidence",
+    "pick_placement",
+    "accept_placement",
+    "move_up",
+    "move_down",
+    "merge",
+    "undo",
+    "redo",
+    "filter",
+    "preview_brief",
+    "commit",
+    "help",
+    "quit",
+]
 
 
 def write(path: Path, text: str) -> Path:
@@ -60,25 +84,53 @@ def test_textual_keymap_is_comma_joined() -> None:
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [("?", "question_mark"), ("/", "slash"), ("+", "plus"), ("-", "minus"), ("j", "j"), ("J", "J"),
-     ("ctrl+s", "ctrl+s"), ("ctrl+/", "ctrl+slash"), (" shift+up ", "shift+up"), (" ", "space")],
+    [
+        ("?", "question_mark"),
+        ("/", "slash"),
+        ("+", "plus"),
+        ("-", "minus"),
+        ("j", "j"),
+        ("J", "J"),
+        ("ctrl+s", "ctrl+s"),
+        ("ctrl+/", "ctrl+slash"),
+        (" shift+up ", "shift+up"),
+        (" ", "space"),
+    ],
 )
 def test_normalize_key(raw: str, expected: str) -> None:
     assert normalize_key(raw) == expected
 
 
-@pytest.mark.parametrize("key", ["j", "shift+up", "ctrl+s", "question_mark", "f12", "enter", "escape", "comma", "alt+shift+x", "决"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "j",
+        "shift+up",
+        "ctrl+s",
+        "question_mark",
+        "f12",
+        "enter",
+        "escape",
+        "comma",
+        "alt+shift+x",
+        "决",
+    ],
+)
 def test_valid_keys(key: str) -> None:
     assert key_problem(key) is None
 
 
-@pytest.mark.parametrize("key", ["ctrl+foo", "hyperdrive", "cmd+s", "ctrl+ctrl+s", "", "a b", "f99"])
+@pytest.mark.parametrize(
+    "key", ["ctrl+foo", "hyperdrive", "cmd+s", "ctrl+ctrl+s", "", "a b", "f99"]
+)
 def test_invalid_keys(key: str) -> None:
     assert key_problem(key) is not None
 
 
 def test_user_keymap_extends_default_by_path(tmp_path: Path) -> None:
-    path = write(tmp_path / "mine.yaml", "name: mine\nextends: default\nbindings:\n  include: [plus, a]\n")
+    path = write(
+        tmp_path / "mine.yaml", "name: mine\nextends: default\nbindings:\n  include: [plus, a]\n"
+    )
     km = load_keymap(str(path))
     assert km.name == "mine"
     assert km.keys("include") == ("plus", "a")
@@ -154,7 +206,11 @@ def test_extends_loop_and_missing_parent(tmp_path: Path) -> None:
     write(tmp_path / "a.yaml", "extends: ./b.yaml\nbindings: {}\n")
     write(tmp_path / "b.yaml", "extends: ./a.yaml\nbindings: {}\n")
     refused(tmp_path / "a.yaml", "loop")
-    refused(write(tmp_path / "c.yaml", "extends: nosuch\nbindings: {}\n"), "extends 'nosuch'", "no keymap named")
+    refused(
+        write(tmp_path / "c.yaml", "extends: nosuch\nbindings: {}\n"),
+        "extends 'nosuch'",
+        "no keymap named",
+    )
 
 
 def test_unknown_name_lists_the_shipped_ones() -> None:

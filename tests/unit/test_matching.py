@@ -23,28 +23,45 @@ DOC = "docs/inference.md"
 
 def item(ref: str, title: str, body: str = "", arxiv: tuple[str, ...] = ()) -> Item:
     material = ref.split("#")[0]
-    return Item(ref=ref, material=material, index=int(ref.split("#")[1]), title=title, body=body,
-                evidence=Evidence.unknown, arxiv=arxiv)
+    return Item(
+        ref=ref,
+        material=material,
+        index=int(ref.split("#")[1]),
+        title=title,
+        body=body,
+        evidence=Evidence.unknown,
+        arxiv=arxiv,
+    )
 
 
 def entry(ref: str, text: str) -> BriefEntry:
     brief, anchor = ref.split("#")
     section, _, number = anchor.rpartition("-")
-    return BriefEntry(ref=ref, brief=brief, date="2026-11-01", section=section or "一", number=number, text=text)
+    return BriefEntry(
+        ref=ref, brief=brief, date="2026-11-01", section=section or "一", number=number, text=text
+    )
 
 
 def section(sid: str, title: str, text: str) -> Section:
     return Section(id=sid, title=title, level=2, line=1, text=text)
 
 
-ZH_ENTRY = ("llama.cpp CUDA 编译参数与三类报错对策：GGML_CUDA=ON 之后需要显式指定计算能力，"
-            "否则在 H100 上会回退到通用内核，吞吐下降约 40%，并给出了三类常见报错的规避办法。")
-ZH_PARAPHRASE = ("llama.cpp 的 CUDA 编译参数和三类报错对策：打开 GGML_CUDA=ON 以后要显式指定计算能力，"
-                 "不然在 H100 上回退到通用内核，吞吐下降约 45%；文中给出三类常见报错的规避办法。")
-EN_ENTRY = ("PLENA combines a flattened systolic array, asymmetric quantization and native FlashAttention "
-            "support, and reports up to 2.23x throughput over A100 on agentic LLaMA workloads.")
-EN_PARAPHRASE = ("Native FlashAttention support, asymmetric quantization and a flattened systolic array are "
-                 "combined in PLENA, which reports up to 2.24x throughput over A100 on agentic LLaMA workloads.")
+ZH_ENTRY = (
+    "llama.cpp CUDA 编译参数与三类报错对策：GGML_CUDA=ON 之后需要显式指定计算能力，"
+    "否则在 H100 上会回退到通用内核，吞吐下降约 40%，并给出了三类常见报错的规避办法。"
+)
+ZH_PARAPHRASE = (
+    "llama.cpp 的 CUDA 编译参数和三类报错对策：打开 GGML_CUDA=ON 以后要显式指定计算能力，"
+    "不然在 H100 上回退到通用内核，吞吐下降约 45%；文中给出三类常见报错的规避办法。"
+)
+EN_ENTRY = (
+    "PLENA combines a flattened systolic array, asymmetric quantization and native FlashAttention "
+    "support, and reports up to 2.23x throughput over A100 on agentic LLaMA workloads."
+)
+EN_PARAPHRASE = (
+    "Native FlashAttention support, asymmetric quantization and a flattened systolic array are "
+    "combined in PLENA, which reports up to 2.24x throughput over A100 on agentic LLaMA workloads."
+)
 
 
 def dups(result, ref):
@@ -91,7 +108,10 @@ def test_chinese_paraphrase_matches_and_unrelated_chinese_does_not():
     assert text_score(ZH_PARAPHRASE, ZH_ENTRY) >= 85
     unrelated = "Redis Agent Skills 属于 agent 工具链与记忆赛道，证据为厂商发布稿，效果没有量化，本简报不入库。"
     assert text_score(unrelated, ZH_ENTRY) < 50
-    items = [item("inbox/a.md#1", "编译参数", ZH_PARAPHRASE), item("inbox/a.md#2", "记忆赛道", unrelated)]
+    items = [
+        item("inbox/a.md#1", "编译参数", ZH_PARAPHRASE),
+        item("inbox/a.md#2", "记忆赛道", unrelated),
+    ]
     result = match_items(items, [], [entry("briefs/b.md#5", ZH_ENTRY)], DOC)
     assert dups(result, "inbox/a.md#1") == [("brief", "briefs/b.md#5")]
     assert dups(result, "inbox/a.md#2") == []
@@ -99,32 +119,51 @@ def test_chinese_paraphrase_matches_and_unrelated_chinese_does_not():
 
 def test_english_paraphrase_matches_and_unrelated_english_does_not():
     assert text_score(EN_PARAPHRASE, EN_ENTRY) >= 85
-    unrelated = "Redis ships agent skills for ChatGPT Work and Codex; the announcement quantifies nothing."
+    unrelated = (
+        "Redis ships agent skills for ChatGPT Work and Codex; the announcement quantifies nothing."
+    )
     assert text_score(unrelated, EN_ENTRY) < 50
-    result = match_items([item("inbox/e.md#1", "PLENA", EN_PARAPHRASE)], [], [entry("briefs/b.md#2", EN_ENTRY)], DOC)
+    result = match_items(
+        [item("inbox/e.md#1", "PLENA", EN_PARAPHRASE)], [], [entry("briefs/b.md#2", EN_ENTRY)], DOC
+    )
     assert dups(result, "inbox/e.md#1") == [("brief", "briefs/b.md#2")]
 
 
 def test_an_item_that_quotes_an_entry_and_adds_more_is_that_entry():
-    longer = ZH_ENTRY + "另外，作者还比较了 Vulkan 后端与 Metal 后端在 M4 Max 上的首 token 延迟，差距不到一成。"
+    longer = (
+        ZH_ENTRY
+        + "另外，作者还比较了 Vulkan 后端与 Metal 后端在 M4 Max 上的首 token 延迟，差距不到一成。"
+    )
     assert text_score(longer, ZH_ENTRY) == 100
 
 
 def test_empty_and_punctuation_only_texts_never_match():
-    items = [item("inbox/p.md#1", "。。。", "！？……"), item("inbox/p.md#2", "", ""),
-             item("inbox/p.md#3", "——", "。。。")]
-    entries = [entry("briefs/b.md#1", "。。。"), entry("briefs/b.md#2", ""), entry("briefs/b.md#四-1", "——！")]
+    items = [
+        item("inbox/p.md#1", "。。。", "！？……"),
+        item("inbox/p.md#2", "", ""),
+        item("inbox/p.md#3", "——", "。。。"),
+    ]
+    entries = [
+        entry("briefs/b.md#1", "。。。"),
+        entry("briefs/b.md#2", ""),
+        entry("briefs/b.md#四-1", "——！"),
+    ]
     result = match_items(items, [section("1", "标题", "。。。\n\n！！")], entries, DOC)
     assert all(m.duplicates == () for m in result.values())
     assert text_score("", "") == 0 and text_score("。。。", "。。。") == 0
 
 
 def test_batch_duplicates_and_living_doc_paragraphs_are_candidates():
-    para = ("§3.3 Dynamo Session-Aware Agentic 推理：agent session 上下文长、KV 常驻，wall-clock "
-            "大部分耗在工具调用之间，调度器需要按会话亲和分配。")
+    para = (
+        "§3.3 Dynamo Session-Aware Agentic 推理：agent session 上下文长、KV 常驻，wall-clock "
+        "大部分耗在工具调用之间，调度器需要按会话亲和分配。"
+    )
     sections = [section("3.3", "Dynamo Session-Aware Agentic 推理", f"引言一句。\n\n{para}")]
-    items = [item("inbox/a.md#1", "编译参数", ZH_ENTRY), item("inbox/b.md#1", "编译参数（复述）", ZH_PARAPHRASE),
-             item("inbox/c.md#1", "会话亲和", para.replace("需要", "须"))]
+    items = [
+        item("inbox/a.md#1", "编译参数", ZH_ENTRY),
+        item("inbox/b.md#1", "编译参数（复述）", ZH_PARAPHRASE),
+        item("inbox/c.md#1", "会话亲和", para.replace("需要", "须")),
+    ]
     result = match_items(items, sections, [], DOC)
     assert ("batch", "inbox/b.md#1") in dups(result, "inbox/a.md#1")
     assert ("batch", "inbox/a.md#1") in dups(result, "inbox/b.md#1")
@@ -135,15 +174,21 @@ def test_batch_duplicates_and_living_doc_paragraphs_are_candidates():
 
 def test_same_arxiv_id_makes_the_short_entry_the_best_candidate():
     long_item = item(
-        "inbox/flyp/2026-11-02.md#1", "Embedding 稀疏化：与 MoE 正交的第二条稀疏轴",
+        "inbox/flyp/2026-11-02.md#1",
+        "Embedding 稀疏化：与 MoE 正交的第二条稀疏轴",
         "把稀疏化从 MoE 的“堆专家”移到 embedding 维度，声称两者正交；用定制系统优化与投机解码把稀疏度转成"
         "推理加速，产出 LongCat-Flash-Lite：68.5B 总参、约 3B 激活。卡片标题错挂已定位。",
         arxiv=("2601.21204",),
     )
     short = entry("briefs/2026-10-30.md#四-2", "Scaling Embeddings（arXiv:2601.21204v2）已登记。")
-    near = entry("briefs/2026-10-30.md#四-3",
-                 "把稀疏化从 MoE 的堆专家移到 embedding 维度，声称两者正交，用定制系统优化把稀疏度转成推理加速。")
-    listing = entry("briefs/2026-10-30.md#三-1", "2601.21204 2509.09505 2610.42148 2610.42128 2604.17227 本批涉及")
+    near = entry(
+        "briefs/2026-10-30.md#四-3",
+        "把稀疏化从 MoE 的堆专家移到 embedding 维度，声称两者正交，用定制系统优化把稀疏度转成推理加速。",
+    )
+    listing = entry(
+        "briefs/2026-10-30.md#三-1",
+        "2601.21204 2509.09505 2610.42148 2610.42128 2604.17227 本批涉及",
+    )
     result = match_items([long_item], [], [near, listing, short], DOC)
     found = result[long_item.ref].duplicates
     assert found[0].ref == short.ref and found[0].score == 100
@@ -154,13 +199,25 @@ def test_same_arxiv_id_makes_the_short_entry_the_best_candidate():
 
 def test_placements_rank_the_obvious_section_first():
     sections = [
-        section("2.3", "KV cache 压缩", "KV cache 量化与压缩：低比特 KV、分级缓存、按层淘汰，显存占用下降。"),
-        section("4.1", "投机解码", "投机解码用 draft 模型先猜若干 token，再由目标模型并行验证，保持分布不变；"
-                "EAGLE、Medusa 等草稿头与树形验证都属于这一族。"),
+        section(
+            "2.3",
+            "KV cache 压缩",
+            "KV cache 量化与压缩：低比特 KV、分级缓存、按层淘汰，显存占用下降。",
+        ),
+        section(
+            "4.1",
+            "投机解码",
+            "投机解码用 draft 模型先猜若干 token，再由目标模型并行验证，保持分布不变；"
+            "EAGLE、Medusa 等草稿头与树形验证都属于这一族。",
+        ),
         section("5.8", "边缘与专用加速器", "TorchNeuron、Jetson Orin 与 NPU 上的端侧推理线索。"),
     ]
     items = [
-        item("inbox/a.md#1", "投机解码教程", "draft 模型猜 token，目标模型并行验证；EAGLE 草稿头把接受率提到 0.8。"),
+        item(
+            "inbox/a.md#1",
+            "投机解码教程",
+            "draft 模型猜 token，目标模型并行验证；EAGLE 草稿头把接受率提到 0.8。",
+        ),
         item("inbox/a.md#2", "KV 压缩", "按层淘汰的 KV cache 量化，显存占用下降 40%。"),
         item("inbox/a.md#3", "端侧", "Jetson Orin 上的 NPU 推理与 TorchNeuron 线索。"),
     ]
@@ -172,7 +229,10 @@ def test_placements_rank_the_obvious_section_first():
 
 
 def test_every_item_is_present_and_the_answer_is_deterministic(tmp_path):
-    items = [item(f"inbox/m{k}.md#1", f"条目 {k}", ZH_PARAPHRASE if k % 2 else EN_PARAPHRASE) for k in range(6)]
+    items = [
+        item(f"inbox/m{k}.md#1", f"条目 {k}", ZH_PARAPHRASE if k % 2 else EN_PARAPHRASE)
+        for k in range(6)
+    ]
     entries = [entry(f"briefs/b{k}.md#{k + 1}", ZH_ENTRY if k % 2 else EN_ENTRY) for k in range(4)]
     first = match_items(items, [], entries, DOC)
     assert list(first) == [i.ref for i in items]
@@ -185,24 +245,39 @@ def test_every_item_is_present_and_the_answer_is_deterministic(tmp_path):
         "from tests.unit.test_matching import _fixture_answer; print(_fixture_answer())"
     )
     outs = {
-        subprocess.run([sys.executable, "-c", script, str(ROOT)], capture_output=True, text=True, check=True,
-                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        subprocess.run(
+            [sys.executable, "-c", script, str(ROOT)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
         for seed in ("1", "2")
     }
     assert len(outs) == 1
 
 
 def _fixture_answer() -> str:
-    items = [item(f"inbox/m{k}.md#1", f"条目 {k}", ZH_PARAPHRASE if k % 2 else EN_PARAPHRASE) for k in range(6)]
+    items = [
+        item(f"inbox/m{k}.md#1", f"条目 {k}", ZH_PARAPHRASE if k % 2 else EN_PARAPHRASE)
+        for k in range(6)
+    ]
     entries = [entry(f"briefs/b{k}.md#{k + 1}", ZH_ENTRY if k % 2 else EN_ENTRY) for k in range(4)]
     result = match_items(items, [section("1", "编译", ZH_ENTRY)], entries, DOC)
-    return json.dumps({ref: m.model_dump(mode="json") for ref, m in result.items()}, ensure_ascii=False)
+    return json.dumps(
+        {ref: m.model_dump(mode="json") for ref, m in result.items()}, ensure_ascii=False
+    )
 
 
 def test_progress_is_reported_up_to_the_total():
     calls: list[tuple[int, int]] = []
-    match_items([item("inbox/a.md#1", "x", ZH_ENTRY)], [], [entry("briefs/b.md#1", ZH_ENTRY)], DOC,
-                progress=lambda done, total: calls.append((done, total)))
+    match_items(
+        [item("inbox/a.md#1", "x", ZH_ENTRY)],
+        [],
+        [entry("briefs/b.md#1", ZH_ENTRY)],
+        DOC,
+        progress=lambda done, total: calls.append((done, total)),
+    )
     assert calls and all(0 <= d <= t for d, t in calls)
     assert calls[-1][0] == calls[-1][1]
 
@@ -211,20 +286,36 @@ def test_progress_is_reported_up_to_the_total():
 
 
 @pytest.mark.parametrize("threshold", [85, 70])
-def test_fast_path_finds_exactly_the_brute_force_pairs_on_a_generated_workspace(tmp_path, threshold, bench_generate):
+def test_fast_path_finds_exactly_the_brute_force_pairs_on_a_generated_workspace(
+    tmp_path, threshold, bench_generate
+):
     from briefdesk.core.review import load_review
     from briefdesk.core.workspace import Workspace
 
-    gen = bench_generate.generate(tmp_path / "ws", materials=20, entries=400, sections=24, seed=3, planted_fraction=0.1, git=False)
+    gen = bench_generate.generate(
+        tmp_path / "ws",
+        materials=20,
+        entries=400,
+        sections=24,
+        seed=3,
+        planted_fraction=0.1,
+        git=False,
+    )
     review = load_review(Workspace.open(gen.root), gen.batch)
     items, entries, doc = review.items, review.entries, review.living_doc
     result = match_items(items, doc.sections, entries, doc.path, threshold=threshold)
 
     paras = [(s.id, p) for s in doc.sections for p in paragraphs(s.text)]
     kinds = ["batch"] * len(items) + ["brief"] * len(entries) + ["living-doc"] * len(paras)
-    refs = [i.ref for i in items] + [e.ref for e in entries] + [f"{doc.path}§{sid}" for sid, _ in paras]
+    refs = (
+        [i.ref for i in items]
+        + [e.ref for e in entries]
+        + [f"{doc.path}§{sid}" for sid, _ in paras]
+    )
     enc = encode_texts([i.text for i in items] + [e.text for e in entries] + [p for _, p in paras])
-    scores = process.cdist(enc[: len(items)], enc, scorer=fuzz.token_set_ratio, score_cutoff=threshold, workers=2)
+    scores = process.cdist(
+        enc[: len(items)], enc, scorer=fuzz.token_set_ratio, score_cutoff=threshold, workers=2
+    )
     texts = [i.text for i in items] + [e.text for e in entries] + [p for _, p in paras]
     checked = 0
     for k, it in enumerate(items):
@@ -258,7 +349,9 @@ def test_fast_pairs_equal_exhaustive_counts_on_large_overlapping_sets(threshold)
     order = rng.permutation(len(sets))
     sets = [np.unique(sets[k]).astype(np.int32) for k in order]
     n_items = 50
-    part = matchcache.Part(np.array([len(s) for s in sets], np.int32), np.concatenate(sets), None, [[] for _ in sets])
+    part = matchcache.Part(
+        np.array([len(s) for s in sets], np.int32), np.concatenate(sets), None, [[] for _ in sets]
+    )
     rec = matching._Records([part])
     i, r, s = matching._text_pairs(rec, n_items, threshold, lambda n: None)
     fast = set(zip(i.tolist(), r.tolist(), s.tolist(), strict=True))
@@ -277,12 +370,22 @@ def test_fast_pairs_equal_exhaustive_counts_on_large_overlapping_sets(threshold)
 
 
 def _corpus() -> tuple[list[Item], list[Section], list[BriefEntry]]:
-    items = [item("inbox/a.md#1", "编译参数", ZH_PARAPHRASE), item("inbox/a.md#2", "PLENA", EN_PARAPHRASE),
-             item("inbox/b.md#1", "无关", "Redis Agent Skills 属于 agent 工具链与记忆赛道。")]
-    sections = [section("1.2", "SGLang", "SGLang 的 /v1/decisions 端点。\n\n版本线 v1.2.1 与 v0.5.20 混用。"),
-                section("5.8", "边缘与专用加速器", EN_ENTRY)]
-    entries = [entry("briefs/one.md#1", ZH_ENTRY), entry("briefs/one.md#四-1", "PersonaChatBench 偏评测基准。"),
-               entry("briefs/two.md#1", EN_ENTRY)]
+    items = [
+        item("inbox/a.md#1", "编译参数", ZH_PARAPHRASE),
+        item("inbox/a.md#2", "PLENA", EN_PARAPHRASE),
+        item("inbox/b.md#1", "无关", "Redis Agent Skills 属于 agent 工具链与记忆赛道。"),
+    ]
+    sections = [
+        section(
+            "1.2", "SGLang", "SGLang 的 /v1/decisions 端点。\n\n版本线 v1.2.1 与 v0.5.20 混用。"
+        ),
+        section("5.8", "边缘与专用加速器", EN_ENTRY),
+    ]
+    entries = [
+        entry("briefs/one.md#1", ZH_ENTRY),
+        entry("briefs/one.md#四-1", "PersonaChatBench 偏评测基准。"),
+        entry("briefs/two.md#1", EN_ENTRY),
+    ]
     return items, sections, entries
 
 
@@ -300,10 +403,20 @@ def test_a_changed_entry_invalidates_only_its_brief(tmp_path, monkeypatch):
     match_items(items, sections, entries, DOC, cache_dir=tmp_path)
     tokenised: list[list[str]] = []
     real = matching._tokenize
-    monkeypatch.setattr(matching, "_tokenize", lambda store, texts, *a: tokenised.append(texts) or real(store, texts, *a))
-    changed = [entries[0], entries[1], entries[2].model_copy(update={"text": "Something else entirely, about TPU pricing."})]
+    monkeypatch.setattr(
+        matching,
+        "_tokenize",
+        lambda store, texts, *a: tokenised.append(texts) or real(store, texts, *a),
+    )
+    changed = [
+        entries[0],
+        entries[1],
+        entries[2].model_copy(update={"text": "Something else entirely, about TPU pricing."}),
+    ]
     result = match_items(items, sections, changed, DOC, cache_dir=tmp_path)
-    assert tokenised == [[changed[2].text]]  # briefs/two.md only: items, one.md and the document reused
+    assert tokenised == [
+        [changed[2].text]
+    ]  # briefs/two.md only: items, one.md and the document reused
     assert ("brief", "briefs/two.md#1") not in dups(result, "inbox/a.md#2")
     assert result == match_items(items, sections, changed, DOC)
 
@@ -322,8 +435,15 @@ def test_a_corrupt_cache_is_ignored_and_rebuilt(tmp_path, damage):
         elif damage == "empty":
             path.write_bytes(b"")
         elif path.suffix == ".json":
-            path.write_text(json.dumps({"key": path.stem.removeprefix("result-"), "placements": [[[999, 1.0]]],
-                                        "duplicates": [[[12345, 99.0]]]}))
+            path.write_text(
+                json.dumps(
+                    {
+                        "key": path.stem.removeprefix("result-"),
+                        "placements": [[[999, 1.0]]],
+                        "duplicates": [[[12345, 99.0]]],
+                    }
+                )
+            )
     assert match_items(items, sections, entries, DOC, cache_dir=tmp_path) == cold
     assert match_items(items, sections, entries, DOC, cache_dir=tmp_path) == cold
 
@@ -332,14 +452,24 @@ def test_an_unwritable_cache_folder_is_no_error(tmp_path):
     items, sections, entries = _corpus()
     blocker = tmp_path / "cache"
     blocker.write_text("a file where the folder should be")
-    assert match_items(items, sections, entries, DOC, cache_dir=blocker) == match_items(items, sections, entries, DOC)
+    assert match_items(items, sections, entries, DOC, cache_dir=blocker) == match_items(
+        items, sections, entries, DOC
+    )
 
 
 def test_items_and_entries_out_of_file_order_keep_their_own_answers():
-    items = [item("inbox/a.md#1", "无关", "Redis Agent Skills 属于 agent 工具链与记忆赛道。"),
-             item("inbox/b.md#1", "PLENA", EN_PARAPHRASE), item("inbox/a.md#2", "编译参数", ZH_PARAPHRASE)]
-    entries = [entry("briefs/one.md#1", ZH_ENTRY), entry("briefs/two.md#1", EN_ENTRY),
-               entry("briefs/one.md#四-1", "PersonaChatBench 偏评测基准，inference 侧关联弱，仅登记号备查。")]
+    items = [
+        item("inbox/a.md#1", "无关", "Redis Agent Skills 属于 agent 工具链与记忆赛道。"),
+        item("inbox/b.md#1", "PLENA", EN_PARAPHRASE),
+        item("inbox/a.md#2", "编译参数", ZH_PARAPHRASE),
+    ]
+    entries = [
+        entry("briefs/one.md#1", ZH_ENTRY),
+        entry("briefs/two.md#1", EN_ENTRY),
+        entry(
+            "briefs/one.md#四-1", "PersonaChatBench 偏评测基准，inference 侧关联弱，仅登记号备查。"
+        ),
+    ]
     result = match_items(items, [], entries, DOC)
     assert dups(result, "inbox/a.md#2") == [("brief", "briefs/one.md#1")]
     assert dups(result, "inbox/b.md#1") == [("brief", "briefs/two.md#1")]
@@ -350,10 +480,18 @@ def test_pair_cache_after_materials_change_equals_a_fresh_answer(tmp_path):
     items, sections, entries = _corpus()
     match_items(items, sections, entries, DOC, cache_dir=tmp_path)
     # One item edited, one added (its text twice, in two materials), one entry changed.
-    edited = [items[0].model_copy(update={"body": ZH_ENTRY}), items[1], items[2],
-              item("inbox/c.md#1", "PLENA again", EN_PARAPHRASE), item("inbox/d.md#1", "PLENA again", EN_PARAPHRASE)]
-    changed = [entries[0], entries[1].model_copy(update={"text": "PersonaChatBench 偏评测基准，登记号备查，不入库。"}),
-               entries[2]]
+    edited = [
+        items[0].model_copy(update={"body": ZH_ENTRY}),
+        items[1],
+        items[2],
+        item("inbox/c.md#1", "PLENA again", EN_PARAPHRASE),
+        item("inbox/d.md#1", "PLENA again", EN_PARAPHRASE),
+    ]
+    changed = [
+        entries[0],
+        entries[1].model_copy(update={"text": "PersonaChatBench 偏评测基准，登记号备查，不入库。"}),
+        entries[2],
+    ]
     warm = match_items(edited, sections, changed, DOC, cache_dir=tmp_path)
     assert warm == match_items(edited, sections, changed, DOC)
     assert ("brief", "briefs/two.md#1") in dups(warm, "inbox/d.md#1")

@@ -134,18 +134,66 @@ def _evidence_reference(text: str) -> Evidence | None:
 
 
 _CUE_BITS = [
-    "正文已核", "全文已读", "读了正文", "摘要级", "仅摘要", "只到摘要", "作者自述", "自报", "厂商口径", "搜索线索",
-    "正文未读", "未读全文", "未读 PDF 全文", "未读PDF全文", "Full text read", "FULL-TEXT CHECKED", "read the full text",
-    "full text not read", "did not read the full text", "full-text unread", "abstract only", "Abstract-Level",
-    "only the abstract", "TLDR", "tl;dr", "TL;DR", "Self-reported", "author self report", "vendor claims",
-    "Vendor announcement", "search lead", "SEARCH-LEAD", "ſelf-reported", "ſearch lead", "pdf", "PDF",
-    "full", "self", "vendor", "search", "abstract", "x", "a", " ", "\n", "，", "。", "全文", "正文",
-    "\u017f", "\u212a", "\u0130", "\u0131",
+    "正文已核",
+    "全文已读",
+    "读了正文",
+    "摘要级",
+    "仅摘要",
+    "只到摘要",
+    "作者自述",
+    "自报",
+    "厂商口径",
+    "搜索线索",
+    "正文未读",
+    "未读全文",
+    "未读 PDF 全文",
+    "未读PDF全文",
+    "Full text read",
+    "FULL-TEXT CHECKED",
+    "read the full text",
+    "full text not read",
+    "did not read the full text",
+    "full-text unread",
+    "abstract only",
+    "Abstract-Level",
+    "only the abstract",
+    "TLDR",
+    "tl;dr",
+    "TL;DR",
+    "Self-reported",
+    "author self report",
+    "vendor claims",
+    "Vendor announcement",
+    "search lead",
+    "SEARCH-LEAD",
+    "ſelf-reported",
+    "ſearch lead",
+    "pdf",
+    "PDF",
+    "full",
+    "self",
+    "vendor",
+    "search",
+    "abstract",
+    "x",
+    "a",
+    " ",
+    "\n",
+    "，",
+    "。",
+    "全文",
+    "正文",
+    "\u017f",
+    "\u212a",
+    "\u0130",
+    "\u0131",
 ]
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.one_of(st.sampled_from(_CUE_BITS), st.text(max_size=3)), max_size=12).map("".join))
+@given(
+    st.lists(st.one_of(st.sampled_from(_CUE_BITS), st.text(max_size=3)), max_size=12).map("".join)
+)
 def test_evidence_cues_search_exactly_as_the_plain_patterns(text: str) -> None:
     """The split Chinese/English search with its word shortcut answers as the plain patterns do."""
     assert evidence_from_text(text) == _evidence_reference(text)
@@ -155,7 +203,11 @@ def test_the_odd_case_characters_are_all_there_are() -> None:
     """Every non-ASCII character that IGNORECASE matches to an ASCII letter is one `_ODD_CASE`
     knows, so skipping the English search when `lower()` lacks a cue word is exact."""
     letter = re.compile("[a-z]", re.IGNORECASE)
-    odd = {chr(c) for c in range(128, sys.maxunicode + 1) if not 0xD800 <= c < 0xE000 and letter.fullmatch(chr(c))}
+    odd = {
+        chr(c)
+        for c in range(128, sys.maxunicode + 1)
+        if not 0xD800 <= c < 0xE000 and letter.fullmatch(chr(c))
+    }
     assert odd and all(_ODD_CASE.fullmatch(c) for c in odd)
     for c in odd:
         assert _lower(f"x{c}y") is None

@@ -43,7 +43,9 @@ def _imported_after(modules: list[str]) -> set[str]:
         "    importlib.import_module(name)\n"
         "print('\\n'.join(sorted(sys.modules)))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/")
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/"
+    )
     return set(out.stdout.split())
 
 
@@ -63,7 +65,8 @@ def test_core_never_imports_textual_or_the_desk() -> None:
     assert len(modules) > 20
     loaded = _imported_after(modules)
     leaked = sorted(
-        m for m in loaded
+        m
+        for m in loaded
         if m.split(".")[0] == "textual" or m.startswith(("briefdesk.tui", "briefdesk.cli"))
     )
     assert leaked == []
@@ -75,6 +78,8 @@ def test_the_boundary_check_would_see_a_leak() -> None:
 
 
 def test_python_dash_m_briefdesk_is_the_command() -> None:
-    out = subprocess.run([sys.executable, "-m", "briefdesk", "--version"], capture_output=True, text=True, cwd="/")
+    out = subprocess.run(
+        [sys.executable, "-m", "briefdesk", "--version"], capture_output=True, text=True, cwd="/"
+    )
     assert out.returncode == 0
     assert out.stdout.startswith("briefdesk ")

@@ -43,7 +43,9 @@ def demo(tmp_path: Path) -> Path:
 
 @pytest.fixture()
 def generated(tmp_path: Path, bench_generate) -> tuple[Path, str]:
-    gen = bench_generate.generate(tmp_path / "gen", materials=12, entries=150, sections=12, seed=5, git=False)
+    gen = bench_generate.generate(
+        tmp_path / "gen", materials=12, entries=150, sections=12, seed=5, git=False
+    )
     return gen.root, gen.batch
 
 
@@ -68,8 +70,14 @@ def _fresh(review: Review) -> tuple[list, list]:
     for entry in review.batch.manifest.materials:
         data = (ws.root / entry.path).read_bytes()
         rel = Path(entry.path).as_posix()
-        materials.append(parse_material(rel, data.decode("utf-8"), sha256_bytes(data), entry.evidence))
-    entries = [e for rel in review.brief_files for e in parse_brief(rel, (ws.root / rel).read_text("utf-8"))]
+        materials.append(
+            parse_material(rel, data.decode("utf-8"), sha256_bytes(data), entry.evidence)
+        )
+    entries = [
+        e
+        for rel in review.brief_files
+        for e in parse_brief(rel, (ws.root / rel).read_text("utf-8"))
+    ]
     return materials, entries
 
 
@@ -95,15 +103,21 @@ class Counter:
 
 
 @pytest.mark.parametrize("which", ["demo", "generated"])
-def test_a_cache_hit_equals_a_fresh_parse(which: str, demo: Path, generated: tuple[Path, str], monkeypatch) -> None:
+def test_a_cache_hit_equals_a_fresh_parse(
+    which: str, demo: Path, generated: tuple[Path, str], monkeypatch
+) -> None:
     root, batch = (demo, DEMO_BATCH) if which == "demo" else generated
     cold = _warm(root, batch)
-    assert (root / FOLDER / "materials.json").is_file() and (root / FOLDER / "briefs.json").is_file()
+    assert (root / FOLDER / "materials.json").is_file() and (
+        root / FOLDER / "briefs.json"
+    ).is_file()
     calls = Counter(monkeypatch)
     warm = _load(root, batch)
     fresh_materials, fresh_entries = _fresh(warm)
     assert warm.materials == fresh_materials == cold.materials
-    assert [m.model_dump(mode="json") for m in warm.materials] == [m.model_dump(mode="json") for m in fresh_materials]
+    assert [m.model_dump(mode="json") for m in warm.materials] == [
+        m.model_dump(mode="json") for m in fresh_materials
+    ]
     assert warm.entries == fresh_entries == cold.entries
     assert calls.materials == [] and calls.briefs == []  # all of it from the cache
 
@@ -117,19 +131,44 @@ def test_the_evidence_override_is_applied_after_the_hit(demo: Path) -> None:
     for entry in overridden:
         m = warm.material(entry.path)
         assert m is not None and m.evidence is entry.evidence
-        assert all(i.evidence is entry.evidence and i.evidence_source == "manifest" for i in m.items)
+        assert all(
+            i.evidence is entry.evidence and i.evidence_source == "manifest" for i in m.items
+        )
 
 
 _TEXT = st.lists(
-    st.sampled_from([*"ab 中文\n#-`~:'\"", "## ", "# ", "---\n", "title: x\n", "evidence: tldr\n", "```\n", "1. ",
-                     "  • ", "一、", "二、", "摘要级", "正文未读", "TLDR", "2601.21204", "https://a.org/x", "\r\n"]),
+    st.sampled_from(
+        [
+            *"ab 中文\n#-`~:'\"",
+            "## ",
+            "# ",
+            "---\n",
+            "title: x\n",
+            "evidence: tldr\n",
+            "```\n",
+            "1. ",
+            "  • ",
+            "一、",
+            "二、",
+            "摘要级",
+            "正文未读",
+            "TLDR",
+            "2601.21204",
+            "https://a.org/x",
+            "\r\n",
+        ]
+    ),
     max_size=40,
 ).map("".join)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(text=_TEXT, override=st.sampled_from([None, *Evidence]))
-def test_round_trip_through_the_file_equals_a_fresh_parse(tmp_path: Path, text: str, override: Evidence | None) -> None:
+def test_round_trip_through_the_file_equals_a_fresh_parse(
+    tmp_path: Path, text: str, override: Evidence | None
+) -> None:
     """Any material that parses, stored and read back, then given any override, is what
     `parse_material(..., override)` returns; any brief likewise."""
     parsecache.forget()
@@ -154,14 +193,18 @@ def test_round_trip_through_the_file_equals_a_fresh_parse(tmp_path: Path, text: 
     if material is not None:
         got = parsecache.materials(cache_dir).get("inbox/a.md", sha)
         assert got == material
-        assert parsecache.with_override(got, override) == parse_material("inbox/a.md", text, sha, override)
+        assert parsecache.with_override(got, override) == parse_material(
+            "inbox/a.md", text, sha, override
+        )
     assert parsecache.briefs(cache_dir, root).get("briefs/t/2026-11-01-e1-x.md", sha) == entries
 
 
 # -- only what changed is parsed again -------------------------------------------------------------
 
 
-def test_only_the_changed_material_and_brief_are_parsed_again(generated: tuple[Path, str], monkeypatch) -> None:
+def test_only_the_changed_material_and_brief_are_parsed_again(
+    generated: tuple[Path, str], monkeypatch
+) -> None:
     root, batch = generated
     review = _warm(root, batch)
     material = review.materials[3].path
@@ -201,7 +244,10 @@ def test_nothing_changed_writes_nothing(demo: Path) -> None:
 
 
 def test_a_deleted_brief_leaves_the_cache(demo: Path) -> None:
-    gone, changed = "briefs/inference/2026-01-01-e1-gone.md", "briefs/inference/2026-01-02-e1-changed.md"
+    gone, changed = (
+        "briefs/inference/2026-01-01-e1-gone.md",
+        "briefs/inference/2026-01-02-e1-changed.md",
+    )
     for rel in (gone, changed):
         (demo / rel).write_text("一、增量\n1. 一条\n", "utf-8")
     _warm(demo, DEMO_BATCH)
@@ -221,8 +267,11 @@ def test_materials_of_other_batches_age_out(demo: Path) -> None:
     for n in range(parsecache.KEEP_UNUSED):  # other loads write, our materials unused
         store = parsecache.materials(cache_dir)
         store.get("x", "0")
-        store.put(f"other/{n}.md", "0" * 64, review.materials[0].model_copy(update={"path": f"other/{n}.md",
-                                                                                      "sha256": "0" * 64}))
+        store.put(
+            f"other/{n}.md",
+            "0" * 64,
+            review.materials[0].model_copy(update={"path": f"other/{n}.md", "sha256": "0" * 64}),
+        )
         store.save()
         parsecache.forget()
     stored = json.loads((demo / FOLDER / "materials.json").read_text("utf-8"))["entries"]
@@ -301,8 +350,12 @@ def test_a_damaged_or_foreign_cache_file_is_ignored(kind: str, demo: Path) -> No
         review.save_parsed()  # rebuilt: the damage is gone
         parsecache.forget()
         assert path.read_bytes() != bad, name
-        assert parsecache.materials(review.workspace.cache_dir).get(fresh.materials[0].path, fresh.materials[0].sha256) \
-            == fresh.materials[0], name
+        assert (
+            parsecache.materials(review.workspace.cache_dir).get(
+                fresh.materials[0].path, fresh.materials[0].sha256
+            )
+            == fresh.materials[0]
+        ), name
 
 
 def test_a_planted_entry_for_the_right_path_but_other_bytes_is_not_used(demo: Path) -> None:
@@ -341,7 +394,9 @@ def test_loading_never_writes(demo: Path) -> None:
 def test_match_writes_the_cache(demo: Path) -> None:
     review = _load(demo, DEMO_BATCH)
     review.match()
-    assert (demo / FOLDER / "materials.json").is_file() and (demo / FOLDER / "briefs.json").is_file()
+    assert (demo / FOLDER / "materials.json").is_file() and (
+        demo / FOLDER / "briefs.json"
+    ).is_file()
 
 
 def test_match_without_cache_writes_nothing(demo: Path) -> None:
@@ -379,8 +434,19 @@ def test_real_path_shortcut_equals_resolve(tmp_path: Path) -> None:
     os.symlink(root / "nowhere", root / "a" / "dangling.md")
     (root / "a" / "file").write_text("not a folder")
     real_dirs: dict[Path, Path] = {}
-    for rel in ("a/b/f.md", "a/in.md", "a/out.md", "a/outdir/x.md", "a/indir/f.md", "a/dangling.md",
-                "a/missing.md", "a/file/x.md", "a/outdir/missing.md", "a/b", "a"):
+    for rel in (
+        "a/b/f.md",
+        "a/in.md",
+        "a/out.md",
+        "a/outdir/x.md",
+        "a/indir/f.md",
+        "a/dangling.md",
+        "a/missing.md",
+        "a/file/x.md",
+        "a/outdir/missing.md",
+        "a/b",
+        "a",
+    ):
         path = root / rel
         for _ in range(2):  # the second time from the remembered folders
             got, exists = real_path(path, real_dirs)
@@ -414,8 +480,11 @@ def test_a_fifo_or_device_in_place_of_a_cache_file_does_not_block(demo: Path) ->
     fresh = _warm(demo, DEMO_BATCH)
     fresh.match()
     folder = demo / ".briefdesk" / "cache"
-    planted = [folder / parsecache.FOLDER / "materials.json", folder / parsecache.FOLDER / "briefs.json",
-               *(folder / f"match-v{matchcache.CACHE_VERSION}").iterdir()]
+    planted = [
+        folder / parsecache.FOLDER / "materials.json",
+        folder / parsecache.FOLDER / "briefs.json",
+        *(folder / f"match-v{matchcache.CACHE_VERSION}").iterdir(),
+    ]
     for path in planted:
         path.unlink()
         os.mkfifo(path)

@@ -36,8 +36,12 @@ def git_parse(message: str) -> list[str]:
     env["GIT_CONFIG_NOSYSTEM"] = "1"
     env["GIT_CONFIG_GLOBAL"] = os.devnull  # trailer.* settings would change the parse
     proc = subprocess.run(
-        ["git", "interpret-trailers", "--parse"], input=message.encode("utf-8"),
-        capture_output=True, env=env, check=True, timeout=10,  # git 2.39 can loop on scissors lines
+        ["git", "interpret-trailers", "--parse"],
+        input=message.encode("utf-8"),
+        capture_output=True,
+        env=env,
+        check=True,
+        timeout=10,  # git 2.39 can loop on scissors lines
     )
     return proc.stdout.decode("utf-8").split("\n")[:-1]  # LF only: values may hold a CR
 
@@ -50,7 +54,7 @@ def review(tmp_path: Path) -> Review:
         B: "---\ntitle: A paper card\n---\nOne card, one item.\n",
         "batches/2026-11-03-e627b203.yaml": (
             f"id: {BATCH_ID}\ntopic: inference\ncreated: 2026-11-03\n"
-            f"materials:\n  - \"{A}\"\n  - {B}\n"
+            f'materials:\n  - "{A}"\n  - {B}\n'
         ),
     }
     for rel, text in files.items():
@@ -89,9 +93,17 @@ def test_commit_message_is_exactly_the_products_format(review: Review) -> None:
     )
     assert git_parse(message) == message.split("\n\n")[-1].splitlines()
     trailers = parse_trailers(message)
-    assert [parse_material(v) for v in trailers["Material"]] == [(A, sha(root / A)), (B, sha(root / B))]
+    assert [parse_material(v) for v in trailers["Material"]] == [
+        (A, sha(root / A)),
+        (B, sha(root / B)),
+    ]
     assert parse_decisions(trailers["Decisions"][0]) == {
-        "included": 2, "excluded": 1, "duplicates": 1, "confirmed": 3, "total": 3}
+        "included": 2,
+        "excluded": 1,
+        "duplicates": 1,
+        "confirmed": 3,
+        "total": 3,
+    }
     assert is_brief_commit(trailers)
 
 
@@ -122,14 +134,17 @@ def test_hostile_titles_and_names_cannot_forge_lines_or_trailers(review: Review)
     assert git_parse(message) == [f"{k}: {v}" for k, v in trailer_list(message)]
 
 
-@pytest.mark.parametrize(("batch_id", "short"), [
-    (BATCH_ID, "work-guard/e627b203"),
-    ("e627b203-77c1-4f5a-a634-26925ef1b683", "e627b203"),
-    ("a/b/0123456789abcdef0123456789abcdef", "a/b/01234567"),
-    ("nightly/2026-11-03", "nightly/2026-11-03"),
-    ("plain", "plain"),
-    ("work-guard/E627B203-77C1", "work-guard/E627B203"),
-])
+@pytest.mark.parametrize(
+    ("batch_id", "short"),
+    [
+        (BATCH_ID, "work-guard/e627b203"),
+        ("e627b203-77c1-4f5a-a634-26925ef1b683", "e627b203"),
+        ("a/b/0123456789abcdef0123456789abcdef", "a/b/01234567"),
+        ("nightly/2026-11-03", "nightly/2026-11-03"),
+        ("plain", "plain"),
+        ("work-guard/E627B203-77C1", "work-guard/E627B203"),
+    ],
+)
 def test_short_batch_id(batch_id: str, short: str) -> None:
     assert short_batch_id(batch_id) == short
 
@@ -191,18 +206,44 @@ def test_parse_trailers_agrees_with_git(message: str) -> None:
     assert [f"{k}: {v}" for k, v in trailer_list(message)] == git_parse(message)
 
 
-LINES = st.sampled_from([
-    "", " ", "\t", "Key: value", "key : v", "Reviewed-by: T <t@e>", "  continued", "\tmore",
-    "# comment", "Signed-off-by: X", "(cherry picked from commit 123)", "plain words here",
-    "http://example.com/x", "---", "--- diff", "---x", "a:b", ":x", "-x: y", "Ünï: v", "Key:",
-    "Batch: work-guard/e627b203", "Material: a b.md sha256:" + "1" * 64, "x y: z",
-    "Conflicts:", "\tpath", "a\rB: c",
-])
+LINES = st.sampled_from(
+    [
+        "",
+        " ",
+        "\t",
+        "Key: value",
+        "key : v",
+        "Reviewed-by: T <t@e>",
+        "  continued",
+        "\tmore",
+        "# comment",
+        "Signed-off-by: X",
+        "(cherry picked from commit 123)",
+        "plain words here",
+        "http://example.com/x",
+        "---",
+        "--- diff",
+        "---x",
+        "a:b",
+        ":x",
+        "-x: y",
+        "Ünï: v",
+        "Key:",
+        "Batch: work-guard/e627b203",
+        "Material: a b.md sha256:" + "1" * 64,
+        "x y: z",
+        "Conflicts:",
+        "\tpath",
+        "a\rB: c",
+    ]
+)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(LINES, min_size=0, max_size=9), st.booleans())
-def test_parse_trailers_agrees_with_git_on_generated_messages(lines: list[str], newline: bool) -> None:
+def test_parse_trailers_agrees_with_git_on_generated_messages(
+    lines: list[str], newline: bool
+) -> None:
     message = "subject\n\n" + "\n".join(lines) + ("\n" if newline else "")
     assert [f"{k}: {v}" for k, v in trailer_list(message)] == git_parse(message)
 
@@ -211,7 +252,12 @@ def test_parse_helpers() -> None:
     assert parse_material("a b/c d.md sha256:" + "A" * 64) == ("a b/c d.md", "a" * 64)
     assert parse_material("x.md sha256:123") is None
     assert parse_decisions("included=1 excluded=2 duplicates=0 confirmed=3/4") == {
-        "included": 1, "excluded": 2, "duplicates": 0, "confirmed": 3, "total": 4}
+        "included": 1,
+        "excluded": 2,
+        "duplicates": 0,
+        "confirmed": 3,
+        "total": 4,
+    }
     assert parse_decisions("whatever") is None
     assert not is_brief_commit({"Batch": ["x"], "Generated-by": ["briefdeskish 1"]})
     assert is_brief_commit({"Batch": ["x"], "Generated-by": ["briefdesk 9.9"]})
@@ -235,7 +281,10 @@ def test_git_errors_are_one_line_and_paths_stay_paths(tmp_path: Path) -> None:
     (tmp_path / "*").write_text("x", "utf-8")
     (tmp_path / "a").write_text("x", "utf-8")
     git(tmp_path, "add", "--", *literal(["--all", "*"]))
-    assert git(tmp_path, "diff", "--cached", "--name-only").stdout.decode().split() == ["*", "--all"]
+    assert git(tmp_path, "diff", "--cached", "--name-only").stdout.decode().split() == [
+        "*",
+        "--all",
+    ]
     with pytest.raises(BriefdeskError, match=r"^git rev-parse failed: fatal: .*\S$") as exc:
         git(tmp_path, "rev-parse", "--verify", "no-such-thing")
     assert "\n" not in str(exc.value)
@@ -247,7 +296,9 @@ def test_parse_ident() -> None:
     assert parse_ident("garbage") is None
 
 
-def test_reviewer_precedence(review: Review, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_reviewer_precedence(
+    review: Review, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     root = review.workspace.root
     git(root, "init", "-q")
     monkeypatch.setenv("GIT_AUTHOR_NAME", "Env Name")
@@ -267,5 +318,8 @@ def test_reviewer_precedence(review: Review, monkeypatch: pytest.MonkeyPatch, tm
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
     for var in ("GIT_CONFIG_GLOBAL", "EMAIL", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL"):
         monkeypatch.delenv(var, raising=False)
-    with pytest.raises(BriefdeskError, match=r"^no reviewer: set reviewer in briefdesk\.yaml, git config user\.name, or pass --reviewer$"):
+    with pytest.raises(
+        BriefdeskError,
+        match=r"^no reviewer: set reviewer in briefdesk\.yaml, git config user\.name, or pass --reviewer$",
+    ):
         reviewer_name(review, None)

@@ -21,18 +21,27 @@ REFS = [f"inbox/a/m{m}.md#{n}" for m in (1, 2) for n in (1, 2, 3)]
 
 def make_items() -> list[Item]:
     return [
-        Item(ref=r, material=r.split("#")[0], index=int(r.split("#")[1]), title=f"title {r}", body="b",
-             evidence=Evidence.abstract)
+        Item(
+            ref=r,
+            material=r.split("#")[0],
+            index=int(r.split("#")[1]),
+            title=f"title {r}",
+            body="b",
+            evidence=Evidence.abstract,
+        )
         for r in REFS
     ]
 
 
 def make_batch(proposals: list[dict] | None = None) -> Batch:
-    manifest = Manifest.model_validate({
-        "id": "b/1", "topic": "inference",
-        "materials": sorted({r.split("#")[0] for r in REFS}),
-        "proposals": proposals or [],
-    })
+    manifest = Manifest.model_validate(
+        {
+            "id": "b/1",
+            "topic": "inference",
+            "materials": sorted({r.split("#")[0] for r in REFS}),
+            "proposals": proposals or [],
+        }
+    )
     return Batch(stem="b1", path="batches/b1.yaml", manifest=manifest)
 
 
@@ -45,15 +54,31 @@ def on_disk(tmp_path: Path) -> SessionData:
 
 
 def test_new_session_starts_from_proposals_in_their_order(tmp_path: Path) -> None:
-    s = open_session(tmp_path, [
-        {"item": REFS[3], "decision": "include", "order": 1, "section": "5.8", "action": "new-subsection",
-         "note": "n", "contradiction": "c", "handle": "h"},
-        {"item": REFS[0], "decision": "include", "order": 2},
-        {"item": REFS[1], "decision": "exclude", "reason": "off-topic"},
-    ])
+    s = open_session(
+        tmp_path,
+        [
+            {
+                "item": REFS[3],
+                "decision": "include",
+                "order": 1,
+                "section": "5.8",
+                "action": "new-subsection",
+                "note": "n",
+                "contradiction": "c",
+                "handle": "h",
+            },
+            {"item": REFS[0], "decision": "include", "order": 2},
+            {"item": REFS[1], "decision": "exclude", "reason": "off-topic"},
+        ],
+    )
     assert s.order == [REFS[3], REFS[0]]
     d = s.decision(REFS[3])
-    assert (d.status, d.origin, d.section, d.action) == ("include", Origin.proposed, "5.8", "new-subsection")
+    assert (d.status, d.origin, d.section, d.action) == (
+        "include",
+        Origin.proposed,
+        "5.8",
+        "new-subsection",
+    )
     assert (d.notes, d.contradictions, d.handles) == (("n",), ("c",), ("h",))
     assert s.decision(REFS[1]).reason == "off-topic"
     assert s.counts()["confirmed"] == 0
@@ -146,8 +171,12 @@ def test_stale_lock_of_a_dead_process_is_taken_over(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
-    (tmp_path / "s.lock").write_text(json.dumps({"pid": int(dead.stdout), "host": socket.gethostname()}))
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
+    (tmp_path / "s.lock").write_text(
+        json.dumps({"pid": int(dead.stdout), "host": socket.gethostname()})
+    )
     s = open_session(tmp_path)
     assert json.loads((tmp_path / "s.lock").read_text())["pid"] == os.getpid()
     s.close()
@@ -180,9 +209,25 @@ def test_failed_save_keeps_decisions_and_retries(tmp_path: Path) -> None:
 
 
 OPS = st.lists(
-    st.tuples(st.sampled_from(["include", "exclude", "dup", "undecide", "move_up", "move_down", "merge",
-                               "note", "place", "undo", "redo"]),
-              st.sampled_from(REFS), st.sampled_from(REFS)),
+    st.tuples(
+        st.sampled_from(
+            [
+                "include",
+                "exclude",
+                "dup",
+                "undecide",
+                "move_up",
+                "move_down",
+                "merge",
+                "note",
+                "place",
+                "undo",
+                "redo",
+            ]
+        ),
+        st.sampled_from(REFS),
+        st.sampled_from(REFS),
+    ),
     max_size=30,
 )
 
@@ -217,13 +262,17 @@ def apply_op(s: Session, op: str, a: str, b: str) -> None:
 @given(OPS)
 def test_undo_everything_returns_to_the_start_and_redo_replays(tmp_path_factory, ops) -> None:
     tmp = tmp_path_factory.mktemp("s")
-    s = Session.open(tmp / "s.json", make_batch([{"item": REFS[2], "decision": "include"}]), make_items())
+    s = Session.open(
+        tmp / "s.json", make_batch([{"item": REFS[2], "decision": "include"}]), make_items()
+    )
     start = s.data.model_copy(deep=True)
     for op, a, b in ops:
         with contextlib.suppress(BriefdeskError):  # merging an item into itself is refused
             apply_op(s, op, a, b)
         # invariant: the order is exactly the included, non-merged items
-        increments = {r for r, d in s.data.decisions.items() if d.status == "include" and not d.merged_into}
+        increments = {
+            r for r, d in s.data.decisions.items() if d.status == "include" and not d.merged_into
+        }
         assert set(s.order) == increments and len(s.order) == len(increments)
         # invariant: every merged part points at a live increment (brief and commit count alike)
         assert all(d.merged_into in increments for d in s.data.decisions.values() if d.merged_into)
@@ -240,7 +289,9 @@ def test_undo_everything_returns_to_the_start_and_redo_replays(tmp_path_factory,
 
 
 def test_decision_duplicate_of() -> None:
-    assert Decision(status="exclude", reason="duplicate:briefs/x.md#5").duplicate_of == "briefs/x.md#5"
+    assert (
+        Decision(status="exclude", reason="duplicate:briefs/x.md#5").duplicate_of == "briefs/x.md#5"
+    )
     assert Decision(status="exclude", reason="off-topic").duplicate_of is None
 
 
@@ -278,8 +329,16 @@ def test_decisions_follow_their_items_when_a_heading_renumbers_refs(tmp_path: Pa
     s.close()
     items = make_items()
     # a new item is inserted as m1#1: the old #1..#3 become #2..#4
-    shifted = [Item(ref="inbox/a/m1.md#1", material="inbox/a/m1.md", index=1, title="new", body="fresh",
-                    evidence=Evidence.abstract)]
+    shifted = [
+        Item(
+            ref="inbox/a/m1.md#1",
+            material="inbox/a/m1.md",
+            index=1,
+            title="new",
+            body="fresh",
+            evidence=Evidence.abstract,
+        )
+    ]
     for it in items:
         if it.material == "inbox/a/m1.md":
             n = it.index + 1

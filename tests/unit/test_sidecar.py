@@ -36,7 +36,9 @@ def test_round_trip_holds_every_decision() -> None:
     assert side.decisions()[EMBED].origin is Origin.proposed
     restored = side.session_data()
     assert restored.decisions == data.decisions and restored.order == data.order
-    assert render_brief(review, restored) == render_brief(review, data)  # the sidecar re-renders the brief
+    assert render_brief(review, restored) == render_brief(
+        review, data
+    )  # the sidecar re-renders the brief
 
 
 def test_header_fields() -> None:
@@ -44,24 +46,51 @@ def test_header_fields() -> None:
     raw = json.loads(render_sidecar(review, data, "Tom"))
     assert raw["schema_version"] == 1
     assert (raw["generator"], raw["generator_version"]) == ("briefdesk", core.__version__)
-    assert raw["batch"] == {"id": "work-guard/e627b203", "stem": "2026-11-03-e627b203", "topic": "inference",
-                            "path": "batches/2026-11-03-e627b203.yaml"}
+    assert raw["batch"] == {
+        "id": "work-guard/e627b203",
+        "stem": "2026-11-03-e627b203",
+        "topic": "inference",
+        "path": "batches/2026-11-03-e627b203.yaml",
+    }
     assert raw["brief"] == "briefs/inference/2026-11-03-e1-2026-11-03-e627b203.md"
     assert (raw["date"], raw["language"], raw["reviewer"]) == ("2026-11-03", "zh", "Tom")
-    assert raw["counts"] == counts(data) == {
-        "items": 6, "included": 2, "merged": 1, "excluded": 3, "duplicates": 2, "undecided": 0, "confirmed": 5,
-    }
+    assert (
+        raw["counts"]
+        == counts(data)
+        == {
+            "items": 6,
+            "included": 2,
+            "merged": 1,
+            "excluded": 3,
+            "duplicates": 2,
+            "undecided": 0,
+            "confirmed": 5,
+        }
+    )
     assert [m["path"] for m in raw["materials"]] == [m.path for m in review.materials]
     assert all(len(m["sha256"]) == 64 and m["evidence"] for m in raw["materials"])
     item = raw["items"][0]
     assert item["evidence"] == "abstract"
-    assert set(item["decision"]) == {"status", "origin", "reason", "section", "action", "evidence", "evidence_note",
-                                     "notes", "contradictions", "handles", "merged_into"}
+    assert set(item["decision"]) == {
+        "status",
+        "origin",
+        "reason",
+        "section",
+        "action",
+        "evidence",
+        "evidence_note",
+        "notes",
+        "contradictions",
+        "handles",
+        "merged_into",
+    }
 
 
 def test_effective_evidence_is_the_reviewers() -> None:
     review, data = make_review(), make_data()
-    data.decisions[PLENA] = data.decisions[PLENA].model_copy(update={"evidence": Evidence.fulltext, "evidence_note": "读了 §4"})
+    data.decisions[PLENA] = data.decisions[PLENA].model_copy(
+        update={"evidence": Evidence.fulltext, "evidence_note": "读了 §4"}
+    )
     side = read_sidecar(render_sidecar(review, data, "Tom"), SOURCE)
     plena = next(i for i in side.items if i.ref == PLENA)
     assert (plena.evidence, plena.decision.evidence_note) == ("fulltext", "读了 §4")
@@ -95,8 +124,9 @@ def test_counts_are_what_the_brief_and_the_commit_message_report(tmp_path: Path)
     session = Session(make_data(), review.items, None)
     session.merge(EMBED, PLENA)  # a second merged item; it was excluded as a duplicate before
     c = session.counts()
-    assert {k: c[k] for k in ("items", "included", "merged", "excluded", "duplicates", "confirmed")} == {
-        "items": 6, "included": 2, "merged": 2, "excluded": 2, "duplicates": 1, "confirmed": 6}
+    assert {
+        k: c[k] for k in ("items", "included", "merged", "excluded", "duplicates", "confirmed")
+    } == {"items": 6, "included": 2, "merged": 2, "excluded": 2, "duplicates": 1, "confirmed": 6}
 
     brief = render_brief(review, session.data)
     lines = brief.splitlines()
@@ -114,8 +144,12 @@ def test_counts_are_what_the_brief_and_the_commit_message_report(tmp_path: Path)
     assert f"· {c['included']} increments from" in subject
     assert sum(bool(re.match(r"\d+\. ", line)) for line in body) == c["included"]
     assert parse_decisions(parse_trailers(message)["Decisions"][0]) == {
-        "included": c["included"], "excluded": c["excluded"], "duplicates": c["duplicates"],
-        "confirmed": c["confirmed"], "total": c["items"]}
+        "included": c["included"],
+        "excluded": c["excluded"],
+        "duplicates": c["duplicates"],
+        "confirmed": c["confirmed"],
+        "total": c["items"],
+    }
 
     assert json.loads(render_sidecar(review, session.data, "Tom"))["counts"] == c
 
@@ -127,17 +161,20 @@ def _mutate(**changes: object) -> bytes:
     return json.dumps(raw, ensure_ascii=False).encode()
 
 
-@pytest.mark.parametrize(("payload", "message"), [
-    (b"{not json", "not JSON"),
-    (b"\xff\xfe", "not UTF-8"),
-    (b"[1, 2]", "JSON object"),
-    (_mutate(schema_version=2), "newer than this briefdesk"),
-    (_mutate(schema_version="1"), "schema_version must be 1"),
-    (_mutate(reviewer=None), "reviewer"),
-    (_mutate(language="fr"), "language"),
-    (_mutate(order=["inbox/nowhere.md#1"]), "unknown item"),
-    (_mutate(extra_key=1), "extra_key"),
-])
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        (b"{not json", "not JSON"),
+        (b"\xff\xfe", "not UTF-8"),
+        (b"[1, 2]", "JSON object"),
+        (_mutate(schema_version=2), "newer than this briefdesk"),
+        (_mutate(schema_version="1"), "schema_version must be 1"),
+        (_mutate(reviewer=None), "reviewer"),
+        (_mutate(language="fr"), "language"),
+        (_mutate(order=["inbox/nowhere.md#1"]), "unknown item"),
+        (_mutate(extra_key=1), "extra_key"),
+    ],
+)
 def test_bad_input_is_one_line_error_naming_the_file(payload: bytes, message: str) -> None:
     with pytest.raises(BriefdeskError) as info:
         read_sidecar(payload, SOURCE)

@@ -24,7 +24,11 @@ def test_chinese_is_character_bigrams_and_a_lone_character_is_a_token():
 
 
 def test_full_width_case_and_spacing_do_not_matter():
-    assert tokens("ＦＵＬＬ　Ｗｉｄｔｈ　２．２３×") == tokens("full   width 2.23×") == ["full", "width", "2.23"]
+    assert (
+        tokens("ＦＵＬＬ　Ｗｉｄｔｈ　２．２３×")
+        == tokens("full   width 2.23×")
+        == ["full", "width", "2.23"]
+    )
     assert tokens("KV Cache") == tokens("kv\tcache")
 
 
@@ -49,8 +53,13 @@ def test_empty_and_punctuation_only_have_no_tokens():
 
 
 def test_identities_every_arxiv_form_is_the_same_paper():
-    forms = ["见 2601.21204。", "arXiv:2601.21204", "2601.21204v3", "https://arxiv.org/abs/2601.21204v2",
-             "ａｒＸｉｖ：２６０１．２１２０４"]
+    forms = [
+        "见 2601.21204。",
+        "arXiv:2601.21204",
+        "2601.21204v3",
+        "https://arxiv.org/abs/2601.21204v2",
+        "ａｒＸｉｖ：２６０１．２１２０４",
+    ]
     for text in forms:
         assert identities(text) == {"arxiv:2601.21204"}, text
     assert identities("版本 2026.1103 与 2.23×") == frozenset()
@@ -65,7 +74,9 @@ def test_identities_urls_are_normalised():
 
 def test_identities_take_an_items_own_ids():
     assert identities("no ids here", ("2509.09505",), ("https://github.com/a/b",)) == {
-        "arxiv:2509.09505", "url:github.com/a/b"}
+        "arxiv:2509.09505",
+        "url:github.com/a/b",
+    }
 
 
 def test_paragraphs_split_on_blank_lines():

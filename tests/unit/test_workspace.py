@@ -33,7 +33,10 @@ def test_batch_is_found_by_stem_path_and_id(ws_dir: Path) -> None:
     ws = Workspace.open(ws_dir)
     for name in ("2026-11-03-e627", "batches/2026-11-03-e627.yaml", "work-guard/e627b203-77c1"):
         assert ws.batch(name).manifest.id == "work-guard/e627b203-77c1"
-    assert ws.brief_path(ws.batch("2026-11-03-e627")) == "briefs/inference/2026-11-03-e1-2026-11-03-e627.md"
+    assert (
+        ws.brief_path(ws.batch("2026-11-03-e627"))
+        == "briefs/inference/2026-11-03-e1-2026-11-03-e627.md"
+    )
 
 
 def test_unknown_batch_is_named(ws_dir: Path) -> None:
@@ -48,7 +51,9 @@ def test_two_manifests_with_one_id_are_refused(ws_dir: Path) -> None:
 
 
 def test_unknown_topic_is_refused(ws_dir: Path) -> None:
-    (ws_dir / "batches" / "2026-11-03-e627.yaml").write_text(MANIFEST.replace("inference", "nothing"), "utf-8")
+    (ws_dir / "batches" / "2026-11-03-e627.yaml").write_text(
+        MANIFEST.replace("inference", "nothing"), "utf-8"
+    )
     with pytest.raises(BriefdeskError, match="unknown topic 'nothing'"):
         Workspace.open(ws_dir).batch("2026-11-03-e627")
 
@@ -59,7 +64,9 @@ def test_bad_settings_name_the_file(ws_dir: Path) -> None:
         Workspace.open(ws_dir)
 
 
-@pytest.mark.parametrize("rel", ["/etc/passwd", "../outside.md", "inbox/../../outside.md", "~/x.md"])
+@pytest.mark.parametrize(
+    "rel", ["/etc/passwd", "../outside.md", "inbox/../../outside.md", "~/x.md"]
+)
 def test_paths_that_leave_the_workspace_are_refused(ws_dir: Path, rel: str) -> None:
     with pytest.raises(BriefdeskError, match=r"absolute|leaves"):
         Workspace.open(ws_dir).resolve(rel)
@@ -90,8 +97,15 @@ def test_brief_files_are_what_rglob_finds_inside_the_workspace(ws_dir: Path) -> 
     (outside / "sub").mkdir(parents=True)
     (outside / "o.md").write_text("o", "utf-8")
     (outside / "sub" / "s.md").write_text("s", "utf-8")
-    for rel in ("a.md", "inference/b.md", "inference/deep/c.md", "inference/.hidden.md", "inference/notes.txt",
-                "inference/x.MD", "inference/.md"):
+    for rel in (
+        "a.md",
+        "inference/b.md",
+        "inference/deep/c.md",
+        "inference/.hidden.md",
+        "inference/notes.txt",
+        "inference/x.MD",
+        "inference/.md",
+    ):
         (briefs / rel).write_text("x", "utf-8")
     (briefs / "inference" / "folder.md").mkdir()
     os.symlink(briefs / "a.md", briefs / "inference" / "link-in.md")
@@ -102,6 +116,10 @@ def test_brief_files_are_what_rglob_finds_inside_the_workspace(ws_dir: Path) -> 
     os.symlink(briefs / "inference" / "deep", briefs / "dir-link.md")
     ws = Workspace.open(ws_dir)
     folder = ws.resolve("briefs", must_exist=False)
-    old = sorted(ws.rel(p) for p in folder.rglob("*.md") if p.is_file() and p.resolve().is_relative_to(ws.root))
+    old = sorted(
+        ws.rel(p)
+        for p in folder.rglob("*.md")
+        if p.is_file() and p.resolve().is_relative_to(ws.root)
+    )
     assert ws.brief_files() == old
     assert "briefs/inference/link-in.md" in old and "briefs/inference/link-out.md" not in old

@@ -47,22 +47,36 @@ def test_load_model(tmp_path: Path) -> None:
     assert m == Model(name="n", items=[Inner(path="a")])
 
 
-@pytest.mark.parametrize(("text", "empty_ok", "message"), [
-    ("", False, "f.yaml: custom mapping message"),
-    ("- a\n", True, "f.yaml: custom mapping message"),
-    ("just text\n", False, "f.yaml: custom mapping message"),
-    ("items: [{}]\n", False, "f.yaml: items.0.path: Field required"),
-    ("other: 1\n", False, "f.yaml: other: Extra inputs are not permitted"),
-    ("a: [\n", False, "f.yaml: not valid YAML"),
-])
-def test_load_model_errors_are_one_line_naming_the_file(tmp_path: Path, text: str, empty_ok: bool, message: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "empty_ok", "message"),
+    [
+        ("", False, "f.yaml: custom mapping message"),
+        ("- a\n", True, "f.yaml: custom mapping message"),
+        ("just text\n", False, "f.yaml: custom mapping message"),
+        ("items: [{}]\n", False, "f.yaml: items.0.path: Field required"),
+        ("other: 1\n", False, "f.yaml: other: Extra inputs are not permitted"),
+        ("a: [\n", False, "f.yaml: not valid YAML"),
+    ],
+)
+def test_load_model_errors_are_one_line_naming_the_file(
+    tmp_path: Path, text: str, empty_ok: bool, message: str
+) -> None:
     with pytest.raises(BriefdeskError) as info:
-        yamlio.load_model(write(tmp_path, text), "f.yaml", Model, empty_ok=empty_ok, not_mapping="custom mapping message")
+        yamlio.load_model(
+            write(tmp_path, text),
+            "f.yaml",
+            Model,
+            empty_ok=empty_ok,
+            not_mapping="custom mapping message",
+        )
     assert str(info.value).startswith(message) and "\n" not in str(info.value)
 
 
 def test_empty_file_is_defaults_when_allowed(tmp_path: Path) -> None:
-    assert yamlio.load_model(write(tmp_path, "# only a comment\n"), "f.yaml", Model, empty_ok=True) == Model()
+    assert (
+        yamlio.load_model(write(tmp_path, "# only a comment\n"), "f.yaml", Model, empty_ok=True)
+        == Model()
+    )
     assert yamlio.load_mapping(write(tmp_path, ""), "f.yaml", empty_ok=True) == {}
 
 

@@ -22,7 +22,15 @@ from .base import Dialog, subject
 class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
 
-    def __init__(self, title: str, ref: str, current: Evidence, original: Evidence, note: str | None, cycle_keys: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        title: str,
+        ref: str,
+        current: Evidence,
+        original: Evidence,
+        note: str | None,
+        cycle_keys: tuple[str, ...] = (),
+    ) -> None:
         super().__init__(classes="dialog")
         self.item_title = title
         self.ref = ref
@@ -40,10 +48,22 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
             for level in Evidence:
                 mark = "●" if level is self.current else " "
                 was = "  (the material's own)" if level is self.original else ""
-                options.append(Option(Content.assemble((f"{mark} ", "$success"), (f"{level.value:<12}", "bold"), f"{level.zh}  {level.en}", (was, "$text-muted")), id=level.value))
+                options.append(
+                    Option(
+                        Content.assemble(
+                            (f"{mark} ", "$success"),
+                            (f"{level.value:<12}", "bold"),
+                            f"{level.zh}  {level.en}",
+                            (was, "$text-muted"),
+                        ),
+                        id=level.value,
+                    )
+                )
             yield OptionList(*options, id="levels", markup=False)
             yield Label("What was read (required for fulltext):", classes="hint", markup=False)
-            yield Input(value=self.note or "", id="note", placeholder="e.g. 读了第 3–5 节与附录 B 的实验表")
+            yield Input(
+                value=self.note or "", id="note", placeholder="e.g. 读了第 3–5 节与附录 B 的实验表"
+            )
 
     def on_mount(self) -> None:
         levels = self.query_one("#levels", OptionList)
@@ -73,6 +93,9 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
         if level is Evidence.fulltext and self.original is not Evidence.fulltext and not note:
             self.query_one("#levels", OptionList).highlighted = 0
             self.query_one("#note", Input).focus()
-            self.notify("Say what was read to raise the evidence to fulltext, then press enter.", severity="warning")
+            self.notify(
+                "Say what was read to raise the evidence to fulltext, then press enter.",
+                severity="warning",
+            )
             return
         self.dismiss((level, note))

@@ -19,14 +19,24 @@ from textual.widgets.option_list import Option
 from ..text import line
 from .base import Dialog, subject
 
-FIXED = (("off-topic", "Off-topic: not about this topic"), ("weak-evidence", "Weak evidence: too little to stand on"))
+FIXED = (
+    ("off-topic", "Off-topic: not about this topic"),
+    ("weak-evidence", "Weak evidence: too little to stand on"),
+)
 OTHER = "__other__"
 
 
 class ExcludeDialog(Dialog[str]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
 
-    def __init__(self, title: str, ref: str, candidates: tuple[Duplicate, ...], current: str | None, cites: dict[str, str]) -> None:
+    def __init__(
+        self,
+        title: str,
+        ref: str,
+        candidates: tuple[Duplicate, ...],
+        current: str | None,
+        cites: dict[str, str],
+    ) -> None:
         super().__init__(classes="dialog")
         self.item_title = title
         self.ref = ref
@@ -47,8 +57,11 @@ class ExcludeDialog(Dialog[str]):
         for dup in self.candidates:
             cite = self.cites.get(dup.ref)
             prompt = Content.assemble(
-                ("Duplicate of ", "$warning"), (f"{dup.kind} ", "$text-muted"), line(dup.ref),
-                (f"  {dup.score:.0f}", "bold"), (f"  {cite}" if cite else "", "$text-muted"),
+                ("Duplicate of ", "$warning"),
+                (f"{dup.kind} ", "$text-muted"),
+                line(dup.ref),
+                (f"  {dup.score:.0f}", "bold"),
+                (f"  {cite}" if cite else "", "$text-muted"),
             )
             options.append(Option(prompt, id=f"duplicate:{dup.ref}"))
         for reason, text in FIXED:

@@ -59,11 +59,22 @@ class FilterDialog(Dialog[ItemFilter]):
             yield Input(value=f.text, id="text", placeholder="e.g. decision 或 投机解码")
             with Horizontal(classes="criteria"):
                 yield _list("status", [(k, Content(t)) for k, t in STATUS_CHOICES], f.status or ANY)
-                yield _list("evidence", [(ANY, Content("any evidence"))] + [(e.value, Content(f"{e.value} {e.zh}")) for e in Evidence], f.evidence.value if f.evidence else ANY)
+                yield _list(
+                    "evidence",
+                    [(ANY, Content("any evidence"))]
+                    + [(e.value, Content(f"{e.value} {e.zh}")) for e in Evidence],
+                    f.evidence.value if f.evidence else ANY,
+                )
                 dup = ANY if f.has_duplicates is None else ("yes" if f.has_duplicates else "no")
                 yield _list("dups", [(k, Content(t)) for k, t in DUP_CHOICES], dup)
-            yield _list("material", [(ANY, Content("any material"))] + [(m, line(m)) for m in self.materials], f.material or ANY)
-            yield Label("enter or ctrl+s apply · ctrl+r clear · esc cancel", classes="hint", markup=False)
+            yield _list(
+                "material",
+                [(ANY, Content("any material"))] + [(m, line(m)) for m in self.materials],
+                f.material or ANY,
+            )
+            yield Label(
+                "enter or ctrl+s apply · ctrl+r clear · esc cancel", classes="hint", markup=False
+            )
 
     def on_mount(self) -> None:
         self.query_one("#text", Input).focus()
@@ -75,13 +86,15 @@ class FilterDialog(Dialog[ItemFilter]):
     def action_apply(self) -> None:
         evidence = self._choice("evidence")
         dups = self._choice("dups")
-        self.dismiss(ItemFilter(
-            text=self.query_one("#text", Input).value.strip(),
-            status=self._choice("status"),
-            evidence=Evidence(evidence) if evidence else None,
-            material=self._choice("material"),
-            has_duplicates=None if dups is None else dups == "yes",
-        ))
+        self.dismiss(
+            ItemFilter(
+                text=self.query_one("#text", Input).value.strip(),
+                status=self._choice("status"),
+                evidence=Evidence(evidence) if evidence else None,
+                material=self._choice("material"),
+                has_duplicates=None if dups is None else dups == "yes",
+            )
+        )
 
     def action_clear(self) -> None:
         self.dismiss(ItemFilter())

@@ -24,10 +24,21 @@ class MergeDialog(Dialog[str]):
         with Vertical(id="dialog", classes="merge") as box:
             box.border_title = "Merge into which increment?"
             yield Static(subject(self.item_title, self.ref), classes="subject", markup=False)
-            yield Label("The item becomes part of the chosen increment of the brief (both are included).", classes="hint", markup=False)
+            yield Label(
+                "The item becomes part of the chosen increment of the brief (both are included).",
+                classes="hint",
+                markup=False,
+            )
             width = len(str(len(self.targets)))
             options = [
-                Option(Content.assemble((f"{n:>{width}}. ", "bold $success"), line(title), ("  " + ref, "$text-muted")), id=ref)
+                Option(
+                    Content.assemble(
+                        (f"{n:>{width}}. ", "bold $success"),
+                        line(title),
+                        ("  " + ref, "$text-muted"),
+                    ),
+                    id=ref,
+                )
                 for n, (ref, title) in enumerate(self.targets, 1)
             ]
             yield OptionList(*options, id="targets", markup=False)

@@ -41,7 +41,9 @@ def fuzzy_rank(query: str, sections: tuple[Section, ...]) -> list[tuple[float, S
     return [(score, section, offsets) for score, _, section, offsets in ranked]
 
 
-def section_prompt(section: Section, score: float | None, chosen: bool, offsets: list[int] = ()) -> Content:
+def section_prompt(
+    section: Section, score: float | None, chosen: bool, offsets: list[int] = ()
+) -> Content:
     label = line(f"§{section.id} {section.title}")
     for offset in offsets:
         if offset < len(label.plain) and not label.plain[offset].isspace():
@@ -60,7 +62,15 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
         Binding("ctrl+s", "save", "save", show=False),
     ]
 
-    def __init__(self, title: str, ref: str, sections: tuple[Section, ...], proposals: tuple[Placement, ...], chosen: str | None, action: str | None) -> None:
+    def __init__(
+        self,
+        title: str,
+        ref: str,
+        sections: tuple[Section, ...],
+        proposals: tuple[Placement, ...],
+        chosen: str | None,
+        action: str | None,
+    ) -> None:
         super().__init__(classes="dialog")
         self.item_title = title
         self.ref = ref
@@ -76,11 +86,15 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
             yield Input(id="query", placeholder="search section id or title, e.g. 4.2 or 投机")
             yield OptionList(id="sections", markup=False)
             yield Label("as", classes="hint", markup=False)
-            yield OptionList(*[Option(Content(text), id=key) for key, text in ACTIONS], id="action", markup=False)
+            yield OptionList(
+                *[Option(Content(text), id=key) for key, text in ACTIONS], id="action", markup=False
+            )
 
     def on_mount(self) -> None:
         actions = self.query_one("#action", OptionList)
-        actions.highlighted = [k for k, _ in ACTIONS].index(self.action) if self.action in dict(ACTIONS) else 0
+        actions.highlighted = (
+            [k for k, _ in ACTIONS].index(self.action) if self.action in dict(ACTIONS) else 0
+        )
         self._fill("")
         self.query_one("#query", Input).focus()
 
@@ -89,17 +103,31 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
         options: list[Option] = []
         if query.strip():
             for _score, section, offsets in fuzzy_rank(query.strip(), self.sections)[:50]:
-                options.append(Option(section_prompt(section, None, section.id == self.chosen, offsets), id=section.id))
+                options.append(
+                    Option(
+                        section_prompt(section, None, section.id == self.chosen, offsets),
+                        id=section.id,
+                    )
+                )
         else:
             shown = set()
             for p in self.proposals:
                 section = by_id.get(p.section)
                 if section is not None:
-                    options.append(Option(section_prompt(section, p.score, p.section == self.chosen), id=section.id))
+                    options.append(
+                        Option(
+                            section_prompt(section, p.score, p.section == self.chosen),
+                            id=section.id,
+                        )
+                    )
                     shown.add(section.id)
             for section in self.sections:
                 if section.id not in shown:
-                    options.append(Option(section_prompt(section, None, section.id == self.chosen), id=section.id))
+                    options.append(
+                        Option(
+                            section_prompt(section, None, section.id == self.chosen), id=section.id
+                        )
+                    )
             if self.chosen:
                 options.append(Option(Content.styled("  (no placement)", "$text-muted"), id=CLEAR))
         sections = self.query_one("#sections", OptionList)
@@ -116,7 +144,9 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
 
     def action_move(self, delta: int) -> None:
         focused = self.focused
-        target = focused if isinstance(focused, OptionList) else self.query_one("#sections", OptionList)
+        target = (
+            focused if isinstance(focused, OptionList) else self.query_one("#sections", OptionList)
+        )
         if delta > 0:
             target.action_cursor_down()
         else:

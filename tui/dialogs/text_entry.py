@@ -19,7 +19,9 @@ class TextEntryDialog(Dialog[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
 
-    def __init__(self, heading: str, hint: str, title: str, ref: str, existing: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, heading: str, hint: str, title: str, ref: str, existing: tuple[str, ...] = ()
+    ) -> None:
         super().__init__(classes="dialog")
         self.heading = heading
         self.hint = hint
@@ -32,10 +34,14 @@ class TextEntryDialog(Dialog[str]):
             box.border_title = self.heading
             yield Static(subject(self.item_title, self.ref), classes="subject", markup=False)
             if self.existing:
-                already = Content("\n").join(Content.assemble(("• ", "$accent"), line(t)) for t in self.existing)
+                already = Content("\n").join(
+                    Content.assemble(("• ", "$accent"), line(t)) for t in self.existing
+                )
                 yield Static(already, classes="existing", markup=False)
             yield Label(self.hint, classes="hint", markup=False)
-            yield TextArea(id="entry", soft_wrap=True, show_line_numbers=False, tab_behavior="focus")
+            yield TextArea(
+                id="entry", soft_wrap=True, show_line_numbers=False, tab_behavior="focus"
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Save  ctrl+s", id="save", variant="primary")
                 yield Button("Cancel  esc", id="cancel")

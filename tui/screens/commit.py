@@ -33,8 +33,14 @@ class CommitScreen(ModalScreen[str | None]):
     ]
 
     def __init__(
-        self, review: Review, session: Session, brief: str, message: str | None, reviewer: str | None,
-        problem: str | None = None, commit_keys: tuple[str, ...] = (),
+        self,
+        review: Review,
+        session: Session,
+        brief: str,
+        message: str | None,
+        reviewer: str | None,
+        problem: str | None = None,
+        commit_keys: tuple[str, ...] = (),
     ) -> None:
         super().__init__(classes="fullscreen")
         for key in commit_keys:  # "press commit again" works with the keymap's own key too
@@ -54,20 +60,28 @@ class CommitScreen(ModalScreen[str | None]):
         with Vertical(id="commit"):
             head = Content.assemble(
                 ("Commit the brief  ", "bold"),
-                (f"{counts['included']} increments · {counts['excluded']} excluded "
-                 f"({counts['duplicates']} duplicates) · confirmed {counts['confirmed']}/{counts['items']}", "$text-muted"),
+                (
+                    f"{counts['included']} increments · {counts['excluded']} excluded "
+                    f"({counts['duplicates']} duplicates) · confirmed {counts['confirmed']}/{counts['items']}",
+                    "$text-muted",
+                ),
             )
             yield Static(head, id="commit-head", markup=False)
             files = Content.assemble(
                 ("writes and commits exactly these two files:\n", "$text-muted"),
-                ("  ", ""), line(self.review.brief_path, "bold"), "\n",
-                ("  ", ""), line(self.review.sidecar_path, "bold"),
+                ("  ", ""),
+                line(self.review.brief_path, "bold"),
+                "\n",
+                ("  ", ""),
+                line(self.review.sidecar_path, "bold"),
             )
             yield Static(files, id="commit-files", markup=False)
             if undecided:
-                warning = (f"⚠ {undecided} item{'s are' if undecided != 1 else ' is'} still undecided. "
-                           "The brief's header will say so. Press commit again (ctrl+s) to commit anyway, "
-                           "or esc to go back and decide.")
+                warning = (
+                    f"⚠ {undecided} item{'s are' if undecided != 1 else ' is'} still undecided. "
+                    "The brief's header will say so. Press commit again (ctrl+s) to commit anyway, "
+                    "or esc to go back and decide."
+                )
                 yield Static(warning, id="commit-warning", markup=False)
             with Horizontal(id="commit-body"):
                 with VerticalScroll(id="commit-brief") as left:
@@ -75,7 +89,9 @@ class CommitScreen(ModalScreen[str | None]):
                     yield Static(block(self.brief), markup=False)
                 with VerticalScroll(id="commit-message") as right:
                     right.border_title = "commit message"
-                    yield Static(block(self.message or "(no commit message: see below)"), markup=False)
+                    yield Static(
+                        block(self.message or "(no commit message: see below)"), markup=False
+                    )
             yield Static(id="commit-status", markup=False)
             with Horizontal(classes="buttons"):
                 label = "Commit anyway  ctrl+s" if undecided else "Commit  ctrl+s"
@@ -117,7 +133,9 @@ class CommitScreen(ModalScreen[str | None]):
         from briefdesk.core.commit import commit_brief
 
         try:
-            result = commit_brief(self.review, self.session, reviewer=self.reviewer, allow_undecided=True)
+            result = commit_brief(
+                self.review, self.session, reviewer=self.reviewer, allow_undecided=True
+            )
         except BriefdeskError as exc:
             self.app.call_from_thread(self._failed, str(exc))
         except Exception as exc:  # git missing, disk gone: say so, keep the desk running
@@ -136,7 +154,10 @@ class CommitScreen(ModalScreen[str | None]):
         self.busy = False
         self.sha = sha
         where = f" on {branch}" if branch else " (detached HEAD)"
-        self._status(f"✓ Committed {sha[:12]}{where}: the brief and its sidecar. `git log -1` shows the trailers.", "bold $success")
+        self._status(
+            f"✓ Committed {sha[:12]}{where}: the brief and its sidecar. `git log -1` shows the trailers.",
+            "bold $success",
+        )
         button = self.query_one("#do-commit", Button)
         button.label = "Done  enter"
         button.variant = "primary"

@@ -43,4 +43,3 @@ class ErrorScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.app.exit(return_code=2)
-

@@ -47,7 +47,11 @@ class HelpScreen(ModalScreen[None]):
                 )
             yield table
             yield Static(Text(NOTES), classes="hint", markup=False)
-            yield Static(Text("from " + self.keymap.sources[0].rsplit("/", 1)[-1] + " · esc closes"), classes="hint", markup=False)
+            yield Static(
+                Text("from " + self.keymap.sources[0].rsplit("/", 1)[-1] + " · esc closes"),
+                classes="hint",
+                markup=False,
+            )
 
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()

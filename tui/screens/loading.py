@@ -23,4 +23,9 @@ class LoadingScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="error-box"):
-            yield Static(Content.assemble(("Loading ", "$text-muted"), line(self.what, "bold"), ("…", "$text-muted")), markup=False)
+            yield Static(
+                Content.assemble(
+                    ("Loading ", "$text-muted"), line(self.what, "bold"), ("…", "$text-muted")
+                ),
+                markup=False,
+            )

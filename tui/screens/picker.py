@@ -33,7 +33,10 @@ class BatchPicker(Screen[None]):
     ]
 
     def __init__(
-        self, ws: Workspace, open_batch: Callable[[str], None], today: dt.date | None = None,
+        self,
+        ws: Workspace,
+        open_batch: Callable[[str], None],
+        today: dt.date | None = None,
         keymap: Keymap | None = None,
     ) -> None:
         super().__init__()
@@ -49,13 +52,30 @@ class BatchPicker(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            yield Static(Content.assemble(("briefdesk", "bold $accent"), ("  choose a batch to review · workspace ", "$text-muted"), line(self.ws.root.name, "bold")), id="picker-title", markup=False)
+            yield Static(
+                Content.assemble(
+                    ("briefdesk", "bold $accent"),
+                    ("  choose a batch to review · workspace ", "$text-muted"),
+                    line(self.ws.root.name, "bold"),
+                ),
+                id="picker-title",
+                markup=False,
+            )
             table: DataTable = DataTable(id="batches", cursor_type="row", zebra_stripes=True)
-            for label, key in (("batch", "stem"), ("topic", "topic"), ("materials", "materials"), ("state", "state"), ("living doc changed", "fresh"), ("id", "id")):
+            for label, key in (
+                ("batch", "stem"),
+                ("topic", "topic"),
+                ("materials", "materials"),
+                ("state", "state"),
+                ("living doc changed", "fresh"),
+                ("id", "id"),
+            ):
                 table.add_column(label, key=key)
             yield table
             yield Static(id="picker-problem", markup=False)
-            yield Static("↑ ↓ choose · enter opens the batch · q quits", id="picker-hint", markup=False)
+            yield Static(
+                "↑ ↓ choose · enter opens the batch · q quits", id="picker-hint", markup=False
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -83,7 +103,9 @@ class BatchPicker(Screen[None]):
                 key=row.stem,
             )
         if not rows:
-            self.query_one("#picker-problem", Static).update(line(f"No batch manifests in {self.ws.settings.paths.batches}/ of this workspace."))
+            self.query_one("#picker-problem", Static).update(
+                line(f"No batch manifests in {self.ws.settings.paths.batches}/ of this workspace.")
+            )
         table.focus()
         self._describe()
 

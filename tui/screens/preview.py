@@ -16,7 +16,9 @@ from ..text import block, line
 class PreviewScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "dismiss", "close", show=False)]
 
-    def __init__(self, brief: str, message: str | None, brief_path: str, close_keys: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, brief: str, message: str | None, brief_path: str, close_keys: tuple[str, ...] = ()
+    ) -> None:
         super().__init__(classes="fullscreen")
         self.brief = brief
         self.message = message
@@ -32,8 +34,18 @@ class PreviewScreen(ModalScreen[None]):
             with Vertical(id="preview-side"):
                 with VerticalScroll(id="preview-message") as right:
                     right.border_title = "commit message"
-                    yield Static(block(self.message or "(the commit message appears once core.provenance is installed)"), markup=False)
-                yield Static("esc closes · arrows and pgup/pgdn scroll the focused side · tab switches", classes="hint", markup=False)
+                    yield Static(
+                        block(
+                            self.message
+                            or "(the commit message appears once core.provenance is installed)"
+                        ),
+                        markup=False,
+                    )
+                yield Static(
+                    "esc closes · arrows and pgup/pgdn scroll the focused side · tab switches",
+                    classes="hint",
+                    markup=False,
+                )
 
     def on_mount(self) -> None:
         self.query_one("#preview-brief").focus()

@@ -46,7 +46,9 @@ from ..widgets.keybar import KeyBar
 from ..widgets.placements import PlacementsPane
 
 CURSOR_SAVE_DELAY = 0.4  # seconds the cursor rests before its place is saved
-PANES_DELAY = 0.06  # seconds the cursor rests before the detail, placements and duplicates follow it
+PANES_DELAY = (
+    0.06  # seconds the cursor rests before the detail, placements and duplicates follow it
+)
 BRIEF_DELAY = 0.12  # seconds decisions coalesce before the brief preview is rendered again
 # On opening, the brief preview (a render of the whole batch's brief, then its layout: ~0.1 s at
 # 3,000 items) waits until the list and the current item are on screen.
@@ -118,8 +120,14 @@ class ReviewScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (130, "-wide")]
 
     def __init__(
-        self, review: Review, session: Session, keymap: Keymap, *, reviewer: str | None = None,
-        readonly_reason: str | None = None, match: bool = True,
+        self,
+        review: Review,
+        session: Session,
+        keymap: Keymap,
+        *,
+        reviewer: str | None = None,
+        readonly_reason: str | None = None,
+        match: bool = True,
     ) -> None:
         super().__init__()
         self.review = review
@@ -137,9 +145,13 @@ class ReviewScreen(Screen[None]):
         self.progress: tuple[int, int] = (0, len(review.items))
         self.filter = ItemFilter()
         self.shown_refs: list[str] = []
-        self._shown_index: dict[str, int] = {}  # position of each shown ref (a list scan per key otherwise)
+        self._shown_index: dict[
+            str, int
+        ] = {}  # position of each shown ref (a list scan per key otherwise)
         self._drawn: dict[str, Decision] = {}
-        self._tally: dict[str, int] = {}  # `counts()` over `_drawn`, kept up to date from the changed refs
+        self._tally: dict[
+            str, int
+        ] = {}  # `counts()` over `_drawn`, kept up to date from the changed refs
         self._start_matching = match
         self._brief_text = ""
         self._message_text: str | None = None
@@ -191,7 +203,9 @@ class ReviewScreen(Screen[None]):
         self.set_class(wide, "-wide")
         self.session.listeners.append(self._session_changed)
         pick = self.keymap.keys("pick_placement")
-        self.query_one(PlacementsPane).pick_hint = key_display(self.app, pick[0]) if pick else "pick_placement"
+        self.query_one(PlacementsPane).pick_hint = (
+            key_display(self.app, pick[0]) if pick else "pick_placement"
+        )
         self._draw_title()
         self._fill_items()
         self._draw_status()
@@ -297,7 +311,10 @@ class ReviewScreen(Screen[None]):
             line(f"{self.review.topic} · {batch.stem}", "bold"),
             ("  ", ""),
             line(batch.manifest.id, "$text-muted"),
-            (f"  {len(self.review.materials)} materials · {len(self.review.items)} items", "$text-muted"),
+            (
+                f"  {len(self.review.materials)} materials · {len(self.review.items)} items",
+                "$text-muted",
+            ),
             ("  reviewer ", "$text-muted"),
             line(self.reviewer or "(not set)"),
             (f"  keymap {self.keymap.name}", "$text-muted"),
@@ -309,7 +326,13 @@ class ReviewScreen(Screen[None]):
     def _row(self, ref: str) -> Content:
         item = self.items[ref]
         decision = self.session.decision(ref)
-        return item_prompt(item, decision, decision.evidence or item.evidence, self.item_matches(ref), self.language)
+        return item_prompt(
+            item,
+            decision,
+            decision.evidence or item.evidence,
+            self.item_matches(ref),
+            self.language,
+        )
 
     def _group_row(self, material: Material) -> Content:
         decisions = self.session.data.decisions
@@ -328,8 +351,11 @@ class ReviewScreen(Screen[None]):
         for material in self.review.materials:
             if active:
                 refs = [
-                    i.ref for i in material.items
-                    if self.filter.accepts(i, decisions[i.ref], self.session.evidence(i.ref), self.item_matches(i.ref))
+                    i.ref
+                    for i in material.items
+                    if self.filter.accepts(
+                        i, decisions[i.ref], self.session.evidence(i.ref), self.item_matches(i.ref)
+                    )
                 ]
             else:
                 refs = [i.ref for i in material.items]
@@ -340,7 +366,9 @@ class ReviewScreen(Screen[None]):
             options.extend(Row(partial(self._row, ref), id=ref) for ref in refs)
             visible.extend(refs)
         if not options:
-            options.append(Option(Content.styled("No item matches the filter.", "$text-muted"), disabled=True))
+            options.append(
+                Option(Content.styled("No item matches the filter.", "$text-muted"), disabled=True)
+            )
         self.shown_refs = visible
         self._shown_index = {ref: k for k, ref in enumerate(visible)}
         self._group_index = groups
@@ -349,7 +377,11 @@ class ReviewScreen(Screen[None]):
         items = self.query_one(ItemList)
         items.fill(options)
         items.highlight_ref(self.current)
-        title = f"1 items {len(visible)}/{len(self.items)}" if self.filter.active else f"1 items {len(self.items)}"
+        title = (
+            f"1 items {len(visible)}/{len(self.items)}"
+            if self.filter.active
+            else f"1 items {len(self.items)}"
+        )
         items.border_title = title
 
     def _redraw_groups(self, refs: list[str]) -> None:
@@ -384,12 +416,20 @@ class ReviewScreen(Screen[None]):
         if key != self._detail_key:
             self._detail_key = key
             section = self.sections.get(decision.section or "")
-            detail.show(item, self._materials.get(item.material), decision, decision.evidence or item.evidence,
-                        self.language, section.title if section else None)
+            detail.show(
+                item,
+                self._materials.get(item.material),
+                decision,
+                decision.evidence or item.evidence,
+                self.language,
+                section.title if section else None,
+            )
         key = (ref, decision.section, matches is None)
         if key != self._placements_key:
             self._placements_key = key
-            placements.show(matches.placements if matches else None, decision.section, self.review.living_doc)
+            placements.show(
+                matches.placements if matches else None, decision.section, self.review.living_doc
+            )
         key = (ref, matches is None)
         if key != self._dups_key:
             self._dups_key = key
@@ -443,21 +483,32 @@ class ReviewScreen(Screen[None]):
             (f" {c['included']} included", "bold $success"),
             (f" · {c['merged']} merged" if c["merged"] else "", "$success"),
             (f" · {c['excluded']} excluded ({c['duplicates']} duplicates)", "$error"),
-            (f" · {c['undecided']} undecided", "bold $warning" if c["undecided"] else "$text-muted"),
+            (
+                f" · {c['undecided']} undecided",
+                "bold $warning" if c["undecided"] else "$text-muted",
+            ),
             (f" · confirmed {c['confirmed']}/{c['items']}", "$text-muted"),
         ]
         done, total = self.progress
         if self.match_problem:
-            parts.append(Content.assemble(("  │ matching failed: ", "bold $error"), line(self.match_problem)))
+            parts.append(
+                Content.assemble(("  │ matching failed: ", "bold $error"), line(self.match_problem))
+            )
         elif self.matches is None:
             pct = int(100 * done / total) if total else 0
             parts.append((f"  │ matching {done}/{total} ({pct}%)", "$accent"))
         if self.filter.active:
-            parts.append(Content.assemble(("  │ filter: ", "$text-muted"), line(self.filter.describe())))
+            parts.append(
+                Content.assemble(("  │ filter: ", "$text-muted"), line(self.filter.describe()))
+            )
         if self.readonly_reason:
-            parts.append(Content.assemble(("  │ READ-ONLY: ", "bold $error"), line(self.readonly_reason)))
+            parts.append(
+                Content.assemble(("  │ READ-ONLY: ", "bold $error"), line(self.readonly_reason))
+            )
         if self.session.save_error:
-            parts.append(Content.assemble(("  │ ⚠ ", "bold $error"), line(self.session.save_error, "$error")))
+            parts.append(
+                Content.assemble(("  │ ⚠ ", "bold $error"), line(self.session.save_error, "$error"))
+            )
         # one line high and as wide as the screen: a new text never needs a layout (and its repaint)
         self.query_one("#statusbar", Static).update(Content.assemble(*parts), layout=False)
 
@@ -482,7 +533,9 @@ class ReviewScreen(Screen[None]):
             self._redraw_groups(changed)
         self._show_current()
         self._draw_order()
-        self._later("brief", BRIEF_DELAY)  # the preview renders the whole brief: once the keys pause
+        self._later(
+            "brief", BRIEF_DELAY
+        )  # the preview renders the whole brief: once the keys pause
         self._draw_status(tally)
 
     # -- matching ----------------------------------------------------------------------------
@@ -498,7 +551,10 @@ class ReviewScreen(Screen[None]):
                 last[0] = now
                 self.app.call_from_thread(self._matching_progress, done, total)
 
-        if len(self.review.items) >= MATCH_PROCESS_ITEMS and "fork" in multiprocessing.get_all_start_methods():
+        if (
+            len(self.review.items) >= MATCH_PROCESS_ITEMS
+            and "fork" in multiprocessing.get_all_start_methods()
+        ):
             self._match_in_process(progress)
             return
         try:
@@ -517,7 +573,9 @@ class ReviewScreen(Screen[None]):
         pipe, so the UI keeps the GIL. The child is ended if the screen goes away first."""
         ctx = multiprocessing.get_context("fork")
         receive, send = ctx.Pipe(duplex=False)
-        child = ctx.Process(target=_match_child, args=(send, self.review, self.language), daemon=True)
+        child = ctx.Process(
+            target=_match_child, args=(send, self.review, self.language), daemon=True
+        )
         child.start()
         send.close()
         self._match_child = child
@@ -537,7 +595,10 @@ class ReviewScreen(Screen[None]):
             self._match_child = None
         if outcome is None:
             if self.is_mounted:
-                self.app.call_from_thread(self._matching_failed, f"the matching process ended (exit code {child.exitcode})")
+                self.app.call_from_thread(
+                    self._matching_failed,
+                    f"the matching process ended (exit code {child.exitcode})",
+                )
         elif outcome[0] == "done":
             self.app.call_from_thread(self._matched, outcome[1], outcome[2])
         else:
@@ -555,7 +616,9 @@ class ReviewScreen(Screen[None]):
         self.matches = {}
         self._refresh_all()
 
-    def _matched(self, matches: dict[str, ItemMatches], cites: dict[str, str] | None = None) -> None:
+    def _matched(
+        self, matches: dict[str, ItemMatches], cites: dict[str, str] | None = None
+    ) -> None:
         if not self.is_mounted:
             return
         self.matches = matches
@@ -679,15 +742,30 @@ class ReviewScreen(Screen[None]):
                 self._apply(lambda: self.session.exclude(ref, reason))
                 self._decided()
 
-        self.app.push_screen(ExcludeDialog(item.title, ref, matches.duplicates if matches else (), decision.reason, self.cites()), done)
+        self.app.push_screen(
+            ExcludeDialog(
+                item.title,
+                ref,
+                matches.duplicates if matches else (),
+                decision.reason,
+                self.cites(),
+            ),
+            done,
+        )
 
     @mutating
     def action_mark_duplicate(self) -> None:
         ref = self.current
         dup = self.selected_duplicate()
         if dup is None:
-            why = "matching is still running" if self.matches is None else "no duplicate candidates for this item"
-            self.notify(f"Cannot mark a duplicate: {why}. Use exclude to give a reason.", severity="warning")
+            why = (
+                "matching is still running"
+                if self.matches is None
+                else "no duplicate candidates for this item"
+            )
+            self.notify(
+                f"Cannot mark a duplicate: {why}. Use exclude to give a reason.", severity="warning"
+            )
             return
         self._apply(lambda: self.session.mark_duplicate(ref, dup.ref))
         self._decided()
@@ -696,7 +774,9 @@ class ReviewScreen(Screen[None]):
         self._flush("panes")
         return self.query_one(DuplicateList).selected()
 
-    def _text_dialog(self, heading: str, hint: str, existing: tuple[str, ...], save: Callable[[str, str], None]) -> None:
+    def _text_dialog(
+        self, heading: str, hint: str, existing: tuple[str, ...], save: Callable[[str, str], None]
+    ) -> None:
         from ..dialogs.text_entry import TextEntryDialog
 
         ref = self.current
@@ -711,17 +791,32 @@ class ReviewScreen(Screen[None]):
     @mutating
     def action_annotate(self) -> None:
         d = self.session.decision(self.current)
-        self._text_dialog("Note", "A note on this item (kept in the session and the sidecar):", d.notes, self.session.add_note)
+        self._text_dialog(
+            "Note",
+            "A note on this item (kept in the session and the sidecar):",
+            d.notes,
+            self.session.add_note,
+        )
 
     @mutating
     def action_flag_contradiction(self) -> None:
         d = self.session.decision(self.current)
-        self._text_dialog("Contradiction or claim to verify", "What conflicts, with what (brief section 二):", d.contradictions, self.session.add_contradiction)
+        self._text_dialog(
+            "Contradiction or claim to verify",
+            "What conflicts, with what (brief section 二):",
+            d.contradictions,
+            self.session.add_contradiction,
+        )
 
     @mutating
     def action_add_handle(self) -> None:
         d = self.session.decision(self.current)
-        self._text_dialog("Handle for the living document", "What to do in the living document (brief section 五):", d.handles, self.session.add_handle)
+        self._text_dialog(
+            "Handle for the living document",
+            "What to do in the living document (brief section 五):",
+            d.handles,
+            self.session.add_handle,
+        )
 
     @mutating
     def action_cycle_evidence(self) -> None:
@@ -736,7 +831,14 @@ class ReviewScreen(Screen[None]):
                 level, note = answer
                 self._apply(lambda: self.session.set_evidence(ref, level, note))
 
-        dialog = EvidenceDialog(item.title, ref, self.session.evidence(ref), item.evidence, d.evidence_note, self.keymap.keys("cycle_evidence"))
+        dialog = EvidenceDialog(
+            item.title,
+            ref,
+            self.session.evidence(ref),
+            item.evidence,
+            d.evidence_note,
+            self.keymap.keys("cycle_evidence"),
+        )
         self.app.push_screen(dialog, done)
 
     @mutating
@@ -753,7 +855,14 @@ class ReviewScreen(Screen[None]):
                 section, action = answer
                 self._apply(lambda: self.session.set_placement(ref, section, action))  # type: ignore[arg-type]
 
-        dialog = PlacementDialog(item.title, ref, self.review.living_doc.sections, matches.placements if matches else (), d.section, d.action)
+        dialog = PlacementDialog(
+            item.title,
+            ref,
+            self.review.living_doc.sections,
+            matches.placements if matches else (),
+            d.section,
+            d.action,
+        )
         self.app.push_screen(dialog, done)
 
     @mutating
@@ -785,7 +894,9 @@ class ReviewScreen(Screen[None]):
     def _move(self, delta: int) -> None:
         head = self._increment_of(self.current)
         if head is None:
-            self.notify("Only included items have a place in the brief's order.", severity="warning")
+            self.notify(
+                "Only included items have a place in the brief's order.", severity="warning"
+            )
             return
         if not self.session.move(head, delta):
             self.notify("Already first." if delta < 0 else "Already last.")
@@ -798,7 +909,9 @@ class ReviewScreen(Screen[None]):
         own = self._increment_of(ref)
         targets = [(r, self.items[r].title) for r in self.session.order if r not in (ref, own)]
         if not targets:
-            self.notify("No other increment to merge into: include another item first.", severity="warning")
+            self.notify(
+                "No other increment to merge into: include another item first.", severity="warning"
+            )
             return
 
         def done(into: str | None) -> None:
@@ -833,7 +946,9 @@ class ReviewScreen(Screen[None]):
             if new is not None:
                 self.apply_filter(new)
 
-        self.app.push_screen(FilterDialog(self.filter, [m.path for m in self.review.materials]), done)
+        self.app.push_screen(
+            FilterDialog(self.filter, [m.path for m in self.review.materials]), done
+        )
 
     def apply_filter(self, new: ItemFilter) -> None:
         self.filter = new
@@ -848,7 +963,14 @@ class ReviewScreen(Screen[None]):
     def action_preview_brief(self) -> None:
         from .preview import PreviewScreen
 
-        self.app.push_screen(PreviewScreen(self.brief_text, self.message_text, self.review.brief_path, self.keymap.keys("preview_brief")))
+        self.app.push_screen(
+            PreviewScreen(
+                self.brief_text,
+                self.message_text,
+                self.review.brief_path,
+                self.keymap.keys("preview_brief"),
+            )
+        )
 
     def action_commit(self) -> None:
         from .commit import CommitScreen
@@ -864,7 +986,15 @@ class ReviewScreen(Screen[None]):
                 self.notify(f"Committed {sha[:12]}.", title="brief committed")
                 self._draw_status()
 
-        screen = CommitScreen(self.review, self.session, self.brief_text, self.message_text, self.reviewer, problem, self.keymap.keys("commit"))
+        screen = CommitScreen(
+            self.review,
+            self.session,
+            self.brief_text,
+            self.message_text,
+            self.reviewer,
+            problem,
+            self.keymap.keys("commit"),
+        )
         self.app.push_screen(screen, done)
 
     def action_help(self) -> None:

@@ -29,14 +29,20 @@ MESSAGE_LINES = 40
 class OrderList(PaneList):
     _keep_layout = False
 
-    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
-        return super().refresh(*regions, repaint=repaint, layout=layout and not self._keep_layout, recompose=recompose)
+    def refresh(
+        self, *regions: Any, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        return super().refresh(
+            *regions, repaint=repaint, layout=layout and not self._keep_layout, recompose=recompose
+        )
 
     def replace_options(self, options: list[Option]) -> None:
         """`set_options`, without the layout (and the whole-screen repaint after it) when the list
         keeps its number of rows: rows are one line each (`text-wrap: nowrap`), the width is the
         pane's, so the list keeps its size ("nothing included yet" → one increment, and back)."""
-        self._keep_layout = self.is_mounted and bool(self.size) and len(options) == self.option_count
+        self._keep_layout = (
+            self.is_mounted and bool(self.size) and len(options) == self.option_count
+        )
         try:
             self.set_options(options)
         finally:
@@ -54,15 +60,29 @@ class OrderList(PaneList):
                 return
 
 
-def order_options(order: list[str], merged: dict[str, list[str]], items: dict[str, Item]) -> list[Option]:
+def order_options(
+    order: list[str], merged: dict[str, list[str]], items: dict[str, Item]
+) -> list[Option]:
     if not order:
         return [Option(Content.styled("nothing included yet", "$text-muted"), disabled=True)]
     options = []
     width = len(str(len(order)))
     for n, ref in enumerate(order, 1):
-        options.append(Option(Content.assemble((f"{n:>{width}}. ", "bold $success"), line(items[ref].title)), id=ref))
+        options.append(
+            Option(
+                Content.assemble((f"{n:>{width}}. ", "bold $success"), line(items[ref].title)),
+                id=ref,
+            )
+        )
         for other in merged.get(ref, []):
-            options.append(Option(Content.assemble((" " * width + "  + ", "$success"), line(items[other].title, "$text-muted")), id=other))
+            options.append(
+                Option(
+                    Content.assemble(
+                        (" " * width + "  + ", "$success"), line(items[other].title, "$text-muted")
+                    ),
+                    id=other,
+                )
+            )
     return options
 
 
@@ -76,7 +96,13 @@ class BriefPane(Vertical):
     def order_list(self) -> OrderList:
         return self.query_one(OrderList)
 
-    def show_order(self, order: list[str], merged: dict[str, list[str]], items: dict[str, Item], current: str | None) -> None:
+    def show_order(
+        self,
+        order: list[str],
+        merged: dict[str, list[str]],
+        items: dict[str, Item],
+        current: str | None,
+    ) -> None:
         ol = self.order_list
         ol.replace_options(order_options(order, merged, items))
         ol.highlight_ref(current)
@@ -87,7 +113,10 @@ class BriefPane(Vertical):
         wrap between Chinese characters, as in the detail pane (`MarkdownVisual`)."""
         lines = _head(brief, BRIEF_LINES)
         if message is not None:
-            lines += [Line((), (), ()), Line((), (), (("── commit message " + "─" * 30, "$primary"),))]
+            lines += [
+                Line((), (), ()),
+                Line((), (), (("── commit message " + "─" * 30, "$primary"),)),
+            ]
             lines += _head(message, MESSAGE_LINES)
         self.query_one("#preview-text", SizedStatic).update(MarkdownVisual(tuple(lines)))
 
@@ -97,5 +126,16 @@ def _head(text: str, limit: int) -> list[Line]:
     lines = text.splitlines()
     head = [Line((), (), ((safe_line(row), ""),) if row else ()) for row in lines[:limit]]
     if len(lines) > limit:
-        head.append(Line((), (), ((f"… {len(lines) - limit} more lines: preview_brief shows everything", "$text-muted"),)))
+        head.append(
+            Line(
+                (),
+                (),
+                (
+                    (
+                        f"… {len(lines) - limit} more lines: preview_brief shows everything",
+                        "$text-muted",
+                    ),
+                ),
+            )
+        )
     return head

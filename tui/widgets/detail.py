@@ -50,7 +50,11 @@ def _front_matter_value(value: Any) -> str:
 
 
 def detail_head(
-    item: Item, material: Material | None, decision: Decision, evidence: Evidence, language: str,
+    item: Item,
+    material: Material | None,
+    decision: Decision,
+    evidence: Evidence,
+    language: str,
     section_title: str | None,
 ) -> Group:
     grid = _grid()
@@ -80,7 +84,11 @@ def detail_head(
             if key == "arxiv":
                 continue
             field(str(key), _front_matter_value(value))
-    for label, texts in (("note", decision.notes), ("conflict", decision.contradictions), ("handle", decision.handles)):
+    for label, texts in (
+        ("note", decision.notes),
+        ("conflict", decision.contradictions),
+        ("handle", decision.handles),
+    ):
         for text in texts:
             field(label, Text.assemble(("• ", "yellow"), _text(text)))
     title = Text(safe_line(item.title or "(untitled)"), style="bold")
@@ -112,8 +120,13 @@ class DetailPane(VerticalScroll, can_focus=True):
         yield MarkdownText(id="detail-body")
 
     def show(
-        self, item: Item | None, material: Material | None = None, decision: Decision | None = None,
-        evidence: Evidence | None = None, language: str = "zh", section_title: str | None = None,
+        self,
+        item: Item | None,
+        material: Material | None = None,
+        decision: Decision | None = None,
+        evidence: Evidence | None = None,
+        language: str = "zh",
+        section_title: str | None = None,
     ) -> None:
         head = self.query_one("#detail-head", Static)
         body = self.query_one("#detail-body", MarkdownText)
@@ -122,8 +135,12 @@ class DetailPane(VerticalScroll, can_focus=True):
             body.show("")
             self._shown = None
             return
-        if item.ref == self._shown:  # a decision changed: the head is often exactly as tall as before
-            update_in_place(head, detail_head(item, material, decision, evidence, language, section_title))
+        if (
+            item.ref == self._shown
+        ):  # a decision changed: the head is often exactly as tall as before
+            update_in_place(
+                head, detail_head(item, material, decision, evidence, language, section_title)
+            )
         else:
             head.update(detail_head(item, material, decision, evidence, language, section_title))
         if item.ref != self._shown:  # a decision on the same item leaves its text as it is

@@ -54,7 +54,9 @@ class DuplicatesPane(Vertical):
     def list(self) -> DuplicateList:
         return self.query_one(DuplicateList)
 
-    def show(self, item_text: str, duplicates: tuple[Duplicate, ...] | None, cites: dict[str, str]) -> None:
+    def show(
+        self, item_text: str, duplicates: tuple[Duplicate, ...] | None, cites: dict[str, str]
+    ) -> None:
         """`duplicates` None while matching runs; `cites` says how a brief entry is cited."""
         self._item_text = item_text
         dl = self.list
@@ -62,9 +64,14 @@ class DuplicatesPane(Vertical):
         if duplicates is None:
             options = [Option(Content.styled("matching…", "$text-muted"), disabled=True)]
         elif not duplicates:
-            options = [Option(Content.styled("no duplicate candidates", "$text-muted"), disabled=True)]
+            options = [
+                Option(Content.styled("no duplicate candidates", "$text-muted"), disabled=True)
+            ]
         else:
-            options = [Option(duplicate_prompt(d, cites.get(d.ref)), id=str(i)) for i, d in enumerate(duplicates)]
+            options = [
+                Option(duplicate_prompt(d, cites.get(d.ref)), id=str(i))
+                for i, d in enumerate(duplicates)
+            ]
         dl.set_options(options)
         dl.highlighted = 0 if duplicates else None
         self.compare(dl.selected())
@@ -78,7 +85,9 @@ class DuplicatesPane(Vertical):
             return
         a, b, shared = side_by_side(getattr(self, "_item_text", ""), dup.text)
         head_a = Content.styled(f"this item · {shared} shared\n", "$text-muted")
-        head_b = Content.assemble((f"{dup.kind} ", "$text-muted"), line(dup.ref, "$text-muted"), "\n")
+        head_b = Content.assemble(
+            (f"{dup.kind} ", "$text-muted"), line(dup.ref, "$text-muted"), "\n"
+        )
         left.update(head_a + a)
         right.update(head_b + b)
 

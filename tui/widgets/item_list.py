@@ -37,7 +37,10 @@ def item_prompt(
     return Content.assemble(
         status_glyph(decision),
         " ",
-        (evidence_short(evidence, language), "$text-secondary" if decision.evidence else "$text-muted"),
+        (
+            evidence_short(evidence, language),
+            "$text-secondary" if decision.evidence else "$text-muted",
+        ),
         " ",
         score_text(best, pending=matches is None),
         " ",
@@ -61,7 +64,9 @@ class Row(Option):
     """A row whose prompt is drawn when the row is first painted, and again after `forget`: a
     batch has thousands of rows and a screenful shows about forty."""
 
-    def __init__(self, draw: Callable[[], Content], id: str | None = None, disabled: bool = False) -> None:
+    def __init__(
+        self, draw: Callable[[], Content], id: str | None = None, disabled: bool = False
+    ) -> None:
         super().__init__("", id=id, disabled=disabled)
         self._draw = draw
         self._prompt: Content | None = None

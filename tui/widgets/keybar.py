@@ -22,9 +22,17 @@ def keybar_parts(app: App, keymap: Keymap) -> list[tuple[Content, str]]:
     for action in ACTIONS:
         keys = keymap.keys(action.id)
         if action.main and keys:
-            text = Content.assemble((f" {key_display(app, keys[0])} ", "bold $accent"), (f"{action.label} ", "$text-muted"))
+            text = Content.assemble(
+                (f" {key_display(app, keys[0])} ", "bold $accent"),
+                (f"{action.label} ", "$text-muted"),
+            )
             parts.append((text, f"screen.{action.id}"))
-    parts.append((Content.assemble(("  ctrl+p ", "bold $accent"), ("palette", "$text-muted")), "app.command_palette"))
+    parts.append(
+        (
+            Content.assemble(("  ctrl+p ", "bold $accent"), ("palette", "$text-muted")),
+            "app.command_palette",
+        )
+    )
     return parts
 
 

@@ -73,7 +73,9 @@ class MarkdownVisual(Visual):
         """The lines wrapped to `width` cells, one Content with a newline per row."""
         return self._wrap(width)[0]
 
-    def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
         return self.wrapped(width).render_strips(width, height, style, options)
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:

@@ -15,12 +15,15 @@ from .pane_list import PaneList
 
 def placement_prompt(section: str, title: str, score: float | None, chosen: bool) -> Content:
     mark = ("● ", "bold $success") if chosen else ("○ ", "$text-muted")
-    score_part = (f"{score:3.0f} ", "$text-secondary") if score is not None else ("  - ", "$text-muted")
+    score_part = (
+        (f"{score:3.0f} ", "$text-secondary") if score is not None else ("  - ", "$text-muted")
+    )
     return Content.assemble(mark, score_part, (f"§{section} ", "bold"), line(title))
 
 
 class PlacementsPane(PaneList):
     pick_hint = "p"  # the pick_placement key, set by the screen from the keymap
+
     def show(
         self, placements: tuple[Placement, ...] | None, chosen: str | None, doc: LivingDoc
     ) -> None:
@@ -29,16 +32,41 @@ class PlacementsPane(PaneList):
         proposed = {p.section for p in placements or ()}
         if chosen and chosen not in proposed:
             section = doc.section(chosen)
-            options.append(Option(placement_prompt(chosen, section.title if section else "(not in the living document)", None, True), id=chosen))
+            options.append(
+                Option(
+                    placement_prompt(
+                        chosen,
+                        section.title if section else "(not in the living document)",
+                        None,
+                        True,
+                    ),
+                    id=chosen,
+                )
+            )
         for p in placements or ():
-            options.append(Option(placement_prompt(p.section, p.title, p.score, p.section == chosen), id=p.section))
+            options.append(
+                Option(
+                    placement_prompt(p.section, p.title, p.score, p.section == chosen), id=p.section
+                )
+            )
         if placements is None:
             options.append(Option(Content.styled("matching…", "$text-muted"), disabled=True))
         elif not options:
-            options.append(Option(Content.styled(f"no section proposed: {self.pick_hint} picks one", "$text-muted"), disabled=True))
+            options.append(
+                Option(
+                    Content.styled(
+                        f"no section proposed: {self.pick_hint} picks one", "$text-muted"
+                    ),
+                    disabled=True,
+                )
+            )
         self.set_options(options)
         first_proposal = next((i for i, o in enumerate(options) if o.id in proposed), None)
-        self.highlighted = first_proposal if first_proposal is not None else (0 if options and not options[0].disabled else None)
+        self.highlighted = (
+            first_proposal
+            if first_proposal is not None
+            else (0 if options and not options[0].disabled else None)
+        )
 
     def selected_section(self) -> str | None:
         option = self.highlighted_option

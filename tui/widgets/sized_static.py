@@ -14,5 +14,7 @@ class SizedStatic(Static):
     of item. A Static does not scroll and nothing is laid out by its virtual size, so it is set
     quietly, as Textual itself does after a scroll."""
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)
