@@ -879,7 +879,10 @@ class _Writer:
         if self.url_pool and r.random() < reuse:
             return r.choice(self.url_pool)
         if r.random() < 0.5:
-            link = f"https://github.com/{r.choice(ORGS)}/{r.choice(ENTITIES).lower()}/releases/tag/v0.{r.randint(1, 40)}.{r.randint(0, 30)}"
+            link = (
+                f"https://github.com/{r.choice(ORGS)}/{r.choice(ENTITIES).lower()}"
+                f"/releases/tag/v0.{r.randint(1, 40)}.{r.randint(0, 30)}"
+            )
         else:
             link = f"https://blog.example-{r.randint(1, 300)}.com/posts/{r.randint(1000, 99999)}"
         self.url_pool.append(link)
@@ -1073,7 +1076,8 @@ def generate(
 
     write(
         "briefdesk.yaml",
-        f"reviewer: Bench\nlanguage: zh\ntopics:\n  {TOPIC}:\n    living_doc: docs/{TOPIC}.md\ndedup:\n  threshold: 85\n",
+        f"reviewer: Bench\nlanguage: zh\ntopics:\n  {TOPIC}:\n    living_doc: docs/{TOPIC}.md\n"
+        "dedup:\n  threshold: 85\n",
     )
     write(".gitignore", ".briefdesk/\n")
     write(f"docs/{TOPIC}.md", living_doc(w, secs))
@@ -1107,7 +1111,8 @@ def generate(
             out += [
                 f"{i}. {title}",
                 "",
-                f"  • 来源：inbox/jay/{date}-{r.randint(1000, 2359)}-rss.md（{r.choice(SOURCES)}，{r.choice(EVIDENCE)}）",
+                f"  • 来源：inbox/jay/{date}-{r.randint(1000, 2359)}-rss.md"
+                f"（{r.choice(SOURCES)}，{r.choice(EVIDENCE)}）",
                 f"  • 要点：{point}",
                 f"  • 与活文档脉络的关系：{w.text(s, 60, 240)}",
                 f"  • 建议归入：§{s.id} 新增小节",
@@ -1136,7 +1141,11 @@ def generate(
         for k in range(1, n4 + 1):
             s = r.choice(leaf)
             reason = r.choice(REASONS).format(date=date, n=r.randint(1, 7))
-            text = f"{w.title(s, r.random() < 0.2)}（inbox/flyp/{date}T{r.randint(1000, 2359)}-critical-read.md）：{w.sentence(s)}{reason}"
+            text = (
+                f"{w.title(s, r.random() < 0.2)}"
+                f"（inbox/flyp/{date}T{r.randint(1000, 2359)}-critical-read.md）："
+                f"{w.sentence(s)}{reason}"
+            )
             out.append(f"  • {text}")
             plantable.append((f"{rel}#四-{k}", text, ""))
         out += ["", f"五、给活文档更新的 {n5} 条抓手", ""]
@@ -1177,7 +1186,8 @@ def generate(
         ]
         if r.random() < 0.5:
             front.append(
-                f"evidence: {r.choice(['abstract', 'tldr', 'search-lead', 'vendor', 'self-report'])}"
+                "evidence: "
+                f"{r.choice(['abstract', 'tldr', 'search-lead', 'vendor', 'self-report'])}"
             )
         if r.random() < 0.1:
             front.append(f"url: {w.url(0.2)}")

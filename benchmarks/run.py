@@ -446,7 +446,8 @@ def matching_figures(
         *(
             Row(
                 f"matching after one {what} changed",
-                f"{_fmt_s(c['match_s'])}, {c['tokenised_parts']} part re-tokenised, answer {'=' if c['same'] else '≠'} fresh",
+                f"{_fmt_s(c['match_s'])}, {c['tokenised_parts']} part re-tokenised, "
+                f"answer {'=' if c['same'] else '≠'} fresh",
                 _fmt_s(cold["match_s"]) + " cold",
                 f"{c['match_s'] / cold['match_s']:.2f}×",
                 "only it re-read; same answer",
@@ -504,7 +505,8 @@ def matching_figures(
         ),
     ]
     notes.append(
-        f"brute force: `process.cdist(items, entries, scorer=fuzz.token_set_ratio, score_cutoff={threshold}, "
+        "brute force: `process.cdist(items, entries, scorer=fuzz.token_set_ratio, "
+        f"score_cutoff={threshold}, "
         f"workers=2)` on the encoded token strings, {len(chosen)} items × {n_e:,} entries in "
         f"{brute_sample_s:.1f} s = {pairs_per_s:,.0f} pairs/s; its encoding time is not counted."
     )
@@ -579,7 +581,8 @@ def scan_figures(ws: Path, work: Path, brute_s: float, planted: dict, rows: list
 
 
 def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[str]) -> None:
-    """Hook: the desk's first paint and per-key cost against a bare OptionList of the same titles."""
+    """Hook: the desk's first paint and per-key cost against a bare OptionList of the same
+    titles."""
     try:
         import briefdesk.tui.app  # noqa: F401
         import textual  # noqa: F401
@@ -672,7 +675,8 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
     ratio = desk["isolated_move_cpu_s"] / bare["isolated_move_cpu_s"]
     rows.append(
         Row(
-            f"desk: CPU per cursor move, one key then a 0.15 s rest ({len(review.items):,} items; panes redrawn)",
+            "desk: CPU per cursor move, one key then a 0.15 s rest "
+            f"({len(review.items):,} items; panes redrawn)",
             _fmt_s(desk["isolated_move_cpu_s"]),
             f"{_fmt_s(bare['isolated_move_cpu_s'])} bare OptionList",
             f"{ratio:.2f}×",
@@ -847,7 +851,8 @@ def scorer_figures(ws: Path, threshold: int) -> str:
     pi = [by_item[p["item"]].text for p in planted]
     pe = [by_entry[p["entry"]].text for p in planted]
     lines = [
-        f"| scorer | planted pairs ≥ {threshold} | random pairs ≥ {threshold} | pairs/s (cdist, 2 workers) |",
+        f"| scorer | planted pairs ≥ {threshold} | random pairs ≥ {threshold} "
+        "| pairs/s (cdist, 2 workers) |",
         "|---|---|---|---|",
     ]
     for name, scorer, prep in variants:
@@ -873,7 +878,10 @@ def machine() -> str:
             if line.startswith("model name"):
                 cpu = line.split(":", 1)[1].strip()
                 break
-    return f"{os.cpu_count()} cores (nproc), {cpu}, Python {platform.python_version()}, {platform.system()} {platform.release()}"
+    return (
+        f"{os.cpu_count()} cores (nproc), {cpu}, Python {platform.python_version()}, "
+        f"{platform.system()} {platform.release()}"
+    )
 
 
 def table(rows: list[Row]) -> str:
@@ -964,7 +972,10 @@ def main(argv: list[str] | None = None) -> int:
         "--desk-cache",
         choices=("warm", "cold"),
         default="warm",
-        help="with --only desk: match cache present (as in the full run, after the scan figures) or removed",
+        help=(
+            "with --only desk: match cache present (as in the full run, after the scan figures) "
+            "or removed"
+        ),
     )
     p.add_argument("--keys", type=int, default=40, help="keys per desk figure (default 40)")
     p.add_argument("--child", help=argparse.SUPPRESS)
@@ -993,9 +1004,11 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         gen = generate(ws, **size)
         notes.append(
-            f"workspace: {gen.items:,} items in {size['materials']:,} materials, {gen.entries:,} entries in "
+            f"workspace: {gen.items:,} items in {size['materials']:,} materials, "
+            f"{gen.entries:,} entries in "
             f"{len(list((ws / 'briefs').rglob('*.md'))):,} briefs, {size['sections']} sections, "
-            f"{len(gen.planted)} planted near-duplicates; generated in {time.perf_counter() - t0:.1f} s."
+            f"{len(gen.planted)} planted near-duplicates; "
+            f"generated in {time.perf_counter() - t0:.1f} s."
         )
         from briefdesk.core.workspace import Workspace
 

@@ -43,8 +43,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="briefdesk",
         formatter_class=_formatter,
-        description="Review a batch of collected materials and commit the brief with its provenance.",
-        epilog="Start with `briefdesk demo`. Every command takes -w DIR (default: the current folder).",
+        description=(
+            "Review a batch of collected materials and commit the brief with its provenance."
+        ),
+        epilog=(
+            "Start with `briefdesk demo`. Every command takes -w DIR (default: the current folder)."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"briefdesk {__version__}")
     sub = parser.add_subparsers(
@@ -71,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command(
         "demo",
-        "Copy the bundled demo workspace to a new folder, make it a git repository and open the desk on it.",
+        "Copy the bundled demo workspace to a new folder, make it a git repository "
+        "and open the desk on it.",
         "briefdesk demo --path /tmp/briefdesk-demo",
     )
     p.add_argument(
@@ -110,7 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command(
         "commit",
-        "Write the brief and its sidecar and commit exactly those two files with provenance trailers.",
+        "Write the brief and its sidecar and commit exactly those two files "
+        "with provenance trailers.",
         "briefdesk commit -w ~/kb -b 2026-11-03-e627b203 --reviewer Tom",
     )
     p.add_argument("-b", "--batch", required=True, help="batch stem, path or id")
@@ -236,7 +242,10 @@ def cmd_history(args: argparse.Namespace) -> int:
     if not entries:
         _out("no brief commits yet\n")
     for e in entries:  # trailer values are other people's text: never raw to the terminal
-        line = f"{e.sha[:10]}  {e.date[:10]}  {e.topic or '-':<12} {e.batch}  by {e.reviewer or '-'}  {e.counts_line}"
+        line = (
+            f"{e.sha[:10]}  {e.date[:10]}  {e.topic or '-':<12} {e.batch}  "
+            f"by {e.reviewer or '-'}  {e.counts_line}"
+        )
         _out(safe_line(line) + "\n")
     return 0
 

@@ -393,7 +393,8 @@ def commit_brief(
         restored = restore_index(root, state, targets)
         raise BriefdeskError(
             f"git add failed: {first_line(proc)}; nothing was committed, {brief_rel} and its "
-            f"sidecar are left on disk{'' if restored else ', but their index entries could not be restored'}"
+            "sidecar are left on disk"
+            f"{'' if restored else ', but their index entries could not be restored'}"
         )
     proc = git(
         root,
@@ -413,7 +414,8 @@ def commit_brief(
         restored = restore_index(root, state, targets)
         raise BriefdeskError(
             f"git commit failed: {first_line(proc)}; nothing was committed, {brief_rel} and its "
-            f"sidecar are left on disk{'' if restored else ', but their index entries could not be restored'}"
+            "sidecar are left on disk"
+            f"{'' if restored else ', but their index entries could not be restored'}"
         )
 
     out = git(root, "log", "-1", "-z", "--no-show-signature", "--format=%H%x00%B", "HEAD").stdout

@@ -1,4 +1,5 @@
-"""The review's state: one Decision per item, the included order, where the reviewer is (PRODUCT §8).
+"""The review's state: one Decision per item, the included order, where the reviewer is
+(PRODUCT §8).
 
 Pure data and pure transitions; saving, locking and undo live in `session.py`.
 """
@@ -16,7 +17,8 @@ SCHEMA_VERSION = 1
 
 
 class Origin(StrEnum):
-    """Who stands behind a decision: only proposed upstream, or made or confirmed by the reviewer."""
+    """Who stands behind a decision: only proposed upstream, or made or confirmed by the
+    reviewer."""
 
     proposed = "proposed"
     reviewer = "reviewer"

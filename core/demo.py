@@ -14,7 +14,8 @@ DEMO_BATCH = "2026-11-03-e627b203"
 
 
 def demo_source() -> Path:
-    """The bundled workspace, `briefdesk.demo`'s data folder, found through `importlib.resources`."""
+    """The bundled workspace, `briefdesk.demo`'s data folder, found through
+    `importlib.resources`."""
     return Path(str(resources.files("briefdesk.demo") / "workspace"))
 
 

@@ -56,5 +56,6 @@ def _as_mapping(data: Any, source: str) -> dict[str, Any]:
 
 
 def front_matter_lines(text: str, body: str) -> int:
-    """How many lines precede `body` in `text` (front matter and fences), for 1-based line numbers."""
+    """How many lines precede `body` in `text` (front matter and fences), for 1-based line
+    numbers."""
     return text[: len(text) - len(body)].count("\n")

@@ -191,7 +191,8 @@ class Keymap:
 
 
 def normalize_key(key: str) -> str:
-    """Textual's spelling of a key: single punctuation characters by name (`?` -> `question_mark`)."""
+    """Textual's spelling of a key: single punctuation characters by name
+    (`?` -> `question_mark`)."""
     if len(key) != 1:
         key = key.strip()
     if len(key) == 1:

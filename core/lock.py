@@ -54,7 +54,8 @@ class SessionLock:
                     self.path.unlink(missing_ok=True)
                     continue
                 raise SessionLocked(
-                    f"session is open in another briefdesk (pid {info.get('pid')} on {info.get('host')}); "
+                    "session is open in another briefdesk "
+                    f"(pid {info.get('pid')} on {info.get('host')}); "
                     "close it there first",
                     self.path.with_suffix(".json"),
                 )

@@ -77,7 +77,8 @@ def _dir(cache_dir: Path) -> Path:
 
 
 def _file(path: Path) -> Path:
-    """`path` if it is a regular file, else OSError: a planted FIFO would block the read for ever."""
+    """`path` if it is a regular file, else OSError: a planted FIFO would block the read for
+    ever."""
     if not stat.S_ISREG(path.stat().st_mode):
         raise OSError(f"not a regular file: {path}")
     return path

@@ -2,8 +2,8 @@
 
 **The score.** Texts become token sets (`textnorm.tokens`: Latin words and CJK bigrams, so Chinese
 compares like English); each distinct token is encoded as one private character and the duplicate
-score is rapidfuzz's `fuzz.token_set_ratio` of those encodings. Two texts score 100 when one's tokens
-are all in the other (an item that quotes an earlier entry and adds a paragraph is still that
+score is rapidfuzz's `fuzz.token_set_ratio` of those encodings. Two texts score 100 when one's
+tokens are all in the other (an item that quotes an earlier entry and adds a paragraph is still that
 entry), and otherwise by how much of the smaller side is shared (≥ 85 needs about three quarters of
 its distinct tokens). One character per token makes the score a function of three counts only —
 shared tokens `s` and the two set sizes — so an index that counts shared tokens knows every score
@@ -410,7 +410,8 @@ def _text_pairs(
     full_end = np.searchsorted(full[0], segments)[ta + 1]
     probe_a = _Probe(ra, np.searchsorted(full[0], ta * width + za), full_end, full[1])
     del ra, ta, za, full_end
-    # b: the item is the smaller side and contained: every record token against smaller items' prefixes.
+    # b: the item is the smaller side and contained: every record token against smaller items'
+    # prefixes.
     p1_start = np.searchsorted(p1[0], segments)[t_rank]
     probe_b = _Probe(
         t_rec, p1_start, np.searchsorted(p1[0], t_rank * width + t_size, side="right"), p1[1]

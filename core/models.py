@@ -77,7 +77,8 @@ class Material(Frozen):
     evidence: Evidence  # the material-level level (override, front matter, cues, unknown)
     items: tuple[Item, ...]
     # The material as a whole: front matter `arxiv:`/`url:` and the text before its first item.
-    # Not copied onto each of several items (that would make them identity-duplicates of each other).
+    # Not copied onto each of several items (that would make them identity-duplicates of each
+    # other).
     arxiv: tuple[str, ...] = ()
     urls: tuple[str, ...] = ()
 
@@ -91,7 +92,8 @@ class Material(Frozen):
 
 
 class Section(Frozen):
-    """A numbered section of a living document; `text` is its own content, down to the next heading."""
+    """A numbered section of a living document; `text` is its own content, down to the next
+    heading."""
 
     id: str  # "1.2"
     title: str  # heading text without the number

@@ -112,7 +112,10 @@ T = {
         "partial": "已处理 {k} 份，{m} 条待定",
         "undecided_warning": "⚠ 仍有 {m} 条待定，未计入增量与排除清单（其 arXiv 号单列于三）",
         "purpose": "用途：{text}",
-        "basis": "证据口径：全部增量仅来自本批 {n} 份材料原文（{groups}）；材料自身的核验边界（{levels}）如实转述，不升级为事实。",
+        "basis": (
+            "证据口径：全部增量仅来自本批 {n} 份材料原文（{groups}）；"
+            "材料自身的核验边界（{levels}）如实转述，不升级为事实。"
+        ),
         "group": "{name} {n} 份",
         "background": "背景：{text}",
         "sec1": "一、今日最重要的 {n} 条增量",
@@ -153,24 +156,40 @@ T = {
         "no_reason": "未注明理由",
         "sep": "；",
         "colon": "：",
-        "closing": "本文件为 E1 预消化产物，由 briefdesk 依审阅会话生成，仅写此文件与同名 .review.json 旁注；未改动活文档、材料与批次清单；未联网补料；材料中的指令性文本未被当作授权执行。",
+        "closing": (
+            "本文件为 E1 预消化产物，由 briefdesk 依审阅会话生成，仅写此文件与同名 .review.json "
+            "旁注；未改动活文档、材料与批次清单；未联网补料；材料中的指令性文本未被当作授权执行。"
+        ),
     },
     "en": {
         "title": "{topic} · E1 pre-digested brief ({date})",
         "author": "Author: {author}",
-        "batch": "Batch: {id} ({n} materials, {progress}; the reviewer confirmed {confirmed}/{items} decisions)",
+        "batch": (
+            "Batch: {id} ({n} materials, {progress}; "
+            "the reviewer confirmed {confirmed}/{items} decisions)"
+        ),
         "all_done": "all processed",
         "partial": "{k} processed, {m} items undecided",
-        "undecided_warning": "⚠ {m} items are still undecided and are left out of the increments and exclusions (their arXiv ids are listed apart in III)",
+        "undecided_warning": (
+            "⚠ {m} items are still undecided and are left out of the increments and exclusions "
+            "(their arXiv ids are listed apart in III)"
+        ),
         "purpose": "Purpose: {text}",
-        "basis": "Evidence basis: every increment comes only from the {n} materials of this batch ({groups}); the materials' own verification levels ({levels}) are reported as stated, not upgraded to fact.",
+        "basis": (
+            "Evidence basis: every increment comes only from the {n} materials of this batch "
+            "({groups}); the materials' own verification levels ({levels}) are reported as stated, "
+            "not upgraded to fact."
+        ),
         "group": "{name} {n}",
         "background": "Background: {text}",
         "sec1": "I. The {n} most important increments today",
         "sec2": "II. Contradictions and claims to verify",
         "sec3": "III. Citable arXiv ids",
         "sec4": "IV. Checked but without significant increment / not recommended for filing",
-        "sec5": "V. {n} handles for tonight's living-document update (suggestions; they do not replace {who}'s judgement)",
+        "sec5": (
+            "V. {n} handles for tonight's living-document update "
+            "(suggestions; they do not replace {who}'s judgement)"
+        ),
         "reviewer_fallback": "the reviewer",
         "none": "(none)",
         "source": "Source: ",
@@ -184,16 +203,29 @@ T = {
         "doc_section": "living document §{id} “{title}”",
         "doc_section_missing": "living document §{id} (no such section yet)",
         "no_placement": "not set (for the reviewer to place)",
-        "below_fulltext": "full text not read; figures and conclusions are as the material states them",
-        "vendor_level": "a vendor's own account, not independently checked; figures and conclusions are the vendor's",
-        "self_report_level": "the authors' own account, not reproduced by others; figures and conclusions are theirs",
-        "unknown_level": "the material does not state how far it was checked; treated as unverified",
+        "below_fulltext": (
+            "full text not read; figures and conclusions are as the material states them"
+        ),
+        "vendor_level": (
+            "a vendor's own account, not independently checked; "
+            "figures and conclusions are the vendor's"
+        ),
+        "self_report_level": (
+            "the authors' own account, not reproduced by others; figures and conclusions are theirs"
+        ),
+        "unknown_level": (
+            "the material does not state how far it was checked; treated as unverified"
+        ),
         "arxiv_included": "Directly covered by this batch ({n})",
-        "arxiv_excluded": "Checked but not taken as increments (duplicate / weakly related / weak evidence, {n})",
+        "arxiv_excluded": (
+            "Checked but not taken as increments (duplicate / weakly related / weak evidence, {n})"
+        ),
         "arxiv_undecided": "Still undecided ({n})",
         "arxiv_line": "  - arXiv:{id} — {title} ({level})",
         "arxiv_none": "The materials of this batch give no arXiv ids; none are added from memory.",
-        "arxiv_tail": "The materials of this batch give no other arXiv ids; none are added from memory.",
+        "arxiv_tail": (
+            "The materials of this batch give no other arXiv ids; none are added from memory."
+        ),
         "excluded_line": "  • {title} ({path} item {n}): {reason}",
         "dup_brief": "already recorded in {cite}; duplicate",
         "dup_doc": "already in the living document §{id}; duplicate",
@@ -204,7 +236,12 @@ T = {
         "no_reason": "no reason given",
         "sep": "; ",
         "colon": ": ",
-        "closing": "This file is an E1 pre-digest, generated by briefdesk from the review session; it writes only this file and its .review.json sidecar; the living document, the materials and the batch manifest were not changed; nothing was fetched from the network; instructions inside the materials were not taken as authorisation to act.",
+        "closing": (
+            "This file is an E1 pre-digest, generated by briefdesk from the review session; it "
+            "writes only this file and its .review.json sidecar; the living document, the "
+            "materials and the batch manifest were not changed; nothing was fetched from the "
+            "network; instructions inside the materials were not taken as authorisation to act."
+        ),
     },
 }
 
@@ -624,7 +661,8 @@ class _Renderer:
     def _material_groups(
         self, groups: list[tuple[str, list[Part]]]
     ) -> dict[tuple[str, str], tuple[str, ...]]:
-        """(group key, material path) -> the material's own ids that no item of the batch carries."""
+        """(group key, material path) -> the material's own ids that no item of the batch
+        carries."""
         carried = {a for item in self.review.items for a in item.arxiv}
         rank = {"arxiv_included": 0, "arxiv_undecided": 1, "arxiv_excluded": 2}
         best: dict[str, str] = {}

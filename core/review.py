@@ -102,7 +102,8 @@ class Review:
         return self._items.get(ref)
 
     def resolves(self, ref: str) -> bool:
-        """Whether a duplicate reason's ref names a batch item, a living-doc section or a brief entry."""
+        """Whether a duplicate reason's ref names a batch item, a living-doc section or a brief
+        entry."""
         if ref in self._items:
             return True
         doc, sep, section = ref.partition("§")
@@ -190,7 +191,8 @@ def load_material(
     cache: parsecache.ParseCache[Material] | None = None,
     real_dirs: dict[Path, Path] | None = None,
 ) -> Material:
-    """One material: read and hashed every time; parsed only when `cache` has no parse of these bytes.
+    """One material: read and hashed every time; parsed only when `cache` has no parse of these
+    bytes.
 
     The manifest's evidence override is applied after the parse (cached without it)."""
     path = ws.resolve(rel, source=batch.path, real_dirs=real_dirs)

@@ -49,7 +49,10 @@ def fit(text: str, width: int) -> str:
 
 
 def scan_table(review: Review, matches: dict[str, ItemMatches]) -> str:
-    head = f"{review.batch.stem}  {review.batch.manifest.id}  topic {review.topic}  {len(review.items)} items"
+    head = (
+        f"{review.batch.stem}  {review.batch.manifest.id}  "
+        f"topic {review.topic}  {len(review.items)} items"
+    )
     lines = [safe_line(head), ""]
     for item in review.items:
         m = matches.get(item.ref, ItemMatches())
@@ -57,6 +60,7 @@ def scan_table(review: Review, matches: dict[str, ItemMatches]) -> str:
         dup = m.duplicates[0] if m.duplicates else None
         dup_text = safe_line(f"{dup.kind} {dup.ref} {dup.score:.0f}") if dup else "-"
         lines.append(
-            f"{fit(item.ref, 52)} {fit(item.evidence.value, 11)} {fit(item.title, 40)} {fit(place, 26)} {dup_text}"
+            f"{fit(item.ref, 52)} {fit(item.evidence.value, 11)} {fit(item.title, 40)} "
+            f"{fit(place, 26)} {dup_text}"
         )
     return "\n".join(lines) + "\n"

@@ -98,7 +98,8 @@ class Session:
     def open(
         cls, session_path: Path, batch: Batch, items: list[Item], *, readonly: bool = False
     ) -> Session:
-        """Resume the saved session or start one from the proposals; take the lock unless readonly."""
+        """Resume the saved session or start one from the proposals; take the lock unless
+        readonly."""
         lock = None
         if not readonly:
             lock = SessionLock(session_path.with_suffix(".lock"))
@@ -369,7 +370,10 @@ class Session:
         try:
             self._writer(self.path, dump_state(self.data))
         except OSError as exc:
-            self.save_error = f"{self.path}: cannot save ({exc.strerror or exc}); decisions are kept in memory and saving is retried"
+            self.save_error = (
+                f"{self.path}: cannot save ({exc.strerror or exc}); "
+                "decisions are kept in memory and saving is retried"
+            )
         else:
             self.save_error = None
 

@@ -2,8 +2,9 @@
 
 The brief is prose for people; the sidecar is for tools, so it carries the whole Decision of every
 item, not a summary: `Sidecar.session_data()` re-renders the brief from it byte for byte.
-(`history` and `verify` read the commit's trailers, not the sidecar.) Schema: docs/sidecar.md. Any change to
-the shape bumps `schema_version`; a reader refuses versions it does not know rather than guess.
+(`history` and `verify` read the commit's trailers, not the sidecar.) Schema: docs/sidecar.md.
+Any change to the shape bumps `schema_version`; a reader refuses versions it does not know rather
+than guess.
 Output is deterministic: the same Review, SessionData and reviewer give the same bytes.
 """
 
@@ -39,7 +40,8 @@ class SidecarBatch(_Strict):
 
 
 class SidecarCounts(_Strict):
-    """As in the commit's `Decisions:` trailer; `included` counts increments, `merged` the folded items."""
+    """As in the commit's `Decisions:` trailer; `included` counts increments, `merged` the folded
+    items."""
 
     items: int = Field(ge=0)
     included: int = Field(ge=0)
@@ -105,7 +107,8 @@ class Sidecar(_Strict):
 def build_sidecar(
     review: Review, data: SessionData, reviewer: str, language: str | None = None
 ) -> Sidecar:
-    """The sidecar model for a review; items and materials in batch order, as the brief lists them."""
+    """The sidecar model for a review; items and materials in batch order, as the brief lists
+    them."""
     lang = language or review.workspace.settings.language
     batch = review.batch
     decisions = {item.ref: data.decisions.get(item.ref) or Decision() for item in review.items}
@@ -169,7 +172,8 @@ def read_sidecar(data: bytes, source: str) -> Sidecar:
             and version > SIDECAR_SCHEMA_VERSION
         ):
             raise BriefdeskError(
-                f"sidecar schema_version {version} is newer than this briefdesk reads ({SIDECAR_SCHEMA_VERSION}); upgrade briefdesk",
+                f"sidecar schema_version {version} is newer than this briefdesk reads "
+                f"({SIDECAR_SCHEMA_VERSION}); upgrade briefdesk",
                 source,
             )
         raise BriefdeskError(

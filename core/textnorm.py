@@ -4,8 +4,9 @@ Two texts should compare equal when a reader would call them the same words: ful
 half-width forms, case, Markdown markup and spacing must not matter. Chinese has no spaces, so a
 word tokeniser sees a Chinese sentence as one token; the tokens here are Latin words plus CJK
 character bigrams, which makes a one-character edit in Chinese cost about what a one-word edit costs
-in English. arXiv ids and URLs (found as `materials.find_arxiv`/`find_urls` find them) are extracted separately: an identical id is strong evidence of a
-duplicate whatever the surrounding words.
+in English. arXiv ids and URLs (found as `materials.find_arxiv`/`find_urls` find them) are
+extracted separately: an identical id is strong evidence of a duplicate whatever the surrounding
+words.
 """
 
 from __future__ import annotations
@@ -167,7 +168,8 @@ def _fold(nf: str) -> str:
 
 
 def tokens(text: str, *, folded: bool = False) -> list[str]:
-    """Latin words (English function words left out) and CJK character bigrams of the normalised text.
+    """Latin words (English function words left out) and CJK character bigrams of the normalised
+    text.
 
     A lone CJK character (a run of one) is its own token. Versioned arXiv ids lose the version so
     `2601.21204v3` and `2601.21204` are the same token. Punctuation never makes a token, so

@@ -86,7 +86,8 @@ class Workspace:
         return self.root / STATE_DIR
 
     def ensure_state_dir(self) -> Path:
-        """Create `.briefdesk/` with a `.gitignore` of its own, so the user's files stay untouched."""
+        """Create `.briefdesk/` with a `.gitignore` of its own, so the user's files stay
+        untouched."""
         try:
             self.state_dir.mkdir(exist_ok=True)
             ignore = self.state_dir / ".gitignore"
@@ -197,7 +198,8 @@ class Workspace:
         return sorted(self._md_files(folder))
 
     def _md_files(self, folder: Path) -> list[str]:
-        """What `folder.rglob("*.md")` finds that is a file inside the workspace, as workspace paths.
+        """What `folder.rglob("*.md")` finds that is a file inside the workspace, as workspace
+        paths.
 
         One `scandir` per folder and no `stat` per plain file (a mature knowledge base holds
         thousands of briefs). Like `rglob`, linked folders are not walked into; a linked file counts

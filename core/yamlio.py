@@ -163,7 +163,8 @@ def load_mapping(
     not_mapping: str = "must be a mapping",
 ) -> dict[Any, Any]:
     """A YAML file that must hold a mapping; an empty file is `{}` when `empty_ok`, else refused
-    with `not_mapping` like any other non-mapping. Every problem is a BriefdeskError naming `display`."""
+    with `not_mapping` like any other non-mapping. Every problem is a BriefdeskError naming
+    `display`."""
     raw = load_file(path, display)
     if raw is None and empty_ok:
         return {}

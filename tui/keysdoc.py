@@ -1,4 +1,5 @@
-"""`python -m briefdesk.tui.keysdoc > docs/keys.md`: the key table, written from the shipped keymaps.
+"""`python -m briefdesk.tui.keysdoc > docs/keys.md`: the key table, written from the shipped
+keymaps.
 
 A test checks docs/keys.md against this output, so the docs cannot drift from the keymaps.
 """
@@ -10,7 +11,8 @@ from textual.keys import format_key
 
 
 def show(key: str) -> str:
-    """`shift+up`, `j`, and punctuation both ways: `?` (question_mark), since YAML wants the name."""
+    """`shift+up`, `j`, and punctuation both ways: `?` (question_mark), since YAML wants the
+    name."""
     *_, base = key.split("+")
     char = format_key(base)
     if (
@@ -32,8 +34,14 @@ def keys_markdown() -> str:
     lines = [
         "# Keys",
         "",
-        "Every action of the review screen, with its keys in the two keymaps that ship with briefdesk.",
-        "Press `?` in the desk for the active keymap; `ctrl+p` opens the command palette, where every",
+        (
+            "Every action of the review screen, "
+            "with its keys in the two keymaps that ship with briefdesk."
+        ),
+        (
+            "Press `?` in the desk for the active keymap; "
+            "`ctrl+p` opens the command palette, where every"
+        ),
         "action can be run by name (the way in when an input method swallows single-letter keys).",
         "",
         "| action | default | vim | what it does |",
@@ -41,7 +49,8 @@ def keys_markdown() -> str:
     ]
     for action in ACTIONS:
         lines.append(
-            f"| `{action.id}` | {cell(default.keys(action.id))} | {cell(vim.keys(action.id))} | {action.description} |"
+            f"| `{action.id}` | {cell(default.keys(action.id))} | {cell(vim.keys(action.id))} "
+            f"| {action.description} |"
         )
     lines += [
         "",
@@ -51,18 +60,39 @@ def keys_markdown() -> str:
         "",
         "## Panes and dialogs",
         "",
-        "- The focused pane keeps its own arrow keys: the detail pane scrolls, the placement, duplicate",
+        (
+            "- The focused pane keeps its own arrow keys: "
+            "the detail pane scrolls, the placement, duplicate"
+        ),
         "  and brief lists move their highlight (that highlight is what `accept_placement`,",
-        "  `mark_duplicate` and `move_up`/`move_down` act on). `home` `end` `pgup` `pgdn` page the items list.",
-        "- In a dialog: `enter` chooses, `tab` moves between fields, `ctrl+s` saves, `esc` cancels.",
-        "  The evidence dialog also cycles with the `cycle_evidence` key; the commit screen commits with the",
+        (
+            "  `mark_duplicate` and `move_up`/`move_down` act on). "
+            "`home` `end` `pgup` `pgdn` page the items list."
+        ),
+        (
+            "- In a dialog: `enter` chooses, "
+            "`tab` moves between fields, `ctrl+s` saves, `esc` cancels."
+        ),
+        (
+            "  The evidence dialog also cycles with the `cycle_evidence` key; "
+            "the commit screen commits with the"
+        ),
         "  `commit` key; the brief preview closes with the `preview_brief` key.",
-        "- `ctrl+q` always quits, `ctrl+p` always opens the palette, `ctrl+c` copies: a keymap cannot take them.",
+        (
+            "- `ctrl+q` always quits, `ctrl+p` always opens the palette, "
+            "`ctrl+c` copies: a keymap cannot take them."
+        ),
         "",
         "## Your own keymap",
         "",
-        "A keymap is YAML (PRODUCT §12): `name`, an optional `extends`, and `bindings` from action id to a",
-        "key or a list of keys, in Textual's key names (`j`, `shift+up`, `ctrl+s`, `question_mark`).",
+        (
+            "A keymap is YAML (PRODUCT §12): `name`, "
+            "an optional `extends`, and `bindings` from action id to a"
+        ),
+        (
+            "key or a list of keys, in Textual's key names (`j`, "
+            "`shift+up`, `ctrl+s`, `question_mark`)."
+        ),
         "",
         "```yaml",
         "name: mine",
@@ -72,15 +102,33 @@ def keys_markdown() -> str:
         "  commit: ctrl+k",
         "```",
         "",
-        "An action it lists loses the keys its parent gave it; the others keep theirs. Which keymap is used,",
-        "first match wins: `--keymap NAME|PATH`; `keymap:` in the workspace's `briefdesk.yaml` (a relative",
+        (
+            "An action it lists loses the keys its parent gave it; "
+            "the others keep theirs. Which keymap is used,"
+        ),
+        (
+            "first match wins: `--keymap NAME|PATH`; "
+            "`keymap:` in the workspace's `briefdesk.yaml` (a relative"
+        ),
         "path is relative to the workspace); your own `$XDG_CONFIG_HOME/briefdesk/keymap.yaml`",
-        "(`~/.config/briefdesk/keymap.yaml`) if it exists (also reachable as `--keymap user`); `default`.",
+        (
+            "(`~/.config/briefdesk/keymap.yaml`) "
+            "if it exists (also reachable as `--keymap user`); `default`."
+        ),
         "A name without `/` or `.yaml` is one of the shipped keymaps (`default`, `vim`).",
         "",
-        "A keymap is checked before the desk opens. Refused, with the file named: YAML that does not",
-        "parse, an unknown field or action id (Textual itself would ignore it silently), a key name",
-        "Textual cannot produce, an action left without a key, one key on two actions (all actions live",
+        (
+            "A keymap is checked before the desk opens. "
+            "Refused, with the file named: YAML that does not"
+        ),
+        (
+            "parse, an unknown field or action id (Textual "
+            "itself would ignore it silently), a key name"
+        ),
+        (
+            "Textual cannot produce, an action left without a key, "
+            "one key on two actions (all actions live"
+        ),
         "on the review screen), and the reserved keys above.",
         "",
     ]

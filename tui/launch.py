@@ -9,9 +9,9 @@ from pathlib import Path
 
 
 def run_review(ws_dir: Path, batch: str | None, keymap: str | None) -> int:
-    """Run the desk on `ws_dir`; without `batch`, start with the batch picker. Returns the exit code:
-    0 after a normal quit, 2 when the workspace, the keymap or the batch could not be opened (the
-    desk has shown why)."""
+    """Run the desk on `ws_dir`; without `batch`, start with the batch picker. Returns the exit
+    code: 0 after a normal quit, 2 when the workspace, the keymap or the batch could not be opened
+    (the desk has shown why)."""
     from .app import BriefdeskApp
 
     app = BriefdeskApp(Path(ws_dir), batch, keymap)

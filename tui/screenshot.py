@@ -1,4 +1,5 @@
-"""`python -m briefdesk.tui.screenshot docs/screenshot.svg`: the README's picture, made by the app itself.
+"""`python -m briefdesk.tui.screenshot docs/screenshot.svg`: the README's picture, made by the app
+itself.
 
 The review screen on a fresh copy of the bundled demo, at 160x48, on the same item and state as
 the review-screen snapshot test, with git dates fixed so nothing in it depends on the day.

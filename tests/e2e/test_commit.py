@@ -34,7 +34,8 @@ FILES = {
     ),
     A: (
         "---\ntitle: RSS cool papers\nevidence: abstract\n---\n"
-        "## SGLang adds speculative decoding\n\nSGLang 0.5 ships EAGLE speculative decoding, arXiv:2601.21204.\n\n"
+        "## SGLang adds speculative decoding\n\n"
+        "SGLang 0.5 ships EAGLE speculative decoding, arXiv:2601.21204.\n\n"
         "## A cooking blog\n\nHow to bake bread.\n"
     ),
     B: "## TPU v6e serving costs\n\nA critical read of TPU serving costs; vendor figures only.\n",

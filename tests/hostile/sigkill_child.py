@@ -36,7 +36,8 @@ MAX_STEPS = 100_000
 
 
 def plan(seed: int, n_items: int) -> Iterator[tuple[str, int, int]]:
-    """The decisions of one trial: (op, item index, other item index), a function of the seed only."""
+    """The decisions of one trial: (op, item index, other item index), a function of the seed
+    only."""
     rnd = random.Random(seed)
     for _ in range(MAX_STEPS):
         op = rnd.choices(OPS, WEIGHTS)[0]

@@ -122,7 +122,8 @@ def test_empty_material_is_one_empty_item(ws: Path, capsys) -> None:
 
 
 def _long_line(n: int) -> str:
-    """About `n` characters of mixed Chinese and English words, with arXiv ids and a URL, no newline."""
+    """About `n` characters of mixed Chinese and English words, with arXiv ids and a URL, no
+    newline."""
     rnd = random.Random(20261103)
     words = [
         "推理",

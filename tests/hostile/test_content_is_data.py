@@ -50,7 +50,8 @@ def _git(root: Path, *args: str) -> str:
 
 @pytest.fixture()
 def hostile_ws(ws: Path) -> Path:
-    """The demo with the corpus material added to the batch, and hostile manifest fields; committed."""
+    """The demo with the corpus material added to the batch, and hostile manifest fields;
+    committed."""
     target = ws / MATERIAL
     target.parent.mkdir(parents=True)
     shutil.copyfile(CORPUS, target)
@@ -117,7 +118,7 @@ def test_brief_and_commit_message_hold_no_control_character(hostile_ws: Path, ca
     assert not UNSAFE.search(message), repr(UNSAFE.search(message))
 
 
-# -- the desk, end to end ---------------------------------------------------------------------------
+# -- the desk, end to end --------------------------------------------------------------------------
 
 
 def rendered(app) -> tuple[str, str]:

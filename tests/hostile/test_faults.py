@@ -6,8 +6,9 @@ folder is, for real and even as root, a plain file where the `sessions` folder s
 running as root also a chmod 0o555 folder. In each: a clear `save_error`, the decisions kept in
 memory, and every one of them on disk once saving works again. Already covered elsewhere, not
 repeated here: tests/unit/test_session.py::test_failed_save_keeps_decisions_and_retries,
-::test_second_opener_is_told_who_holds_the_session, ::test_stale_lock_of_a_dead_process_is_taken_over,
-and the desk's status line, tests/tui/test_behaviour.py::test_save_error_is_shown_and_decisions_kept.
+::test_second_opener_is_told_who_holds_the_session,
+::test_stale_lock_of_a_dead_process_is_taken_over, and the desk's status line,
+tests/tui/test_behaviour.py::test_save_error_is_shown_and_decisions_kept.
 """
 
 from __future__ import annotations
@@ -153,7 +154,8 @@ FSIZE_CHILD = textwrap.dedent("""
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
     soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     resource.setrlimit(resource.RLIMIT_FSIZE, (1024, hard))
-    session.include(refs[5]); session.exclude(refs[6], "off-topic"); session.add_note(refs[5], "x" * 100)
+    session.include(refs[5]); session.exclude(refs[6], "off-topic"); \
+session.add_note(refs[5], "x" * 100)
     error = session.save_error
     resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
     ok = session.retry_save()
@@ -205,7 +207,7 @@ def test_sessions_path_taken_by_a_file_at_open(ws: Path) -> None:
         _review(ws).open_session()
 
 
-# -- two instances ----------------------------------------------------------------------------------
+# -- two instances ---------------------------------------------------------------------------------
 
 HOLDER = textwrap.dedent("""
     import sys, time
@@ -277,7 +279,8 @@ def test_empty_or_garbage_lock_file_is_taken_over(ws: Path) -> None:
 
 
 def test_many_openers_at_once_exactly_one_wins(ws: Path) -> None:
-    """Eight processes open the same session at the same moment: one holds it, seven are told who."""
+    """Eight processes open the same session at the same moment: one holds it, seven are told
+    who."""
     script = textwrap.dedent("""
         import sys, time
         sys.path.insert(0, sys.argv[2])

@@ -1,15 +1,16 @@
 """Fuzzing the loaders (issue 4): any input gives a model or the tool's own error (BriefdeskError,
 one line), never another exception.
 
-Here: the YAML reader, the manifest loader (`Workspace.load_batch` and `Workspace.batch` on a file),
-the settings loader (`Workspace.open`), the keymap loader (`core.keymap.load_keymap`), and a material
-from raw bytes (decode + parse) — each with arbitrary text, arbitrary bytes, and YAML built from the
-right field names with values of every shape, so validation is reached, not only the parser.
-Elsewhere, not repeated: the front-matter splitter with the body byte-exact
+Here: the YAML reader, the manifest loader (`Workspace.load_batch` and `Workspace.batch` on a
+file), the settings loader (`Workspace.open`), the keymap loader (`core.keymap.load_keymap`), and a
+material from raw bytes (decode + parse) — each with arbitrary text, arbitrary bytes, and YAML built
+from the right field names with values of every shape, so validation is reached, not only the
+parser. Elsewhere, not repeated: the front-matter splitter with the body byte-exact
 (tests/unit/test_frontmatter.py::test_any_text_splits_or_refuses, ::test_body_is_the_exact_suffix),
-the living-document outline parser (tests/unit/test_livingdoc.py::test_any_text_is_a_doc_or_a_briefdesk_error),
-the brief parser (tests/unit/test_briefs.py::test_any_text_is_entries_or_a_briefdesk_error) and
-materials from text (tests/unit/test_materials.py::test_any_text_is_a_material_or_a_briefdesk_error).
+the living-document outline parser
+(tests/unit/test_livingdoc.py::test_any_text_is_a_doc_or_a_briefdesk_error), the brief parser
+(tests/unit/test_briefs.py::test_any_text_is_entries_or_a_briefdesk_error) and materials from text
+(tests/unit/test_materials.py::test_any_text_is_a_material_or_a_briefdesk_error).
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def _refused_cleanly(exc: BriefdeskError) -> None:
     assert "\n" not in str(exc) and str(exc)
 
 
-# -- inputs ------------------------------------------------------------------------------------------
+# -- inputs ----------------------------------------------------------------------------------------
 
 _scalar = st.one_of(
     st.none(),
@@ -178,7 +179,7 @@ SETTINGS_KEYS = [
 KEYMAP_KEYS = ["name", "extends", "description", "bindings", *ACTION_IDS, "x"]
 
 
-# -- the YAML reader ---------------------------------------------------------------------------------
+# -- the YAML reader -------------------------------------------------------------------------------
 
 
 @FUZZ
@@ -190,7 +191,7 @@ def test_yaml_reader(text: str) -> None:
         _refused_cleanly(exc)
 
 
-# -- manifests ---------------------------------------------------------------------------------------
+# -- manifests -------------------------------------------------------------------------------------
 
 
 def _load_manifest(root: Path, data: bytes) -> None:
@@ -216,7 +217,7 @@ def test_manifest_loader_bytes(root: Path, data: bytes) -> None:
     _load_manifest(root, data)
 
 
-# -- settings ----------------------------------------------------------------------------------------
+# -- settings --------------------------------------------------------------------------------------
 
 
 @FUZZ
@@ -237,7 +238,7 @@ def test_settings_loader(root: Path, text: str) -> None:
         (root / "briefdesk.yaml").unlink()
 
 
-# -- keymaps -----------------------------------------------------------------------------------------
+# -- keymaps ---------------------------------------------------------------------------------------
 
 
 @FUZZ
@@ -258,7 +259,7 @@ def test_keymap_loader(root: Path, text: str) -> None:
         _refused_cleanly(exc)
 
 
-# -- materials from raw bytes ------------------------------------------------------------------------
+# -- materials from raw bytes ----------------------------------------------------------------------
 
 
 _material_bytes = st.one_of(

@@ -162,8 +162,10 @@ def test_sigkill_never_loses_an_acknowledged_decision(
             setattr(total, name, getattr(total, name) + getattr(f, name))
     seconds = time.monotonic() - started
     summary = (
-        f"SIGKILL: {total.trials} trials, {total.acknowledged} decisions acknowledged, {total.found} found on disk "
-        f"({total.in_flight} trials also had the in-flight decision saved; {total.during_start} killed during "
+        f"SIGKILL: {total.trials} trials, {total.acknowledged} decisions acknowledged, "
+        f"{total.found} found on disk "
+        f"({total.in_flight} trials also had the in-flight decision saved; "
+        f"{total.during_start} killed during "
         f"start-up; {total.leftover_tmp} temp files left by kills mid-save), {seconds:.1f} s"
     )
     print("\n" + summary)
@@ -174,7 +176,7 @@ def test_sigkill_never_loses_an_acknowledged_decision(
     assert total.acknowledged >= 5 * total.trials, "too few decisions per trial to mean anything"
 
 
-# -- the desk itself ---------------------------------------------------------------------------------
+# -- the desk itself -------------------------------------------------------------------------------
 
 TUI_TRIALS = 10
 TUI_CHILD = Path(__file__).with_name("sigkill_tui_child.py")
@@ -247,7 +249,8 @@ def test_sigkill_of_the_desk_never_loses_what_the_screen_acknowledged(
         results = list(pool.map(worker, range(WORKERS), [TUI_TRIALS // WORKERS] * WORKERS))
     acked = sum(a for a, _ in results)
     print(
-        f"\nSIGKILL of the desk: {TUI_TRIALS} trials, {acked} key presses acknowledged on screen, all on disk "
+        f"\nSIGKILL of the desk: {TUI_TRIALS} trials, {acked} key presses acknowledged on screen, "
+        "all on disk "
         f"({sum(f for _, f in results)} trials with a key in flight)"
     )
     assert acked >= TUI_TRIALS

@@ -40,7 +40,8 @@ def run(coro):
 
 
 def saved(ws: Path) -> dict:
-    """The session file as core reads it back (decisions at their defaults are left out of the file)."""
+    """The session file as core reads it back (decisions at their defaults are left out of the
+    file)."""
     raw = (ws / ".briefdesk" / "sessions" / f"{DEMO_BATCH}.json").read_bytes()
     return SessionData.model_validate_json(raw).model_dump(mode="json")
 

@@ -20,7 +20,10 @@ from tui_helpers import SIZE, key, review_ready, settle
 CLICK = "[@click=app.quit]x[/]"
 BATCH = "2026-11-03-evil"
 ESC, CSI = "\x1b", "\x9b"
-LINE = f"正文 {CLICK} 与 [bold red]粗[/] 与 [/不对] 与 [type=x, v={{'a[0]'}}] 与 ESC{ESC}[2J 与 CSI{CSI}31m 与 emoji 👨‍👩‍👧 与结尾 ZWJ 👨\u200d"
+LINE = (
+    f"正文 {CLICK} 与 [bold red]粗[/] 与 [/不对] 与 [type=x, v={{'a[0]'}}] 与 "
+    f"ESC{ESC}[2J 与 CSI{CSI}31m 与 emoji 👨‍👩‍👧 与结尾 ZWJ 👨\u200d"
+)
 MATERIAL = f"""---
 title: "{CLICK} 恶意材料 [bold red]红"
 source: "[link=https://e.com]x[/link]"
@@ -44,9 +47,17 @@ def evil(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root = tmp_path / "kb"
     files = {
         "briefdesk.yaml": "reviewer: Tom\ndedup:\n  threshold: 40\n",
-        "docs/inference.md": f"# inference\n\n## 1.1 引擎 {CLICK}\n\n{LINE}\n\n## 1.2 其他\n\n无关内容。\n",
-        "briefs/inference/2026-11-01-e1-manual.md": f"inference · E1 预消化简报（2026-11-01）\n\n一、今日最重要的 1 条增量\n\n1. {CLICK} 旧条目\n\n  • 要点：{LINE}\n",
-        f"batches/{BATCH}.yaml": f"id: evil/{BATCH}\ntopic: inference\ncreated: 2026-11-03\nmaterials:\n  - inbox/evil/2026-11-03-evil.md\n",
+        "docs/inference.md": (
+            f"# inference\n\n## 1.1 引擎 {CLICK}\n\n{LINE}\n\n## 1.2 其他\n\n无关内容。\n"
+        ),
+        "briefs/inference/2026-11-01-e1-manual.md": (
+            "inference · E1 预消化简报（2026-11-01）\n\n一、今日最重要的 1 条增量\n\n"
+            f"1. {CLICK} 旧条目\n\n  • 要点：{LINE}\n"
+        ),
+        f"batches/{BATCH}.yaml": (
+            f"id: evil/{BATCH}\ntopic: inference\ncreated: 2026-11-03\n"
+            "materials:\n  - inbox/evil/2026-11-03-evil.md\n"
+        ),
         "inbox/evil/2026-11-03-evil.md": MATERIAL,
     }
     for rel, text in files.items():

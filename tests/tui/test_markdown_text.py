@@ -238,8 +238,14 @@ def test_entities_are_decoded_but_never_to_controls() -> None:
 # -- hostile text ----------------------------------------------------------------------------------
 
 HOSTILE = [
-    "[bold]x[/bold] [@click=app.quit]y[/] [link=https://e.com]z[/link] $variable $accent \\[b\\] C:\\dir\\n",
-    f"ESC{ESC}[2J CSI{CSI}31m BEL\x07 NUL\x00 DEL\x7f OSC{ESC}]52;c;aGk=\x07 \u202eevil\u2066 \u2028sep",
+    (
+        "[bold]x[/bold] [@click=app.quit]y[/] [link=https://e.com]z[/link] "
+        "$variable $accent \\[b\\] C:\\dir\\n"
+    ),
+    (
+        f"ESC{ESC}[2J CSI{CSI}31m BEL\x07 NUL\x00 DEL\x7f "
+        f"OSC{ESC}]52;c;aGk=\x07 \u202eevil\u2066 \u2028sep"
+    ),
     "emoji 👨‍👩‍👧 ZWJ 👨\u200d 组合 e\u0301 全角ＡＢ",
     "[unclosed *emph **strong `code\n\n```\nnever closed fence",
     "> " * 200 + "deep quote",

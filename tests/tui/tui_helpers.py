@@ -49,7 +49,8 @@ async def settle(pilot) -> None:
 
 @contextlib.asynccontextmanager
 async def desk(workspace, batch: str = DEMO_BATCH, *, matched: bool = False, size=SIZE):
-    """The desk on `batch`, its review screen ready: `async with desk(ws) as (app, pilot, screen)`."""
+    """The desk on `batch`, its review screen ready:
+    `async with desk(ws) as (app, pilot, screen)`."""
     from briefdesk.tui.app import BriefdeskApp
 
     app = BriefdeskApp(workspace, batch)

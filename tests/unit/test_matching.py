@@ -1,4 +1,5 @@
-"""Duplicates and placements (PRODUCT §7): what they find, that the fast path is exact, the cache."""
+"""Duplicates and placements (PRODUCT §7): what they find, that the fast path is exact, the
+cache."""
 
 from __future__ import annotations
 
@@ -106,7 +107,10 @@ def test_share_bounds_hold_for_every_passing_pair(threshold):
 
 def test_chinese_paraphrase_matches_and_unrelated_chinese_does_not():
     assert text_score(ZH_PARAPHRASE, ZH_ENTRY) >= 85
-    unrelated = "Redis Agent Skills 属于 agent 工具链与记忆赛道，证据为厂商发布稿，效果没有量化，本简报不入库。"
+    unrelated = (
+        "Redis Agent Skills 属于 agent 工具链与记忆赛道，证据为厂商发布稿，"
+        "效果没有量化，本简报不入库。"
+    )
     assert text_score(unrelated, ZH_ENTRY) < 50
     items = [
         item("inbox/a.md#1", "编译参数", ZH_PARAPHRASE),
@@ -176,14 +180,16 @@ def test_same_arxiv_id_makes_the_short_entry_the_best_candidate():
     long_item = item(
         "inbox/flyp/2026-11-02.md#1",
         "Embedding 稀疏化：与 MoE 正交的第二条稀疏轴",
-        "把稀疏化从 MoE 的“堆专家”移到 embedding 维度，声称两者正交；用定制系统优化与投机解码把稀疏度转成"
+        "把稀疏化从 MoE 的“堆专家”移到 embedding 维度，声称两者正交；"
+        "用定制系统优化与投机解码把稀疏度转成"
         "推理加速，产出 LongCat-Flash-Lite：68.5B 总参、约 3B 激活。卡片标题错挂已定位。",
         arxiv=("2601.21204",),
     )
     short = entry("briefs/2026-10-30.md#四-2", "Scaling Embeddings（arXiv:2601.21204v2）已登记。")
     near = entry(
         "briefs/2026-10-30.md#四-3",
-        "把稀疏化从 MoE 的堆专家移到 embedding 维度，声称两者正交，用定制系统优化把稀疏度转成推理加速。",
+        "把稀疏化从 MoE 的堆专家移到 embedding 维度，声称两者正交，"
+        "用定制系统优化把稀疏度转成推理加速。",
     )
     listing = entry(
         "briefs/2026-10-30.md#三-1",

@@ -333,7 +333,8 @@ def test_front_matter_ids_of_a_material_with_several_items_stay_on_the_material(
     """Kept on the Material (the brief lists them in 三), not copied onto every item: that would
     make the items of one material identity-duplicates of each other."""
     text = (
-        "---\narxiv: [arXiv:2610.42112, '2610.42148v2']\nurl: [https://papers.cool/arxiv/cs.CL, 7]\n---\n"
+        "---\narxiv: [arXiv:2610.42112, '2610.42148v2']\n"
+        "url: [https://papers.cool/arxiv/cs.CL, 7]\n---\n"
         "# Digest\nSee arxiv.org/abs/2610.42084 and https://example.com/digest.\n\n"
         "## Flide (2610.42148)\nbody\n\n## DecisionRank\nbody\n"
     )

@@ -1,4 +1,5 @@
-"""Proposals in a manifest obey the same rules as the reviewer's own decisions (PRODUCT §3, §4, §8)."""
+"""Proposals in a manifest obey the same rules as the reviewer's own decisions
+(PRODUCT §3, §4, §8)."""
 
 from __future__ import annotations
 
@@ -24,16 +25,19 @@ def _with_proposals(ws: Path, block: str) -> None:
     ("block", "needle"),
     [
         (
-            f'  - item: "{CSDN}#2"\n    decision: exclude\n    reason: off-topic\n  - item: "{CSDN}#2"\n    decision: include\n',
+            f'  - item: "{CSDN}#2"\n    decision: exclude\n    reason: off-topic\n'
+            f'  - item: "{CSDN}#2"\n    decision: include\n',
             "two proposals",
         ),
         (f'  - item: "{CSDN}#2"\n    decision: exclude\n', "gives no reason"),
         (
-            f'  - item: "{CSDN}#1"\n    decision: exclude\n    reason: "duplicate:briefs/inference/nope.md#9"\n',
+            f'  - item: "{CSDN}#1"\n    decision: exclude\n'
+            '    reason: "duplicate:briefs/inference/nope.md#9"\n',
             "names nothing known",
         ),
         (
-            f'  - item: "{CSDN}#1"\n    decision: exclude\n    reason: "duplicate:docs/inference.md§9.9"\n',
+            f'  - item: "{CSDN}#1"\n    decision: exclude\n'
+            '    reason: "duplicate:docs/inference.md§9.9"\n',
             "names nothing known",
         ),
         (
@@ -55,8 +59,10 @@ def test_good_duplicate_refs_of_every_kind_are_accepted(demo_ws: Path) -> None:
     _with_proposals(
         demo_ws,
         (
-            f'  - item: "{CSDN}#1"\n    decision: exclude\n    reason: "duplicate:briefs/inference/2026-11-01-e1-manual.md#5"\n'
-            f'  - item: "{CSDN}#2"\n    decision: exclude\n    reason: "duplicate:docs/inference.md§1.2"\n'
+            f'  - item: "{CSDN}#1"\n    decision: exclude\n'
+            '    reason: "duplicate:briefs/inference/2026-11-01-e1-manual.md#5"\n'
+            f'  - item: "{CSDN}#2"\n    decision: exclude\n'
+            '    reason: "duplicate:docs/inference.md§1.2"\n'
             f'  - item: "{CSDN}#3"\n    decision: exclude\n    reason: "duplicate:{CSDN}#1"\n'
         ),
     )

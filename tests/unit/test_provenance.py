@@ -178,7 +178,10 @@ CASES = [
     "Batch: x\n",
     "subject\nBatch: y\n",
     "subject\n\nbody text\n",
-    "subject\n\nbody\n\nBatch: x\nMaterial: a b.md sha256:00\n  continued\nhttp://x.y\nReviewed-by: T\n",
+    (
+        "subject\n\nbody\n\nBatch: x\nMaterial: a b.md sha256:00\n  continued\nhttp://x.y\n"
+        "Reviewed-by: T\n"
+    ),
     "subject\n\nBatch: y\nnot a trailer\nSigned-off-by: a <a@b>\n",
     "subject\n\nBatch: y\nnot a trailer\nnor this\nnor that\nSigned-off-by: a <a@b>\n",
     "subject\n\nBatch: y\n---\nFoo: z\n",
@@ -320,6 +323,9 @@ def test_reviewer_precedence(
         monkeypatch.delenv(var, raising=False)
     with pytest.raises(
         BriefdeskError,
-        match=r"^no reviewer: set reviewer in briefdesk\.yaml, git config user\.name, or pass --reviewer$",
+        match=(
+            r"^no reviewer: set reviewer in briefdesk\.yaml, git config user\.name, "
+            r"or pass --reviewer$"
+        ),
     ):
         reviewer_name(review, None)

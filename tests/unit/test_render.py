@@ -214,9 +214,8 @@ def test_five_sections_in_order_with_title_and_header(review: Review, data: Sess
     lines = text.splitlines()
     assert lines[0] == "inference · E1 预消化简报（2026-11-03）"
     assert lines[1] == ""
-    assert (
-        lines[2]
-        == "  • 作者：Tom ｜ 批次：work-guard/e627b203（3 份材料，全部处理；审阅人已确认 5/6 条判定）"
+    assert lines[2] == (
+        "  • 作者：Tom ｜ 批次：work-guard/e627b203（3 份材料，全部处理；审阅人已确认 5/6 条判定）"
     )
     assert "  • 用途：为今晚 inference 主题活文档接力预习备料" in lines
     assert "（inbox/jay 1 份 + inbox/flyp 1 份 + organized/paper_cards 1 份）" in text
@@ -267,8 +266,8 @@ def test_increments_in_session_order_with_every_bullet(review: Review, data: Ses
     assert f"  • 来源：{JAY} 第 1 条（摘要级）；{JAY} 第 2 条（摘要级）" in flide
     assert "① Flide: Accelerating Decision Inference：（材料原文摘录）" in flide
     assert (
-        "② DecisionRank: On-Policy Distillation：（材料原文摘录）把排序知识迁移给 decision model reranker。"
-        in flide
+        "② DecisionRank: On-Policy Distillation：（材料原文摘录）"
+        "把排序知识迁移给 decision model reranker。" in flide
     )
     assert "decision model 用一次前向替代逐 token 解码。" in flide.split("与活文档脉络的关系：")[1]
     assert "  • 建议归入：§1.2（新增小节）；§4.2（追加）" in flide
@@ -278,8 +277,8 @@ def test_increments_in_session_order_with_every_bullet(review: Review, data: Ses
 def test_excerpt_strips_markdown_and_is_bounded(review: Review, data: SessionData) -> None:
     text = render_brief(review, data)
     assert (
-        "① Flide: Accelerating Decision Inference：（材料原文摘录）精确状态分叉加速决策推理。见 论文。"
-        in text
+        "① Flide: Accelerating Decision Inference：（材料原文摘录）"
+        "精确状态分叉加速决策推理。见 论文。" in text
     )
     long = "很长的一句话" * 200
     cut = excerpt("## 标题\n\n" + long)
@@ -292,7 +291,10 @@ def test_every_exclusion_with_its_reason(review: Review, data: SessionData) -> N
     assert fourth.strip("\n").splitlines() == [
         f"  • Java 类加载机制（{JAY} 第 3 条）：与 inference 主题无关，不入库",
         f"  • llama.cpp CUDA 编译参数（{FLYP} 第 2 条）：已在 2026-11-01 E1 简报第 5 条收录，重复",
-        f"  • Scaling Embeddings Outperforms Scaling Experts（{CARD} 第 1 条）：活文档 §4.2 已有，重复",
+        (
+            f"  • Scaling Embeddings Outperforms Scaling Experts（{CARD} 第 1 条）："
+            "活文档 §4.2 已有，重复"
+        ),
     ]
 
 
@@ -426,8 +428,8 @@ def test_english_brief() -> None:
     ]
     assert "I. The 2 most important increments today" in text
     assert (
-        "V. 3 handles for tonight's living-document update (suggestions; they do not replace Tom's judgement)"
-        in text
+        "V. 3 handles for tonight's living-document update "
+        "(suggestions; they do not replace Tom's judgement)" in text
     )
     assert f"  • Source: {FLYP} item 1 (abstract only)" in text
     for label in (
@@ -501,7 +503,8 @@ def test_merged_increment_with_mixed_evidence_names_each_level(
     text = render_brief(review, data)
     assert f"{JAY} 第 2 条（厂商口径）" in text
     assert (
-        "  • 证据边界：Flide: Accelerating Decision Inference：摘要级；DecisionRank: On-Policy Distillation：厂商口径；"
+        "  • 证据边界：Flide: Accelerating Decision Inference：摘要级；"
+        "DecisionRank: On-Policy Distillation：厂商口径；"
         "未读正文，数字与结论均为材料自述；厂商口径，未经独立核实，数字与结论均为厂商自述\n"
     ) in text
 
@@ -530,7 +533,8 @@ def test_brief_date_is_the_manifests(review: Review) -> None:
 
 
 def _with_material_ids(review: Review, path: str, *ids: str) -> Review:
-    """The review with `ids` on the material at `path` (front matter / preamble ids), not on its items."""
+    """The review with `ids` on the material at `path` (front matter / preamble ids), not on its
+    items."""
     materials = [
         m.model_copy(update={"arxiv": ids}) if m.path == path else m for m in review.materials
     ]
@@ -562,7 +566,8 @@ def test_material_level_arxiv_ids_are_listed_once_under_the_material(
 def test_material_level_ids_follow_the_materials_strongest_group(
     review: Review, data: SessionData
 ) -> None:
-    """A material whose items are all excluded lists its own ids with the exclusions; undecided wins over excluded."""
+    """A material whose items are all excluded lists its own ids with the exclusions; undecided
+    wins over excluded."""
     review = _with_material_ids(review, CARD, "2006.11477")
     third = section(render_brief(review, data), "三、", "四、")
     excluded = third.split("已检查但判定不作为增量")[1]
@@ -595,8 +600,10 @@ def test_material_level_ids_alone_are_not_arxiv_none(review: Review) -> None:
     "body",
     [
         "前文。\n```python\nsecret = 1\n```\n后文。",
-        "前文。\n````\nsecret = 1\n```\nsecret = 2\n`````\n后文。",  # a shorter fence does not close it
-        "前文。\n~~~\nsecret = 1\n~~~~~\n后文。",  # a longer one does
+        # a shorter fence does not close it
+        "前文。\n````\nsecret = 1\n```\nsecret = 2\n`````\n后文。",
+        # a longer one does
+        "前文。\n~~~\nsecret = 1\n~~~~~\n后文。",
         "前文。\n  ```\nsecret = 1\n  ```\n后文。",
     ],
 )

@@ -1,4 +1,5 @@
-"""The `.review.json` sidecar: every decision, deterministic bytes, strict reading (docs/sidecar.md)."""
+"""The `.review.json` sidecar: every decision, deterministic bytes, strict reading
+(docs/sidecar.md)."""
 
 from __future__ import annotations
 
@@ -119,7 +120,8 @@ def test_items_missing_from_the_session_are_undecided() -> None:
 
 
 def test_counts_are_what_the_brief_and_the_commit_message_report(tmp_path: Path) -> None:
-    """One tally, three readers: the brief's sections, the commit's subject and trailers, the sidecar."""
+    """One tally, three readers: the brief's sections, the commit's subject and trailers, the
+    sidecar."""
     review = make_review(tmp_path)
     session = Session(make_data(), review.items, None)
     session.merge(EMBED, PLENA)  # a second merged item; it was excluded as a duplicate before

@@ -1,4 +1,5 @@
-"""Why the item is excluded: a duplicate of one of its candidates, off-topic, weak evidence, or text.
+"""Why the item is excluded: a duplicate of one of its candidates, off-topic, weak evidence, or
+text.
 
 Returns the reason as the session stores it (`duplicate:<ref>`, `off-topic`, `weak-evidence`, or
 the free text), or None when cancelled.

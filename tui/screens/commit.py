@@ -62,7 +62,8 @@ class CommitScreen(ModalScreen[str | None]):
                 ("Commit the brief  ", "bold"),
                 (
                     f"{counts['included']} increments · {counts['excluded']} excluded "
-                    f"({counts['duplicates']} duplicates) · confirmed {counts['confirmed']}/{counts['items']}",
+                    f"({counts['duplicates']} duplicates) · "
+                    f"confirmed {counts['confirmed']}/{counts['items']}",
                     "$text-muted",
                 ),
             )
@@ -155,7 +156,8 @@ class CommitScreen(ModalScreen[str | None]):
         self.sha = sha
         where = f" on {branch}" if branch else " (detached HEAD)"
         self._status(
-            f"✓ Committed {sha[:12]}{where}: the brief and its sidecar. `git log -1` shows the trailers.",
+            f"✓ Committed {sha[:12]}{where}: the brief and its sidecar. "
+            "`git log -1` shows the trailers.",
             "bold $success",
         )
         button = self.query_one("#do-commit", Button)

@@ -18,7 +18,8 @@ NOTES = (
     "Panes keep their own arrow keys while focused: the detail pane scrolls, the placement,"
     " duplicate and brief lists move their highlight. home/end/pgup/pgdn page the items list.\n"
     "In dialogs: enter chooses, tab moves between fields, ctrl+s saves, esc cancels.\n"
-    "ctrl+p opens the command palette: every action by name, for when an input method takes the keys."
+    "ctrl+p opens the command palette: every action by name, for when an input method takes"
+    " the keys."
 )
 
 

@@ -247,9 +247,9 @@ class ReviewScreen(Screen[None]):
         return self.matches.get(ref, ItemMatches())
 
     def cites(self) -> dict[str, str]:
-        """How earlier-brief candidates are cited: `2026-11-01 E1 简报第 5 条`. Built by the matching
-        worker for the candidates it found (empty until then): `review.entries` parses every
-        earlier brief, which must never happen on the UI thread."""
+        """How earlier-brief candidates are cited: `2026-11-01 E1 简报第 5 条`. Built by the
+        matching worker for the candidates it found (empty until then): `review.entries` parses
+        every earlier brief, which must never happen on the UI thread."""
         return self._cites
 
     @property
@@ -437,7 +437,8 @@ class ReviewScreen(Screen[None]):
         self.query_one(OrderList).highlight_ref(ref)
 
     def _draw_order(self) -> None:
-        """The increments in their order (pane 5's list), redrawn when the order or a merge changed."""
+        """The increments in their order (pane 5's list), redrawn when the order or a merge
+        changed."""
         data = self.session.data
         merged: dict[str, list[str]] = {}
         for ref, d in data.decisions.items():
