@@ -240,6 +240,25 @@ class Workspace:
         return found
 
 
+def find_root(start: Path) -> Path:
+    """The workspace holding `start`: the nearest folder upwards with a `.git` (a repository's
+    top level; a `.git` file is a worktree or submodule), else `start` itself.
+
+    No git process: every command starts here, and `commit` is measured against plain git.
+    `GIT_CEILING_DIRECTORIES` is honoured as git honours it (discovery stops below them).
+    """
+    start = start.absolute()
+    ceilings = {
+        Path(p).absolute() for p in os.environ.get("GIT_CEILING_DIRECTORIES", "").split(":") if p
+    }
+    for folder in (start, *start.parents):
+        if (folder / ".git").exists():
+            return folder
+        if folder in ceilings:
+            break
+    return start
+
+
 def real_path(path: Path, real_dirs: dict[Path, Path] | None = None) -> tuple[Path, bool]:
     """`path.resolve()`, and whether the path is known to exist (False: not checked).
 

@@ -198,15 +198,21 @@ def test_the_process_entry_point_passes_the_exit_code_and_output_through(demo_ws
     )
 
 
-def test_the_desk_runs_with_the_garbage_collector_on() -> None:
+def test_the_desk_runs_with_the_garbage_collector_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """`run` keeps the cyclic collector off for headless commands; the desk is long-lived."""
     import gc
 
-    from briefdesk import cli
+    import briefdesk.tui.launch
 
+    from briefdesk.cli.commands.review import launch_desk
+
+    seen: list[bool] = []
+    monkeypatch.setattr(
+        briefdesk.tui.launch, "run_review", lambda *a: seen.append(gc.isenabled()) or 0
+    )
     gc.disable()
     try:
-        assert callable(cli._ui())
-        assert gc.isenabled()
+        assert launch_desk(Path("."), None, None) == 0
+        assert seen == [True]
     finally:
         gc.enable()

@@ -1,0 +1,36 @@
+"""`briefdesk commit`: the brief and its sidecar, committed alone with provenance trailers."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..output import out
+from .context import add_batch, load_batch
+
+NAME = "commit"
+SUMMARY = (
+    "Write the brief and its sidecar and commit exactly those two files with provenance trailers."
+)
+EXAMPLE = "briefdesk commit -w ~/kb -b 2026-11-03-e627b203 --reviewer Tom"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    add_batch(p)
+    p.add_argument("--reviewer", help="who reviewed (default: settings, then git config user.name)")
+    p.add_argument(
+        "--allow-undecided", action="store_true", help="commit even though some items are undecided"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...core.commit import commit_brief
+
+    review = load_batch(args)
+    # Committing reads the saved decisions and edits none: no lock, no `.briefdesk/` made, and a
+    # desk left open on the batch does not stop it.
+    with review.open_session(readonly=True) as session:
+        result = commit_brief(
+            review, session, reviewer=args.reviewer, allow_undecided=args.allow_undecided
+        )
+    out(f"committed {result.sha[:12]}: {result.brief_path} and {result.sidecar_path}\n")
+    return 0

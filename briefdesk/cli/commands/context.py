@@ -1,0 +1,30 @@
+"""What most commands start from: the workspace named by `-w` (or found from the current
+folder), and one batch of it loaded and checked."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...core.workspace import Workspace, find_root
+
+if TYPE_CHECKING:
+    from ...core.review import Review
+
+
+def open_workspace(args: argparse.Namespace) -> Workspace:
+    """`-w DIR` as given; without it, the git repository that holds the current folder, so a
+    command run from `inbox/jay/` works on the whole knowledge base."""
+    given = getattr(args, "workspace", None)
+    return Workspace.open(Path(given) if given else find_root(Path.cwd()))
+
+
+def load_batch(args: argparse.Namespace) -> Review:
+    from ...core.review import load_review
+
+    return load_review(open_workspace(args), args.batch)
+
+
+def add_batch(p: argparse.ArgumentParser, *, required: bool = True) -> None:
+    p.add_argument("-b", "--batch", required=required, help="batch stem, path or id")

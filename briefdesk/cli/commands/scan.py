@@ -1,0 +1,30 @@
+"""`briefdesk scan`: the batch's items with evidence, placements and duplicate candidates."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..output import out, to_json
+from .context import add_batch, load_batch
+
+NAME = "scan"
+SUMMARY = "List the batch's items with evidence, proposed placements and duplicate candidates."
+EXAMPLE = "briefdesk scan -w ~/kb -b 2026-11-03-e627b203 --json"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    add_batch(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write .briefdesk/cache")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...core.scan import scan_report, scan_table
+
+    review = load_batch(args)
+    matches = review.match(cache=not args.no_cache)
+    if args.json:
+        out(to_json(scan_report(review, matches)))
+    else:
+        out(scan_table(review, matches))
+    return 0

@@ -1,0 +1,32 @@
+"""`briefdesk verify REV`: recompute a brief commit's material hashes; exit 1 on a mismatch."""
+
+from __future__ import annotations
+
+import argparse
+
+from ...core.textsafe import safe_line
+from ..output import err, out
+from .context import open_workspace
+
+NAME = "verify"
+SUMMARY = "Recompute the material hashes recorded in a brief commit; exit 1 on a mismatch."
+EXAMPLE = "briefdesk verify -w ~/kb HEAD"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("rev", metavar="REV", help="the brief commit (sha, HEAD, a branch ...)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...core.history import verify
+
+    result = verify(open_workspace(args), args.rev)
+    for check in result.files:
+        out(safe_line(f"{check.status:<8} {check.path}") + "\n")
+    if not result.ok:
+        bad = ", ".join(c.path for c in result.files if c.status != "ok")
+        err(safe_line(f"briefdesk: verify failed: {bad} do not match the hashes in {args.rev}"))
+        err("\n")
+        return 1
+    out(f"all {len(result.files)} material hashes match {args.rev}\n")
+    return 0
