@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING
 
 from .decisions import Decision
 from .errors import BriefdeskError
+from .fileio import atomic_write
 from .gitio import STRICT_IDENTITY, first_line, git, git_many, literal, parse_ident, reviewer_name
 from .provenance import commit_message
-from .session import atomic_write
 
 if TYPE_CHECKING:
     from .review import Review

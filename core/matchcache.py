@@ -25,14 +25,14 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import stat
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from .fileio import atomic_write
 
 CACHE_VERSION = "1"
 MAX_RESULTS = 4  # finished answers kept (a few batches of one workspace)
@@ -279,16 +279,7 @@ def save_result(cache_dir: Path | None, key: str, data: dict[str, Any]) -> None:
 
 
 def _atomic(path: Path, write: Any) -> None:
-    """Temp file in the same folder, then rename; any OSError leaves the cache as it was."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+    """`fileio.atomic_write` (not durable: a cache is rebuilt if lost); any OSError leaves the
+    cache as it was."""
+    with contextlib.suppress(OSError):
+        atomic_write(path, write, durable=False)

@@ -30,7 +30,6 @@ import gc
 import hashlib
 import os
 import stat
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -39,6 +38,7 @@ from typing import Any, Generic, TypeVar
 import pydantic
 from pydantic import BaseModel, ConfigDict
 
+from .fileio import atomic_write
 from .models import BriefEntry, Evidence, Material
 
 FORMAT = "1"  # the layout of the files; the parsers' own changes are caught by `version()`
@@ -53,6 +53,7 @@ _PARSER_MODULES = (
     "frontmatter",
     "markdown",
     "yamlio",
+    "fileio",
     "models",
     "parsecache",
 )
@@ -235,23 +236,13 @@ def _signature(st: os.stat_result) -> tuple[int, int, int]:
 
 
 def _atomic(path: Path, data: bytes) -> tuple[int, int, int] | None:
-    """Temp file in the same folder, then rename; the signature written, or None on any OSError.
-
-    `cache/` and `parse-v<N>/` are made as needed, `.briefdesk/` itself never (see `save`)."""
+    """`fileio.atomic_write` (not durable: a cache is rebuilt if lost); the signature written, or
+    None on any OSError. `cache/` and `parse-v<N>/` are made as needed."""
     try:
-        path.parent.parent.mkdir(exist_ok=True)
-        path.parent.mkdir(exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError:
-        return None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, data, durable=False, make_parents=False)
         return _signature(path.stat())
     except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
         return None
 
 

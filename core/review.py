@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from . import parsecache, yamlio
+from . import fileio, parsecache
 from .briefs import parse_brief
 from .errors import BriefdeskError
 from .livingdoc import parse_living_doc
@@ -61,12 +61,12 @@ class Review:
     def brief_entries(self, rel: str) -> list[BriefEntry]:
         """The entries of one earlier brief, parsed once (or not at all: see core.parsecache)."""
         if rel not in self._brief_entries:
-            data = yamlio.read_bytes(self.workspace.root / rel, rel)
+            data = fileio.read_bytes(self.workspace.root / rel, rel)
             digest = sha256_bytes(data)
             cache = self._briefs_cache()
             entries = cache.get(rel, digest)
             if entries is None:
-                entries = parse_brief(rel, yamlio.decode_utf8(data, rel))
+                entries = parse_brief(rel, fileio.decode_utf8(data, rel))
                 cache.put(rel, digest, entries)
             self._brief_entries[rel] = list(entries)
         return self._brief_entries[rel]
@@ -175,7 +175,7 @@ def load_review(ws: Workspace, name: str) -> Review:
         seen.add(m.path)
     doc_rel = ws.settings.living_doc_path(batch.manifest.topic)
     doc_path = ws.resolve(doc_rel, source=batch.path)
-    living_doc = parse_living_doc(doc_rel, yamlio.read_text(doc_path, doc_rel))
+    living_doc = parse_living_doc(doc_rel, fileio.read_text(doc_path, doc_rel))
     review = Review(ws, batch, materials, living_doc)
     review.parse_caches["materials"] = cache
     check_proposals(review)
@@ -201,11 +201,11 @@ def load_material(
     norm = PurePosixPath(
         rel.replace("\\", "/")
     ).as_posix()  # as the manifest names it, `./` dropped
-    data = yamlio.read_bytes(path, rel)
+    data = fileio.read_bytes(path, rel)
     sha = sha256_bytes(data)
     parsed = cache.get(norm, sha) if cache is not None else None
     if parsed is None:
-        parsed = parse_material(norm, yamlio.decode_utf8(data, rel), sha)
+        parsed = parse_material(norm, fileio.decode_utf8(data, rel), sha)
         if cache is not None:
             cache.put(norm, sha, parsed)
     return parsecache.with_override(parsed, override)

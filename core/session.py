@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from pydantic import ValidationError
 
 from .decisions import SCHEMA_VERSION, Decision, History, Origin, SessionData, Step, counts
 from .errors import BriefdeskError
+from .fileio import atomic_write, remove_temp_files
 from .lock import SessionLock
 from .manifest import Action, Batch, Proposal
 from .models import Evidence, Item
@@ -112,7 +112,7 @@ class Session:
             raise
         session = cls(data, items, None if readonly else session_path, lock)
         if not readonly:
-            _remove_temp_files(session_path)
+            remove_temp_files(session_path)
             if not session_path.exists():
                 session._save()  # a new session is on disk from the start
         return session
@@ -472,40 +472,3 @@ def reconcile(data: SessionData, items: list[Item]) -> SessionData:
             "history": data.history if not moved else History(),
         }
     )
-
-
-def _temp_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
-
-
-def _remove_temp_files(path: Path) -> None:
-    """Temp files of `atomic_write` that a killed process left beside the session; the caller holds
-    the lock, so no other process is writing one."""
-    try:
-        for tmp in path.parent.glob(f".{path.name}.*.tmp"):
-            tmp.unlink(missing_ok=True)
-    except OSError:
-        pass
-
-
-def atomic_write(path: Path, payload: bytes) -> None:
-    """Write `payload` so that `path` is always either the old or the new file, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _temp_name(path)
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)

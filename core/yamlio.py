@@ -16,6 +16,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from .errors import BriefdeskError
+from .fileio import read_text
 
 MAX_DEPTH = 64
 
@@ -113,35 +114,6 @@ def loads(text: str, source: str | Path) -> Any:
         raise BriefdeskError(f"not valid YAML: {exc}", source) from None
     except RecursionError:
         raise BriefdeskError("not valid YAML: nested too deeply", source) from None
-
-
-def read_bytes(path: Path, display: str | Path) -> bytes:
-    """A file's bytes; a file that cannot be read is one error naming it."""
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise BriefdeskError("file not found", display) from None
-    except IsADirectoryError:
-        raise BriefdeskError("is a folder, not a file", display) from None
-    except OSError as exc:
-        raise BriefdeskError(f"cannot read: {exc.strerror}", display) from None
-
-
-def read_text(path: Path, display: str | Path) -> str:
-    """Read a UTF-8 file; a decode error names the byte offset (GBK files are the usual case)."""
-    return decode_utf8(read_bytes(path, display), display)
-
-
-def decode_utf8(data: bytes, display: str | Path) -> str:
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        raise BriefdeskError(f"binary file (NUL byte at offset {nul})", display)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise BriefdeskError(
-            f"not UTF-8 (invalid byte 0x{data[exc.start]:02x} at offset {exc.start})", display
-        ) from None
 
 
 def load_file(path: Path, display: str | Path) -> Any:

@@ -13,6 +13,7 @@ tests/tui/test_behaviour.py::test_save_error_is_shown_and_decisions_kept.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -256,20 +257,85 @@ def test_second_process_is_told_pid_and_host_then_takes_over_when_the_holder_die
     assert not review.session_path().with_suffix(".lock").exists()
 
 
-def test_lock_of_another_host_is_never_taken_over(ws: Path) -> None:
-    """A pid on another machine (a shared folder) cannot be checked: it is named, not stolen."""
+@pytest.mark.parametrize("holder", ["another host", "a reused pid", "the opener's own pid"])
+def test_a_lock_file_nobody_holds_is_taken_over_whatever_it_names(ws: Path, holder: str) -> None:
+    """The kernel holds the lock (flock), not the file's text: a lock file left by a killed
+    process, committed to git or synced from another machine blocks nobody, whatever pid and host
+    it names — another machine's, a live process's (a pid reused since), the opener's own."""
     review = _review(ws)
     lock = review.session_path().with_suffix(".lock")
     lock.parent.mkdir(parents=True)
-    lock.write_text(json.dumps({"pid": 999_999_999, "host": "other-machine.example"}))
-    with pytest.raises(SessionLocked, match=r"pid 999999999 on other-machine\.example"):
-        review.open_session()
-    assert json.loads(lock.read_text())["host"] == "other-machine.example"
+    named = {
+        "another host": {"pid": 999_999_999, "host": "other-machine.example"},
+        "a reused pid": {"pid": 1, "host": socket.gethostname()},
+        "the opener's own pid": {"pid": os.getpid(), "host": socket.gethostname()},
+    }[holder]
+    lock.write_text(json.dumps(named))
+    with review.open_session() as session:
+        session.include(review.items[0].ref)
+        assert json.loads(lock.read_text())["pid"] == os.getpid()
+    assert not lock.exists()
+
+
+def test_a_live_holder_is_named_with_its_lock_file(ws: Path) -> None:
+    """A second opener while a process holds the session: told the holder's pid and host and
+    the lock file, and the file's text cannot make it take the lock (it is the kernel's)."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(ws), str(ROOT)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        lock = _review(ws).session_path().with_suffix(".lock")
+        lock.write_text(json.dumps({"pid": 999_999_999, "host": "forged.example"}))  # lies
+        with pytest.raises(SessionLocked, match=r"forged\.example; lock file .*\.lock\)"):
+            _review(ws).open_session()
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+    with _review(ws).open_session():
+        pass
+
+
+FORKING_HOLDER = textwrap.dedent("""
+    import os, sys, time
+    sys.path.insert(0, sys.argv[2])
+    from briefdesk.core.review import load_review
+    from briefdesk.core.workspace import Workspace
+    session = load_review(Workspace.open(sys.argv[1]), "2026-11-03-e627b203").open_session()
+    child = os.fork()
+    if child == 0:  # a forked worker (the desk's matching process) that outlives its parent
+        time.sleep(120)
+        os._exit(0)
+    print(child, flush=True)
+    time.sleep(120)
+""")
+
+
+def test_a_forked_child_does_not_keep_the_lock_of_a_killed_parent(ws: Path) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", FORKING_HOLDER, str(ws), str(ROOT)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None
+    child = int(holder.stdout.readline())
+    try:
+        with pytest.raises(SessionLocked):
+            _review(ws).open_session()
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+        os.kill(child, 0)  # still alive, holding a copy of every descriptor but the lock's
+        with _review(ws).open_session():
+            pass
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child, signal.SIGKILL)
+        holder.kill()
+        holder.wait()
 
 
 def test_empty_or_garbage_lock_file_is_taken_over(ws: Path) -> None:
-    """A lock without pid and host cannot name a holder; the lock is written in one step (a hard
-    link of a complete file), so such a file is never a live opener's half-written lock."""
+    """A lock file without pid and host (or not JSON) is held by nobody: taken."""
     review = _review(ws)
     lock = review.session_path().with_suffix(".lock")
     lock.parent.mkdir(parents=True)
