@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 import yaml
-from briefdesk.core import yamlio
+from briefdesk.core import fileio, yamlio
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.frontmatter import split_front_matter
 from briefdesk.core.keymap import ACTION_IDS, Keymap, load_keymap
@@ -274,7 +274,7 @@ _material_bytes = st.one_of(
 @given(_material_bytes)
 def test_material_from_bytes(data: bytes) -> None:
     try:
-        text = yamlio.decode_utf8(data, "inbox/a/m.md")
+        text = fileio.decode_utf8(data, "inbox/a/m.md")
         material = parse_material("inbox/a/m.md", text, "0" * 64)
         assert isinstance(material, Material) and material.items
         _, body = split_front_matter(text, "inbox/a/m.md")
