@@ -1,5 +1,6 @@
-"""What the batch picker says about each batch: topic, materials, state, living-doc freshness (no UI
-here, so a headless command can say the same).
+"""What the batch picker and `briefdesk status` say about each batch: topic, materials, state
+(new / in review with how many items are undecided / committed), living-doc freshness, and which
+materials no batch names yet. No UI here, so a headless command says the same as the picker.
 
 Read-only and tolerant: a broken manifest becomes a row naming its problem (opening it shows
 the full error), and a workspace that is not a git repository simply has no commit facts.
@@ -9,10 +10,15 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any, Literal
 
 from .decisions import SessionData
 from .errors import BriefdeskError
+from .manifest import Batch
 from .workspace import Workspace
+
+State = Literal["new", "in review", "committed", "unreadable"]
 
 
 @dataclass(frozen=True)
@@ -21,9 +27,50 @@ class BatchRow:
     batch_id: str
     topic: str
     materials: int
-    state: str  # "new", "in review 3/21 decided", "committed 1a2b3c4"
+    kind: State
     living_doc: str  # "2 days ago", "today", "not in git"
-    problem: str | None = None
+    problem: str | None = None  # the manifest cannot be read: why
+    path: str = ""  # the manifest, workspace-relative
+    items: int | None = None  # from the session file; None while there is none
+    undecided: int | None = None
+    commit: str | None = None  # the batch's newest brief commit
+    session_problem: str | None = None  # the session file cannot be read: why
+
+    @property
+    def state(self) -> str:
+        """`new`, `in review (16 undecided of 21)`, `committed 1a2b3c4` ... as the picker and
+        `briefdesk status` say it."""
+        if self.kind == "unreadable":
+            return "cannot be read"
+        review = ""
+        if self.session_problem:
+            review = "session file unreadable"
+        elif self.items is not None and self.undecided is not None:
+            review = (
+                f"{self.undecided} undecided of {self.items}"
+                if self.undecided
+                else f"all {self.items} decided"
+            )
+        if self.commit:
+            extra = f" ({review})" if review and (self.undecided or self.session_problem) else ""
+            return f"committed {self.commit[:7]}{extra}"
+        if self.kind == "in review":
+            return f"in review ({review})" if review else "in review"
+        return "new"
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "stem": self.stem,
+            "id": self.batch_id,
+            "topic": self.topic,
+            "path": self.path,
+            "materials": self.materials,
+            "state": self.kind,
+            "items": self.items,
+            "undecided": self.undecided,
+            "commit": self.commit,
+            "problem": self.problem or self.session_problem,
+        }
 
 
 def days_ago(when: dt.date | None, today: dt.date) -> str:
@@ -66,41 +113,82 @@ def committed_batches(ws: Workspace) -> dict[str, str]:
     return found
 
 
-def session_state(ws: Workspace, stem: str) -> str:
+def session_counts(ws: Workspace, stem: str) -> tuple[int, int] | str | None:
+    """(items, undecided) from the batch's session file; None without one; a sentence when it
+    cannot be read."""
     path = ws.state_dir / "sessions" / f"{stem}.json"
     if not path.is_file():
-        return "new"
+        return None
     try:
         data = SessionData.model_validate_json(path.read_bytes())
     except (OSError, ValueError):
-        return "in review (session file unreadable)"
-    decided = sum(d.status != "undecided" for d in data.decisions.values())
-    return f"in review {decided}/{len(data.decisions)} decided"
+        return "session file unreadable"
+    undecided = sum(d.status == "undecided" for d in data.decisions.values())
+    return len(data.decisions), undecided
+
+
+def named_materials(batches: list[Batch]) -> dict[str, list[Batch]]:
+    """Material path -> the batches whose manifest names it."""
+    named: dict[str, list[Batch]] = {}
+    for b in batches:
+        for entry in b.manifest.materials:
+            path = PurePosixPath(entry.path.replace("\\", "/")).as_posix()
+            named.setdefault(path, []).append(b)
+    return named
+
+
+def unbatched_materials(ws: Workspace, batches: list[Batch]) -> list[str]:
+    """The material files no manifest of `batches` names, in path order."""
+    from .materialfiles import material_files
+
+    named = named_materials(batches)
+    return [path for path in material_files(ws) if path not in named]
 
 
 def batch_rows(ws: Workspace, today: dt.date | None = None) -> list[BatchRow]:
+    return batch_status(ws, today)[0]
+
+
+def batch_status(
+    ws: Workspace, today: dt.date | None = None
+) -> tuple[list[BatchRow], list[Batch], bool]:
+    """Every batch's row, the batches that could be read, and whether every manifest could."""
     today = today or dt.date.today()
     committed = committed_batches(ws)
     freshness: dict[str, str] = {}
     rows: list[BatchRow] = []
+    loaded: list[Batch] = []
     for path in ws.batch_files():
         try:
             batch = ws.load_batch(path)
         except BriefdeskError as exc:
-            rows.append(BatchRow(path.stem, "", "?", 0, "cannot be read", "", problem=str(exc)))
+            rows.append(BatchRow(path.stem, "", "?", 0, "unreadable", "", str(exc), ws.rel(path)))
             continue
+        loaded.append(batch)
         manifest = batch.manifest
         topic = manifest.topic
         if topic not in freshness:
             freshness[topic] = days_ago(last_changed(ws, ws.settings.living_doc_path(topic)), today)
-        state = session_state(ws, batch.stem)
-        if manifest.id in committed:
-            state = f"committed {committed[manifest.id][:7]}" + (
-                "" if state == "new" else f" · {state}"
-            )
+        found = session_counts(ws, batch.stem)
+        items = undecided = None
+        session_problem = found if isinstance(found, str) else None
+        if isinstance(found, tuple):
+            items, undecided = found
+        commit = committed.get(manifest.id)
+        kind: State = "committed" if commit else "new" if found is None else "in review"
         rows.append(
             BatchRow(
-                batch.stem, manifest.id, topic, len(manifest.materials), state, freshness[topic]
+                batch.stem,
+                manifest.id,
+                topic,
+                len(manifest.materials),
+                kind,
+                freshness[topic],
+                path=batch.path,
+                items=items,
+                undecided=undecided,
+                commit=commit,
+                session_problem=session_problem,
             )
         )
-    return rows
+    return rows, loaded, all(r.kind != "unreadable" for r in rows)

@@ -84,11 +84,15 @@ class Material(Frozen):
 
     @property
     def collector(self) -> str:
-        """`inbox/jay` for inbox materials, else the folder (`organized/paper_cards`)."""
-        parts = self.path.split("/")
-        if parts[0] == "inbox" and len(parts) > 2:
-            return "/".join(parts[:2])
-        return "/".join(parts[:-1]) or "."
+        return collector_of(self.path)
+
+
+def collector_of(path: str) -> str:
+    """`inbox/jay` for inbox materials, else the folder (`organized/paper_cards`)."""
+    parts = path.split("/")
+    if parts[0] == "inbox" and len(parts) > 2:
+        return "/".join(parts[:2])
+    return "/".join(parts[:-1]) or "."
 
 
 class Section(Frozen):

@@ -18,6 +18,9 @@ class TopicSettings(_Strict):
 class PathSettings(_Strict):
     briefs: str = "briefs"
     batches: str = "batches"
+    # where collectors drop materials and paper cards are filed: what `new-batch` and `status`
+    # look through for materials no batch names yet
+    materials: list[str] = Field(default_factory=lambda: ["inbox", "organized/paper_cards"])
 
 
 class DedupSettings(_Strict):

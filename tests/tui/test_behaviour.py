@@ -120,7 +120,7 @@ def test_picker_shows_review_progress_and_commits(demo: Path) -> None:
                 pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="rows"
             )
             row = next(r for r in app.screen.rows if r.stem == DEMO_BATCH)
-            assert row.state == f"committed {sha[:7]} · in review 6/21 decided"
+            assert row.state == f"committed {sha[:7]} (15 undecided of 21)"
 
     run(go())
 

@@ -44,14 +44,20 @@ def test_a_batch_goes_from_new_to_in_review_to_committed(demo_ws: Path) -> None:
         session.include(
             next(i.ref for i in review.items if session.decision(i.ref).status == "undecided")
         )
-    assert rows_by_stem(demo_ws)[DEMO_BATCH].state == f"in review {decided + 1}/21 decided"
+    row = rows_by_stem(demo_ws)[DEMO_BATCH]
+    assert row.state == f"in review ({21 - decided - 1} undecided of 21)"
+    assert (row.kind, row.items, row.undecided, row.commit) == ("in review", 21, 20 - decided, None)
     with review.open_session() as session:
         for item in review.items:
             if session.decision(item.ref).status == "undecided":
                 session.exclude(item.ref, "not for tonight")
         result = commit_brief(review, session, reviewer="Tom")
-    state = rows_by_stem(demo_ws)[DEMO_BATCH].state
-    assert state.startswith(f"committed {result.sha[:7]} · in review 21/21 decided")
+    row = rows_by_stem(demo_ws)[DEMO_BATCH]
+    assert (row.state, row.kind, row.commit) == (
+        f"committed {result.sha[:7]}",
+        "committed",
+        result.sha,
+    )
 
 
 def test_a_broken_manifest_is_a_row_naming_its_problem(demo_ws: Path) -> None:
@@ -65,7 +71,8 @@ def test_an_unreadable_session_file_is_said_not_raised(demo_ws: Path) -> None:
     sessions = Workspace.open(demo_ws).state_dir / "sessions"
     sessions.mkdir(parents=True, exist_ok=True)
     (sessions / f"{DEMO_BATCH}.json").write_text("{not json", "utf-8")
-    assert rows_by_stem(demo_ws)[DEMO_BATCH].state == "in review (session file unreadable)"
+    row = rows_by_stem(demo_ws)[DEMO_BATCH]
+    assert row.state == "in review (session file unreadable)" and row.kind == "in review"
 
 
 def test_without_git_there_are_no_commit_facts(demo_ws: Path) -> None:
