@@ -9,12 +9,13 @@ Python); `verify` recomputes every `Material:` hash from the blobs at the commit
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import hashlib
 import re
 import subprocess
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from .errors import BriefdeskError
 from .gitio import first_line, git, git_env
@@ -32,12 +33,16 @@ from .provenance import (
 from .workspace import Workspace
 
 _SUBJECT_TOPIC = re.compile(r"brief\(([^)]*)\):")
+_SUBJECT_DATE = re.compile(r"\bE1 (\d{4}-\d{2}-\d{2})\b")
+_SUBJECT_INCREMENTS = re.compile(r"· (\d+) increments? from")
+_BRIEF_NAME = re.compile(r"\d{4}-\d{2}-\d{2}-e1-(.+)")
 RS, US = "\x1e", "\x1f"
 
 
 class HistoryEntry(BaseModel):
     sha: str
-    date: str  # author date, ISO 8601 with offset
+    date: str  # the brief's date (its batch's `created`), YYYY-MM-DD, as the subject says it
+    committed: str  # the commit's author date, ISO 8601 with offset
     topic: str | None
     batch: str
     reviewer: str | None
@@ -50,6 +55,22 @@ class HistoryEntry(BaseModel):
     materials: int = 0
     brief: str | None = None  # the brief's path, workspace-relative
     generated_by: str | None = None
+    # path -> sha256 of every `Material:` trailer (not printed: `verify` shows them)
+    material_hashes: dict[str, str] = Field(default_factory=dict, exclude=True)
+
+    @property
+    def stem(self) -> str | None:
+        """The batch's file stem, from the brief's name (`<date>-e1-<stem>.md`)."""
+        if not self.brief:
+            return None
+        name = self.brief.rsplit("/", 1)[-1].removesuffix(".md")
+        m = _BRIEF_NAME.fullmatch(name)
+        return m.group(1) if m else None
+
+    def increments(self) -> int | None:
+        """How many increments the subject announces (`· 6 increments from`)."""
+        m = _SUBJECT_INCREMENTS.search(self.subject)
+        return int(m.group(1)) if m else None
 
     @property
     def counts_line(self) -> str:
@@ -61,8 +82,11 @@ class HistoryEntry(BaseModel):
         )
 
 
-def history(ws: Workspace, topic: str | None = None) -> list[HistoryEntry]:
-    """The brief commits reachable from HEAD, newest first; [] in a repository without commits."""
+def history(
+    ws: Workspace, topic: str | None = None, *, revisions: str = "HEAD"
+) -> list[HistoryEntry]:
+    """The brief commits reachable from HEAD (or in `revisions`, e.g. `1a2b3c..HEAD`), newest
+    first; [] in a repository without commits."""
     proc = git(
         ws.root,
         "log",
@@ -75,7 +99,8 @@ def history(ws: Workspace, topic: str | None = None) -> list[HistoryEntry]:
         "--all-match",
         f"--grep=^{GENERATED_BY}: briefdesk",
         f"--grep=^{BATCH}: ",
-        "HEAD",
+        "--end-of-options",
+        revisions,
         "--",
         check=False,
     )
@@ -97,6 +122,38 @@ def history(ws: Workspace, topic: str | None = None) -> list[HistoryEntry]:
     return entries
 
 
+def select(
+    entries: list[HistoryEntry],
+    *,
+    batch: set[str] | None = None,
+    since_date: dt.date | None = None,
+) -> list[HistoryEntry]:
+    """The entries of one batch (named by any of `batch`: its id or stem), and those whose brief
+    is dated `since_date` or later."""
+    kept = []
+    for e in entries:
+        if batch is not None and e.batch not in batch and e.stem not in batch:
+            continue
+        if since_date is not None and e.date < since_date.isoformat():
+            continue
+        kept.append(e)
+    return kept
+
+
+def changed_materials(ws: Workspace, entry: HistoryEntry) -> list[str]:
+    """The materials of a brief commit whose file in the work tree is no longer what was
+    committed (edited, or gone): the brief may no longer say what they say."""
+    changed = []
+    for path, expected in entry.material_hashes.items():
+        try:
+            actual = hashlib.sha256((ws.root / path).read_bytes()).hexdigest()
+        except OSError:
+            actual = None
+        if actual != expected:
+            changed.append(path)
+    return changed
+
+
 def parse_entry(sha: str, date: str, message: str, files: list[str]) -> HistoryEntry | None:
     trailers = parse_trailers(message)
     if not is_brief_commit(trailers):
@@ -112,9 +169,16 @@ def parse_entry(sha: str, date: str, message: str, files: list[str]) -> HistoryE
         topic = brief.rsplit("/", 2)[-2]
     counts = parse_decisions(trailers.get(DECISIONS, [""])[-1]) or {}
     reviewers = trailers.get(REVIEWED_BY)
+    hashes: dict[str, str] = {}
+    for value in trailers.get(MATERIAL, []):
+        parsed = parse_material(value)
+        if parsed is not None:
+            hashes[parsed[0]] = parsed[1]
+    committed = date.strip()
     return HistoryEntry(
         sha=sha.strip(),
-        date=date.strip(),
+        date=brief_date(subject, brief, committed),
+        committed=committed,
         topic=topic,
         batch=trailers[BATCH][-1],
         reviewer=reviewers[-1] if reviewers else None,
@@ -122,8 +186,21 @@ def parse_entry(sha: str, date: str, message: str, files: list[str]) -> HistoryE
         materials=len(trailers.get(MATERIAL, [])),
         brief=brief,
         generated_by=trailers[GENERATED_BY][-1],
+        material_hashes=hashes,
         **counts,
     )
+
+
+def brief_date(subject: str, brief: str | None, committed: str) -> str:
+    """The brief's own date: the subject's `E1 <date>`, else the brief's file name, else (a
+    message rewritten by a hook) the commit's day."""
+    m = _SUBJECT_DATE.search(subject)
+    if m:
+        return m.group(1)
+    name = (brief or "").rsplit("/", 1)[-1]
+    if _BRIEF_NAME.fullmatch(name.removesuffix(".md")):
+        return name[:10]
+    return committed[:10]
 
 
 # -- verify -----------------------------------------------------------------------------------

@@ -134,7 +134,10 @@ def test_commit_history_verify_round_trip(demo_ws: Path, capsys) -> None:
     assert code == 0 and built == (demo_ws / review.brief_path).read_text("utf-8")
     code, out, _ = run(capsys, "history", "-w", str(demo_ws), "--json")
     hist = json.loads(out)
-    assert hist[0]["batch"] == review.batch.manifest.id and hist[0]["reviewer"] == "Tom"
+    assert hist["schema"] == 1
+    top = hist["commits"][0]
+    assert top["batch"] == review.batch.manifest.id and top["reviewer"] == "Tom"
+    assert top["date"] == "2026-11-03"  # the brief's date (the manifest's created), not today
 
 
 def test_commit_refuses_while_items_are_undecided(demo_ws: Path, capsys) -> None:
@@ -185,7 +188,7 @@ def test_the_process_entry_point_passes_the_exit_code_and_output_through(demo_ws
         capture_output=True,
         text=True,
     )
-    assert ok.returncode == 0 and json.loads(ok.stdout) == [], ok.stderr
+    assert ok.returncode == 0 and json.loads(ok.stdout)["commits"] == [], ok.stderr
     bad = subprocess.run(
         [sys.executable, "-m", "briefdesk", "verify", "-w", str(demo_ws), "not-a-rev"],
         capture_output=True,

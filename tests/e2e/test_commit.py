@@ -556,7 +556,8 @@ def test_history_lists_brief_commits_newest_first_as_json(ws: Path) -> None:
         top["total"],
     ) == (2, 1, 1, 3, 3)
     assert top["brief"] == BRIEF and top["materials"] == 2
-    assert top["date"].startswith("20") and "T" in top["date"]
+    assert top["date"] == "2026-11-03"  # the brief's (the batch's `created`), not the commit's
+    assert top["committed"].startswith("20") and "T" in top["committed"]
     assert top["subject"].startswith("brief(inference): E1 2026-11-03")
     assert entries[0].counts_line == "included=2 excluded=1 duplicates=1 confirmed=3/3"
     assert history(Workspace.open(ws), "inference") == entries
