@@ -33,7 +33,16 @@ from typing import TYPE_CHECKING
 from .decisions import Decision
 from .errors import BriefdeskError
 from .fileio import atomic_write
-from .gitio import STRICT_IDENTITY, first_line, git, git_many, literal, parse_ident, reviewer_name
+from .gitio import (
+    STRICT_IDENTITY,
+    first_line,
+    git,
+    git_many,
+    literal,
+    output_lines,
+    parse_ident,
+    reviewer_name,
+)
 from .provenance import commit_message
 
 if TYPE_CHECKING:
@@ -394,7 +403,8 @@ def commit_brief(
         raise BriefdeskError(
             f"git add failed: {first_line(proc)}; nothing was committed, {brief_rel} and its "
             "sidecar are left on disk"
-            f"{'' if restored else ', but their index entries could not be restored'}"
+            f"{'' if restored else ', but their index entries could not be restored'}",
+            details=output_lines(proc),
         )
     proc = git(
         root,
@@ -415,7 +425,8 @@ def commit_brief(
         raise BriefdeskError(
             f"git commit failed: {first_line(proc)}; nothing was committed, {brief_rel} and its "
             "sidecar are left on disk"
-            f"{'' if restored else ', but their index entries could not be restored'}"
+            f"{'' if restored else ', but their index entries could not be restored'}",
+            details=output_lines(proc),
         )
 
     out = git(root, "log", "-1", "-z", "--no-show-signature", "--format=%H%x00%B", "HEAD").stdout

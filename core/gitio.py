@@ -10,6 +10,7 @@ are dropped, so git always works on the workspace's own repository.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -142,17 +143,43 @@ def subcommand(args: Sequence[str]) -> str:
     return ""
 
 
+# a line of a hook's output that says why (pre-commit prints a "...Passed" line per hook first)
+_FAILURE = re.compile(r"\b(?:fail(?:ed|ure|s)?|error|errors|refused|rejected|denied)\b", re.I)
+MAX_DETAILS = 200  # lines of a program's output kept under an error
+
+
 def first_line(proc: subprocess.CompletedProcess[bytes]) -> str:
-    """git's most useful line of output: the first `error:`/`fatal:` line, else the first line."""
+    """git's most useful line of output: the first `error:`/`fatal:` line, else the first line
+    that says something failed, else the first line."""
     for stream in (proc.stderr, proc.stdout):
         lines = [ln.strip() for ln in (stream or b"").decode("utf-8", "replace").splitlines()]
         lines = [ln for ln in lines if ln and not ln.startswith("hint:")]
         for ln in lines:
             if ln.startswith(("fatal:", "error:")):
                 return ln
+        for ln in lines:
+            if _FAILURE.search(ln):
+                return ln
         if lines:
             return lines[0]
     return f"exit status {proc.returncode}"
+
+
+def output_lines(proc: subprocess.CompletedProcess[bytes]) -> list[str]:
+    """Everything git and its hooks printed (stderr, then stdout), blank edges and `hint:` lines
+    dropped, at most MAX_DETAILS lines: what a refused commit shows under its one line."""
+    lines: list[str] = []
+    for stream in (proc.stderr, proc.stdout):
+        text = (stream or b"").decode("utf-8", "replace")
+        lines.extend(ln.rstrip() for ln in text.splitlines() if not ln.startswith("hint:"))
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) > MAX_DETAILS:
+        more = len(lines) - MAX_DETAILS
+        lines = [*lines[:MAX_DETAILS], f"… {more} more line{'s' if more != 1 else ''}"]
+    return lines
 
 
 def git_identity(root: str | Path) -> tuple[str, str] | None:

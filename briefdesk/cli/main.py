@@ -2,7 +2,9 @@
 
 Exit status: 0 done; 1 a check failed (verify found a mismatch); 2 bad input or usage, with one
 line `briefdesk: error: <what and where>` on stderr and no traceback; 70 an internal error (a
-bug), with one line saying where the details were written (`crashlog`); 130 interrupted.
+bug), with one line saying where the details were written (`crashlog`); 130 interrupted. When git
+refused because a hook said no, the hook's whole output follows the one line, each line marked
+`  │ `, since the reason is rarely its first line.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except BriefdeskError as exc:
         print(f"briefdesk: error: {exc}", file=sys.stderr)
+        if len(exc.details) > 1 or (exc.details and exc.details[0].strip() not in str(exc)):
+            # what a git hook said, when the one line cannot hold it: under it, marked as output
+            print("\n".join(f"  │ {d}" for d in exc.details), file=sys.stderr)
         return exc.exit_code
     except OSError as exc:  # the disk or the system refused (full, read-only, gone): bad input
         if isinstance(exc, BrokenPipeError):

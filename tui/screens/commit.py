@@ -94,6 +94,10 @@ class CommitScreen(ModalScreen[str | None]):
                         block(self.message or "(no commit message: see below)"), markup=False
                     )
             yield Static(id="commit-status", markup=False)
+            with VerticalScroll(id="commit-output") as output:  # a refusing hook's whole say
+                output.border_title = "what git and its hooks said"
+                output.display = False
+                yield Static(id="commit-output-text", markup=False)
             with Horizontal(classes="buttons"):
                 label = "Commit anyway  ctrl+s" if undecided else "Commit  ctrl+s"
                 yield Button(label, id="do-commit", variant="warning" if undecided else "success")
@@ -138,15 +142,20 @@ class CommitScreen(ModalScreen[str | None]):
                 self.review, self.session, reviewer=self.reviewer, allow_undecided=True
             )
         except BriefdeskError as exc:
-            self.app.call_from_thread(self._failed, str(exc))
+            self.app.call_from_thread(self._failed, str(exc), exc.details)
         except Exception as exc:  # git missing, disk gone: say so, keep the desk running
             self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
         else:
             self.app.call_from_thread(self._done, result.sha, result.branch)
 
-    def _failed(self, problem: str) -> None:
+    def _failed(self, problem: str, details: tuple[str, ...] = ()) -> None:
         self.busy = False
         self._status(f"Not committed: {problem}", "bold $error")
+        output = self.query_one("#commit-output", VerticalScroll)
+        output.display = bool(details)
+        self.query_one("#commit-output-text", Static).update(block("\n".join(details)))
+        if details:
+            output.scroll_end(animate=False)  # a hook's reason is usually at the end
         button = self.query_one("#do-commit", Button)
         button.disabled = False
         button.focus()
@@ -160,6 +169,7 @@ class CommitScreen(ModalScreen[str | None]):
             "`git log -1` shows the trailers.",
             "bold $success",
         )
+        self.query_one("#commit-output", VerticalScroll).display = False
         button = self.query_one("#do-commit", Button)
         button.label = "Done  enter"
         button.variant = "primary"

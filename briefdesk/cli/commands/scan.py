@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..output import out, to_json
+from ..progress import StderrProgress
 from .context import add_batch, load_batch
 
 NAME = "scan"
@@ -16,13 +17,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_batch(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--no-cache", action="store_true", help="do not read or write .briefdesk/cache")
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no progress on stderr (it is shown on a terminal only)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from ...core.scan import scan_report, scan_table
 
     review = load_batch(args)
-    matches = review.match(cache=not args.no_cache)
+    with StderrProgress(f"matching {len(review.items)} items", enabled=not args.quiet) as progress:
+        matches = review.match(progress, cache=not args.no_cache)
     if args.json:
         out(to_json(scan_report(review, matches)))
     else:
