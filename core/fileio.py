@@ -139,6 +139,19 @@ def atomic_write(
         fsync_folder(path.parent)
 
 
+def create_new(path: Path, data: bytes) -> None:
+    """Write a file that must not exist yet, never half: the temp file is linked into place,
+    and a link, unlike a rename, never replaces a file (FileExistsError if there is one)."""
+    tmp = temp_name(path)
+    try:
+        _write_temp(tmp, data, durable=True)
+        os.link(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+    fsync_folder(path.parent)
+
+
 # -- a pair of files, both or neither ------------------------------------------------------------
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import collections
 import datetime as dt
-import os
 import re
 import uuid
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ import yaml
 
 from . import yamlio
 from .errors import BriefdeskError
+from .fileio import create_new
 from .manifest import Batch, Manifest
 from .materialfiles import changed_since, material_files
 from .models import collector_of
@@ -248,17 +248,3 @@ def write_new_batch(ws: Workspace, plan: NewBatch) -> Path:
     except OSError as exc:
         raise BriefdeskError(f"cannot write: {exc.strerror or exc}", plan.path) from None
     return target
-
-
-def create_new(path: Path, payload: bytes) -> None:
-    """Write `path`, which must not exist, so that it never holds half the bytes: a temp file
-    beside it, fsynced, then linked into place (a link never replaces an existing file)."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp")
-    try:
-        with open(tmp, "xb") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.link(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
