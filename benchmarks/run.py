@@ -194,7 +194,7 @@ async def _tui_review(ws: str, keys: int) -> dict:
         await pilot.pause()
         paint = time.perf_counter() - t0
         screen = app.screen
-        while not screen._brief_text:  # the brief preview, drawn once the list and the panes are
+        while not screen.brief_cache:  # the brief preview, drawn once the list and the panes are
             await pilot.pause(0.005)
         complete = time.perf_counter() - t0
         if not keys:  # a first-paint trial only

@@ -25,6 +25,13 @@ def review_bindings() -> list[Binding]:
     ]
 
 
+def keyed(action_id: str, action: str) -> Binding:
+    """A hidden binding of another screen that runs `action` on the keys of the keymap action
+    `action_id` (the preview closes with the key that opened it). Its id is the action's, so the
+    app's keymap rebinds it with the review screen's own binding, whatever keymap is in force."""
+    return Binding(",".join(DEFAULT.keys(action_id)), action, show=False, id=action_id)
+
+
 def key_display(app: App, key: str) -> str:
     return app.get_key_display(Binding(key, ""))
 

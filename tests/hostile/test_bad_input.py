@@ -90,11 +90,18 @@ def test_control_characters_in_a_bad_path_never_reach_the_terminal(ws: Path, cap
 
 
 def test_alias_bomb_is_refused_before_it_expands() -> None:
-    """9 levels of 9 aliases would be 9**9 (387 million) nodes; the first alias stops it."""
-    start = time.perf_counter()
-    with pytest.raises(BriefdeskError, match="aliases are not allowed"):
-        yamlio.loads(alias_bomb_text(9), "bomb.yaml")
-    assert time.perf_counter() - start < 1.0
+    """9 levels of 9 aliases would be 9**9 (387 million) nodes; the first alias stops it, so the
+    refusal allocates next to nothing (how fast it is: `python -m benchmarks.hostile`)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(BriefdeskError, match="aliases are not allowed"):
+            yamlio.loads(alias_bomb_text(9), "bomb.yaml")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * 2**20, f"{peak} bytes allocated refusing the bomb"
 
 
 def test_deep_nesting_is_an_error_not_a_recursion_error() -> None:
@@ -152,9 +159,9 @@ def _long_line(n: int) -> str:
 
 @pytest.mark.slow
 def test_two_million_character_line_is_scanned(ws: Path, record_property) -> None:
-    """One 2,000,000-character line: loads, is matched, renders. The requirement is a scan within
-    20 s; the guard here is generous (CI machines vary) and the figure is reported, the benchmark
-    is where speed is measured."""
+    """One 2,000,000-character line: loads, is matched, renders. The figures are reported; how
+    fast it is (the requirement is a scan within 20 s) is measured by
+    `python -m benchmarks.hostile`, not asserted here."""
     line = _long_line(2_000_000)
     assert len(line) == 2_000_000
     (ws / FIRST).write_text(f"## 一条很长的行\n{line}\n", "utf-8")
@@ -171,7 +178,6 @@ def test_two_million_character_line_is_scanned(ws: Path, record_property) -> Non
     record_property("scan_seconds_2M_line", round(scan_seconds, 2))
     record_property("build_seconds_2M_line", round(build_seconds, 2))
     print(f"\n2,000,000-character line: scan {scan_seconds:.2f} s, build {build_seconds:.2f} s")
-    assert scan_seconds < 60, f"scan took {scan_seconds:.1f} s (the requirement is 20 s)"
 
 
 # -- the desk: the same refusal as an error screen, never a crash ---------------------------------
@@ -226,7 +232,7 @@ def test_the_desk_shows_the_same_error_and_writes_nothing(
 @pytest.mark.slow
 def test_two_million_character_line_in_the_desk(ws: Path, monkeypatch, record_property) -> None:
     """The desk shows the 2,000,000-character item and keeps answering keys (the figures are
-    reported; the guard is generous)."""
+    reported; `python -m benchmarks.hostile` measures them)."""
     pytest.importorskip("textual")
     import asyncio
 
@@ -270,4 +276,3 @@ def test_two_million_character_line_in_the_desk(ws: Path, monkeypatch, record_pr
     slowest = max(timings.values())
     record_property("desk_slowest_key_2M_line", round(slowest, 2))
     print(f"\n2,000,000-character line in the desk: slowest key {slowest:.2f} s ({timings})")
-    assert slowest < 20

@@ -289,15 +289,26 @@ def test_matching_failure_is_reported_not_raised(
     run(go())
 
 
+def palette_has_hits(app) -> bool:
+    """The command palette is open and lists at least one command for what was typed."""
+    from textual.command import CommandList, CommandPalette
+
+    screen = app.screen
+    if not isinstance(screen, CommandPalette):
+        return False
+    hits = screen.query_one(CommandList)
+    return hits.option_count > 0 and hits.highlighted is not None
+
+
 def test_command_palette_runs_actions(demo: Path) -> None:
     async def go() -> None:
-        async with desk(demo) as (_app, pilot, screen):
+        async with desk(demo) as (app, pilot, screen):
             screen.go_to(R2)
             for typed, status in (("inclu", "include"), ("undeci", "undecided")):
                 await pilot.press("ctrl+p")
                 await settle(pilot)
                 await pilot.press(*typed)
-                await pilot.pause(0.3)
+                await until(pilot, lambda: palette_has_hits(app), what="palette hits")
                 await pilot.press("enter")
                 await until(
                     pilot,
@@ -402,8 +413,11 @@ def test_loading_screen_only_when_loading_takes_a_while(
         app = BriefdeskApp(demo, DEMO_BATCH)
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, started.is_set, what="loading to start")
-            await pilot.pause(0.2)
-            assert isinstance(app.screen, LoadingScreen) is slow
+            if slow:
+                await until(pilot, lambda: isinstance(app.screen, LoadingScreen), what="Loading…")
+            else:  # the screen would come after 30 s: it is not there while loading goes on
+                await settle(pilot)
+                assert not isinstance(app.screen, LoadingScreen)
             release.set()
             await review_ready(pilot, matched=False)
             stack = [type(s) for s in app.screen_stack]
@@ -419,19 +433,19 @@ def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(
     demo: the desk gets the thread's answer and the citations, and no child is left behind."""
     import multiprocessing
 
-    import briefdesk.tui.screens.review as review_screen
+    import briefdesk.tui.screens.review.matching as review_screen
 
     expected = Review.match(core_review(demo))
     monkeypatch.setattr(review_screen, "MATCH_PROCESS_ITEMS", 1)
     monkeypatch.setattr(review_screen, "MATCH_PROCESS_DELAY", 0.01)
-    in_process = review_screen.ReviewScreen._match_in_process
+    in_process = review_screen.MatchingMixin.match_in_process
     used: list[bool] = []
 
     def spy(self, progress):
         used.append(True)
         return in_process(self, progress)
 
-    monkeypatch.setattr(review_screen.ReviewScreen, "_match_in_process", spy)
+    monkeypatch.setattr(review_screen.MatchingMixin, "match_in_process", spy)
 
     async def go() -> None:
         async with desk(demo, matched=True) as (_app, _pilot, screen):
@@ -440,7 +454,7 @@ def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(
                 ref in {d.ref for m in expected.values() for d in m.duplicates}
                 for ref in screen.cites()
             )
-            assert screen._match_child is None
+            assert screen.match_child is None
 
     run(go())
     assert used == [True]

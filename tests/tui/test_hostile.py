@@ -122,7 +122,8 @@ def test_every_pane_shows_material_text_literally(evil: Path) -> None:
         app = BriefdeskApp(evil, BATCH)
         async with app.run_test(size=SIZE) as pilot:
             screen = await review_ready(pilot)
-            await pilot.pause(0.2)
+            screen.flush()  # the brief preview and the panes, drawn now
+            await settle(pilot)
             # items list: both rows literal, controls as placeholders
             rows = [str(o.prompt) for o in screen.query_one("#items").options]
             assert any(CLICK in r and "[bold red]红[/不对]" in r and "␛[2J" in r for r in rows)
@@ -226,7 +227,8 @@ def test_clicking_hostile_text_runs_nothing(evil: Path) -> None:
         app = BriefdeskApp(evil, BATCH)
         async with app.run_test(size=SIZE) as pilot:
             screen = await review_ready(pilot)
-            await pilot.pause(0.2)
+            screen.flush()  # the brief preview and the panes, drawn now
+            await settle(pilot)
             opened: list[str] = []
             app.open_url = lambda url, **kw: opened.append(url)  # type: ignore[method-assign]
             targets = [
@@ -246,8 +248,8 @@ def test_clicking_hostile_text_runs_nothing(evil: Path) -> None:
                 assert app.is_running and app.return_code is None, selector
             # the link of the Markdown: a real click on its text and on its target
             screen.go_to(REF1)
+            screen.flush()
             await settle(pilot)
-            await pilot.pause(0.2)
             notes = len(app._notifications)
             for needle in ("site", "<https://e.com/track>", "[click me]"):
                 x, y = screen_position(app, needle, "#detail")

@@ -26,7 +26,7 @@ async def painted_equals_full_repaint(pilot, items: ItemList) -> tuple[list[str]
     pilot.app.screen.flush()
     await pilot.pause()
     painted = list_rows(items)
-    items._option_render_cache.clear()
+    items.forget_rendered()
     items.refresh()
     await pilot.pause()
     return painted, list_rows(items)

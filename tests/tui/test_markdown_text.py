@@ -3,7 +3,6 @@ and a property: whatever the text, it never raises and shows no control characte
 
 from __future__ import annotations
 
-import time
 import unicodedata
 
 import pytest
@@ -296,10 +295,9 @@ def test_text_nested_too_deeply_is_shown_as_written() -> None:
 
 
 def test_a_very_long_body_is_cut_with_a_note() -> None:
+    """Only MAX_CHARS of a body are laid out (the time it takes: `python -m benchmarks.hostile`)."""
     line = "长" * 2_000_000
-    start = time.perf_counter()
     content = markdown_content(line)
-    assert time.perf_counter() - start < 2.0
     assert content.plain.startswith("长" * 100)
     assert content.plain.count("长") == MAX_CHARS
     assert content.plain.endswith(f"… {2_000_000 - MAX_CHARS:,} more characters not shown here")

@@ -34,7 +34,8 @@ def on_item(ref: str, *keys: str, include: tuple[str, ...] = ()):
         if keys:
             await pilot.press(*keys)
             await settle(pilot)
-        await pilot.pause(0.1)
+        screen.flush()  # whatever the keys left pending, drawn now
+        await settle(pilot)
 
     return run_before
 

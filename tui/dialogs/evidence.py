@@ -16,11 +16,15 @@ from textual.content import Content
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..keys import keyed
 from .base import Dialog, subject
 
 
 class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "save", show=False),
+        keyed("cycle_evidence", "cycle"),  # the key that opened the dialog moves on a level
+    ]
 
     def __init__(
         self,
@@ -29,7 +33,6 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
         current: Evidence,
         original: Evidence,
         note: str | None,
-        cycle_keys: tuple[str, ...] = (),
     ) -> None:
         super().__init__(classes="dialog")
         self.item_title = title
@@ -37,8 +40,6 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
         self.current = current
         self.original = original
         self.note = note
-        for key in cycle_keys:
-            self._bindings.bind(key, "cycle", show=False)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="evidence") as box:

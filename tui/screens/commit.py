@@ -21,6 +21,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..keys import keyed
 from ..text import block, line
 
 
@@ -29,7 +30,7 @@ class CommitScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "back", show=False),
-        Binding("ctrl+s", "commit", "commit", show=False),
+        keyed("commit", "commit"),  # "press commit again", with the keymap's own key
     ]
 
     def __init__(
@@ -40,11 +41,8 @@ class CommitScreen(ModalScreen[str | None]):
         message: str | None,
         reviewer: str | None,
         problem: str | None = None,
-        commit_keys: tuple[str, ...] = (),
     ) -> None:
         super().__init__(classes="fullscreen")
-        for key in commit_keys:  # "press commit again" works with the keymap's own key too
-            self._bindings.bind(key, "commit", show=False)
         self.review = review
         self.session = session
         self.brief = brief

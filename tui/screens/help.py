@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from ..keys import keys_display
+from ..keys import keyed, keys_display
 
 NOTES = (
     "Panes keep their own arrow keys while focused: the detail pane scrolls, the placement,"
@@ -24,13 +24,14 @@ NOTES = (
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "dismiss", "close", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "dismiss", "close", show=False),
+        keyed("help", "dismiss"),  # the key that opened it closes it
+    ]
 
     def __init__(self, keymap: Keymap) -> None:
         super().__init__(classes="dialog")
         self.keymap = keymap
-        for key in keymap.keys("help"):
-            self._bindings.bind(key, "dismiss", show=False)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="help") as box:

@@ -19,6 +19,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from ..keys import keyed
 from ..text import line
 
 STATE_STYLE = {"new": "bold green", "in": "yellow", "committed": "cyan", "cannot": "bold red"}
@@ -30,6 +31,9 @@ class BatchPicker(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "open", show=True),
         Binding("q", "app.quit", "quit", show=True, id="quit"),
+        # j/k in the vim keymap move here too (the table keeps its arrows)
+        keyed("next_item", "cursor(1)"),
+        keyed("prev_item", "cursor(-1)"),
     ]
 
     def __init__(
@@ -42,11 +46,6 @@ class BatchPicker(Screen[None]):
         super().__init__()
         self.ws = ws
         self.open_batch = open_batch
-        if keymap is not None:  # j/k in the vim keymap move here too (the table keeps its arrows)
-            for key in keymap.keys("next_item"):
-                self._bindings.bind(key, "cursor(1)", show=False)
-            for key in keymap.keys("prev_item"):
-                self._bindings.bind(key, "cursor(-1)", show=False)
         self.today = today
         self.rows: list[BatchRow] = []
 

@@ -10,21 +10,21 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..keys import keyed
 from ..text import block, line
 
 
 class PreviewScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "dismiss", "close", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "dismiss", "close", show=False),
+        keyed("preview_brief", "dismiss"),  # the key that opened it closes it
+    ]
 
-    def __init__(
-        self, brief: str, message: str | None, brief_path: str, close_keys: tuple[str, ...] = ()
-    ) -> None:
+    def __init__(self, brief: str, message: str | None, brief_path: str) -> None:
         super().__init__(classes="fullscreen")
         self.brief = brief
         self.message = message
         self.brief_path = brief_path
-        for key in close_keys:
-            self._bindings.bind(key, "dismiss", show=False)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="preview-full"):

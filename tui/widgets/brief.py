@@ -87,6 +87,8 @@ def order_options(
 
 
 class BriefPane(Vertical):
+    _order_memo: tuple[object, ...] | None = None
+
     def compose(self) -> ComposeResult:
         yield OrderList(id="order")
         with VerticalScroll(id="preview", can_focus=False):
@@ -103,8 +105,12 @@ class BriefPane(Vertical):
         items: dict[str, Item],
         current: str | None,
     ) -> None:
+        """The increments in order, redrawn only when the order or a merge changed."""
         ol = self.order_list
-        ol.replace_options(order_options(order, merged, items))
+        memo = (tuple(order), tuple((k, tuple(v)) for k, v in merged.items()))
+        if memo != self._order_memo:
+            self._order_memo = memo
+            ol.replace_options(order_options(order, merged, items))
         ol.highlight_ref(current)
 
     def show_preview(self, brief: str, message: str | None) -> None:

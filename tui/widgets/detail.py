@@ -111,9 +111,13 @@ def update_in_place(static: Static, content: VisualType) -> None:
 
 class DetailPane(VerticalScroll, can_focus=True):
     """Scrolls with the arrow keys when focused; the item's text is never parsed as markup, and
-    its links are shown with their targets, never followed."""
+    its links are shown with their targets, never followed.
 
-    _shown: str | None = None
+    `show` keeps a memo of what the pane shows: called again with the same item and decision it
+    does nothing, and a new decision on the same item redraws the head only."""
+
+    _shown: str | None = None  # the ref whose body is on screen
+    _memo: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
         yield SizedStatic(id="detail-head", markup=False)
@@ -128,6 +132,10 @@ class DetailPane(VerticalScroll, can_focus=True):
         language: str = "zh",
         section_title: str | None = None,
     ) -> None:
+        memo = (item, material, decision, evidence, language, section_title)
+        if memo == self._memo:
+            return
+        self._memo = memo
         head = self.query_one("#detail-head", Static)
         body = self.query_one("#detail-body", MarkdownText)
         if item is None or decision is None or evidence is None:
@@ -135,14 +143,11 @@ class DetailPane(VerticalScroll, can_focus=True):
             body.show("")
             self._shown = None
             return
-        if (
-            item.ref == self._shown
-        ):  # a decision changed: the head is often exactly as tall as before
-            update_in_place(
-                head, detail_head(item, material, decision, evidence, language, section_title)
-            )
+        text = detail_head(item, material, decision, evidence, language, section_title)
+        if item.ref == self._shown:  # a decision changed: the head is often as tall as before
+            update_in_place(head, text)
         else:
-            head.update(detail_head(item, material, decision, evidence, language, section_title))
+            head.update(text)
         if item.ref != self._shown:  # a decision on the same item leaves its text as it is
             self._shown = item.ref
             body.show(item.body)

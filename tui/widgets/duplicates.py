@@ -7,6 +7,7 @@ what mark_duplicate names.
 from __future__ import annotations
 
 from briefdesk.core.models import Duplicate
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -42,6 +43,8 @@ class DuplicateList(PaneList):
 
 
 class DuplicatesPane(Vertical):
+    _memo: tuple[object, ...] | None = None
+
     def compose(self) -> ComposeResult:
         yield DuplicateList(id="dup-list")
         with Horizontal(id="dup-compare"):
@@ -57,7 +60,12 @@ class DuplicatesPane(Vertical):
     def show(
         self, item_text: str, duplicates: tuple[Duplicate, ...] | None, cites: dict[str, str]
     ) -> None:
-        """`duplicates` None while matching runs; `cites` says how a brief entry is cited."""
+        """`duplicates` None while matching runs; `cites` says how a brief entry is cited.
+        Called again with what the pane shows, it does nothing."""
+        memo = (item_text, duplicates, cites)
+        if memo == self._memo:
+            return
+        self._memo = memo
         self._item_text = item_text
         dl = self.list
         dl.candidates = duplicates or ()
@@ -91,7 +99,7 @@ class DuplicatesPane(Vertical):
         left.update(head_a + a)
         right.update(head_b + b)
 
-    def on_option_list_option_highlighted(self, event: PaneList.OptionHighlighted) -> None:
-        if event.option_list is self.list:
-            event.stop()
-            self.compare(self.list.selected())
+    @on(PaneList.OptionHighlighted, "#dup-list")
+    def _candidate_highlighted(self, event: PaneList.OptionHighlighted) -> None:
+        event.stop()
+        self.compare(self.list.selected())

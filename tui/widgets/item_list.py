@@ -12,7 +12,7 @@ row's prompt is drawn when the row is first painted (`Row`).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import ClassVar
 
 from briefdesk.core.decisions import Decision
@@ -23,7 +23,9 @@ from textual.reactive import reactive
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from ..text import evidence_label, evidence_short, line, score_text, status_glyph
-from .pane_list import PaneList
+from .pane_list import LazyOption, PaneList
+
+Row = LazyOption  # an item or material row of the list
 
 
 def item_prompt(
@@ -58,28 +60,6 @@ def group_prompt(material: Material, decided: int, language: str) -> Content:
         line(name if folder == collector else material.path).stylize("bold"),
         (f" {evidence_label(material.evidence, language)}", "$text-muted"),
     )
-
-
-class Row(Option):
-    """A row whose prompt is drawn when the row is first painted, and again after `forget`: a
-    batch has thousands of rows and a screenful shows about forty."""
-
-    def __init__(
-        self, draw: Callable[[], Content], id: str | None = None, disabled: bool = False
-    ) -> None:
-        super().__init__("", id=id, disabled=disabled)
-        self._draw = draw
-        self._prompt: Content | None = None
-
-    @property
-    def prompt(self) -> Content:
-        if self._prompt is None:
-            self._prompt = self._draw()
-        return self._prompt
-
-    def forget(self) -> None:
-        self._prompt = None
-        self._visual = None
 
 
 class ItemList(PaneList, inherit_bindings=False):
@@ -126,9 +106,7 @@ class ItemList(PaneList, inherit_bindings=False):
         option = self.get_option_at_index(index)
         if isinstance(option, Row):
             option.forget()
-        cache = self._option_render_cache
-        for key in [k for k in cache.keys() if k[0] is option]:  # noqa: SIM118 (LRUCache has no __iter__)
-            cache.discard(key)
+        self.forget_rendered(option)
         self.refresh_line(index)  # line k is option k
 
     def redraw_ref(self, ref: str) -> None:
@@ -140,5 +118,5 @@ class ItemList(PaneList, inherit_bindings=False):
         for option in self.options:
             if isinstance(option, Row):
                 option.forget()
-        self._option_render_cache.clear()
+        self.forget_rendered()
         self.refresh()

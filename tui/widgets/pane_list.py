@@ -9,17 +9,45 @@ never measures its prompts (OptionList measures the height of every option whene
 changes, which for 3,000 styled rows was more than half of the desk's first paint), and its
 height is known as soon as its options are, so the first layout already has the scrollbar (a
 height learnt while painting asks for another layout of the whole screen).
+
+This is the one module that touches OptionList's private parts (`_line_cache`,
+`_option_render_cache`, `OptionListContent`); `tests/tui/test_pane_list.py` pins them, so a
+Textual upgrade that changes them fails there, by name, and not somewhere in the desk.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import ClassVar, Self
 
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.geometry import Size
 from textual.widgets import OptionList
 from textual.widgets._option_list import OptionListContent  # the type add_options takes
+from textual.widgets.option_list import Option
+
+
+class LazyOption(Option):
+    """An option whose prompt is drawn when it is first painted, and again after `forget`: a
+    batch has thousands of rows and a screenful shows about forty."""
+
+    def __init__(
+        self, draw: Callable[[], Content], id: str | None = None, disabled: bool = False
+    ) -> None:
+        super().__init__("", id=id, disabled=disabled)
+        self._draw = draw
+        self._prompt: Content | None = None
+
+    @property
+    def prompt(self) -> Content:
+        if self._prompt is None:
+            self._prompt = self._draw()
+        return self._prompt
+
+    def forget(self) -> None:
+        self._prompt = None
+        self._visual = None  # Option's cached visual of the prompt
 
 
 class PaneList(OptionList, inherit_bindings=False):
@@ -66,6 +94,15 @@ class PaneList(OptionList, inherit_bindings=False):
             line_cache.heights.update(dict.fromkeys(range(start, end), 1))
             line_cache.index_to_line.update((index, index) for index in range(start, end))
         self._update_size()
+
+    def forget_rendered(self, option: Option | None = None) -> None:
+        """Drop the cached rendering of one option (or of all): it is drawn afresh when painted."""
+        cache = self._option_render_cache
+        if option is None:
+            cache.clear()
+            return
+        for key in [k for k in cache.keys() if k[0] is option]:  # noqa: SIM118 (LRUCache has no __iter__)
+            cache.discard(key)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.options)

@@ -23,11 +23,17 @@ def placement_prompt(section: str, title: str, score: float | None, chosen: bool
 
 class PlacementsPane(PaneList):
     pick_hint = "p"  # the pick_placement key, set by the screen from the keymap
+    _memo: tuple[object, ...] | None = None
 
     def show(
         self, placements: tuple[Placement, ...] | None, chosen: str | None, doc: LivingDoc
     ) -> None:
-        """`placements` None while matching runs."""
+        """`placements` None while matching runs. Called again with what the pane shows, it
+        does nothing (the highlight stays where the reviewer moved it)."""
+        memo = (placements, chosen, doc)
+        if memo == self._memo:
+            return
+        self._memo = memo
         options: list[Option] = []
         proposed = {p.section for p in placements or ()}
         if chosen and chosen not in proposed:

@@ -1,0 +1,115 @@
+"""The speed of hostile inputs, measured here rather than asserted in tests:
+`python -m benchmarks.hostile`.
+
+- one material line of 2,000,000 mixed Chinese and English characters: `scan --json --no-cache`
+  and `build` as whole processes (the requirement: a scan within 20 s);
+- a YAML alias bomb (9 levels of 9 aliases, 387 million nodes if expanded): how long the refusal
+  takes;
+- the detail pane's layout of a 2,000,000-character body (it lays out the first `MAX_CHARS`).
+
+Each figure is the median of `--repeat` runs; the machine is shared, read them as sizes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DEMO_BATCH = "2026-11-03-e627b203"
+FIRST = "inbox/jay/2026-11-03-1000-rss-cool-papers.md"
+
+
+def long_line(n: int) -> str:
+    """About `n` characters of mixed Chinese and English words with ids and a URL, no newline."""
+    rnd = random.Random(20261103)
+    words = ["推理", "解码", "显存带宽", "投机解码", "KV", "cache", "speculative", "decoding"]
+    words += ["latency", "2601.21204", "arXiv:2604.17227v2", "https://e.com/a?b=c", "注意力"]
+    parts: list[str] = []
+    size = 0
+    while size < n:
+        word = rnd.choice(words)
+        parts.append(word)
+        size += len(word) + 1
+    return " ".join(parts)[:n]
+
+
+def alias_bomb_text(levels: int = 9) -> str:
+    """The billion-laughs shape: each level a list of nine aliases of the one before."""
+    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for i in range(1, levels + 1):
+        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def timed(fn, repeat: int) -> float:
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--repeat", type=int, default=3)
+    a = p.parse_args(argv)
+
+    from briefdesk.core import yamlio
+    from briefdesk.core.demo import make_demo
+    from briefdesk.core.errors import BriefdeskError
+    from briefdesk.tui.markdown_layout import markdown_content
+
+    rows: list[tuple[str, float, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        ws, _ = make_demo(Path(tmp) / "kb")
+        (ws / FIRST).write_text(f"## 一条很长的行\n{long_line(2_000_000)}\n", "utf-8")
+
+        def cli(*args: str) -> None:
+            proc = subprocess.run(
+                [sys.executable, "-m", "briefdesk", *args, "-w", str(ws), "-b", DEMO_BATCH],
+                capture_output=True,
+            )
+            if proc.returncode != 0:
+                raise SystemExit(proc.stderr.decode())
+
+        rows.append(
+            (
+                "scan --json --no-cache, 2,000,000-character line",
+                timed(lambda: cli("scan", "--json", "--no-cache"), a.repeat),
+                "≤ 20 s",
+            )
+        )
+        rows.append(("build, 2,000,000-character line", timed(lambda: cli("build"), a.repeat), ""))
+
+    def refuse() -> None:
+        try:
+            yamlio.loads(alias_bomb_text(9), "bomb.yaml")
+        except BriefdeskError:
+            return
+        raise SystemExit("the alias bomb was not refused")
+
+    rows.append(("alias bomb (9 levels of 9) refused", timed(refuse, a.repeat), "< 1 s"))
+    body = "长" * 2_000_000
+    rows.append(
+        (
+            "detail pane layout of a 2,000,000-character body",
+            timed(lambda: markdown_content(body), a.repeat),
+            "< 2 s",
+        )
+    )
+
+    print("| figure | seconds (median) | target |\n|---|---|---|")
+    for figure, seconds, target in rows:
+        print(f"| {figure} | {seconds:.3f} | {target} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,16 @@
+"""The review screen: five panes over one core `Session`, and every keymap action.
+
+A package of small modules, one concern each, assembled by `screen.ReviewScreen`:
+
+- `state`: what the screen holds (the review, the session, the matches, the cursor, the filter)
+  and how it reads it; every session change goes through `state.ReviewState.apply`;
+- `drawing`: the panes drawn from that state, each redrawn only when what it shows changed, and
+  the redraws put off while keys arrive (`tui.debounce`);
+- `matching`: the background matching job and the messages it posts;
+- `navigate`, `decide`, `annotate`, `order`, `screens`: the actions of PRODUCT §12, by theme;
+  each `action_<id>` turns a key into one call on the session, which validates and saves it.
+"""
+
+from .screen import ReviewScreen
+
+__all__ = ["ReviewScreen"]

@@ -1,0 +1,114 @@
+"""Writing about an item: notes, contradictions, handles, its evidence level, its placement."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...widgets.placements import PlacementsPane
+from .drawing import ReviewDrawing
+from .guards import mutating
+
+
+class AnnotateActions(ReviewDrawing):
+    def text_dialog(
+        self, heading: str, hint: str, existing: tuple[str, ...], save: Callable[[str, str], None]
+    ) -> None:
+        from ...dialogs.text_entry import TextEntryDialog
+
+        ref = self.current
+        assert ref is not None
+        item = self.items[ref]
+
+        def done(text: str | None) -> None:
+            if text:
+                self.apply(lambda: save(ref, text))
+
+        self.app.push_screen(TextEntryDialog(heading, hint, item.title, ref, existing), done)
+
+    @mutating
+    def action_annotate(self) -> None:
+        d = self.session.decision(self.current or "")
+        self.text_dialog(
+            "Note",
+            "A note on this item (kept in the session and the sidecar):",
+            d.notes,
+            self.session.add_note,
+        )
+
+    @mutating
+    def action_flag_contradiction(self) -> None:
+        d = self.session.decision(self.current or "")
+        self.text_dialog(
+            "Contradiction or claim to verify",
+            "What conflicts, with what (brief section 二):",
+            d.contradictions,
+            self.session.add_contradiction,
+        )
+
+    @mutating
+    def action_add_handle(self) -> None:
+        d = self.session.decision(self.current or "")
+        self.text_dialog(
+            "Handle for the living document",
+            "What to do in the living document (brief section 五):",
+            d.handles,
+            self.session.add_handle,
+        )
+
+    @mutating
+    def action_cycle_evidence(self) -> None:
+        from ...dialogs.evidence import EvidenceDialog
+
+        ref = self.current
+        assert ref is not None
+        item = self.items[ref]
+        d = self.session.decision(ref)
+
+        def done(answer: tuple[Any, str | None] | None) -> None:
+            if answer is not None:
+                level, note = answer
+                self.apply(lambda: self.session.set_evidence(ref, level, note))
+
+        dialog = EvidenceDialog(
+            item.title, ref, self.session.evidence(ref), item.evidence, d.evidence_note
+        )
+        self.app.push_screen(dialog, done)
+
+    @mutating
+    def action_pick_placement(self) -> None:
+        from ...dialogs.placement import PlacementDialog
+
+        ref = self.current
+        assert ref is not None
+        item = self.items[ref]
+        d = self.session.decision(ref)
+        matches = self.item_matches(ref)
+
+        def done(answer: tuple[str | None, Any] | None) -> None:
+            if answer is not None:
+                section, action = answer
+                self.apply(lambda: self.session.set_placement(ref, section, action))
+
+        dialog = PlacementDialog(
+            item.title,
+            ref,
+            self.review.living_doc.sections,
+            matches.placements if matches else (),
+            d.section,
+            d.action,
+        )
+        self.app.push_screen(dialog, done)
+
+    @mutating
+    def action_accept_placement(self) -> None:
+        ref = self.current
+        assert ref is not None
+        self.later.flush("panes")
+        section = self.query_one(PlacementsPane).selected_section()
+        if section is None:
+            why = "matching is still running" if self.matches is None else "no section is proposed"
+            self.notify(f"No placement to accept: {why}. Pick one instead.", severity="warning")
+            return
+        action = self.session.decision(ref).action or "append"
+        self.apply(lambda: self.session.set_placement(ref, section, action))

@@ -1,0 +1,93 @@
+"""`ReviewScreen`: the layout of the five panes and the actions of every theme, assembled."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.command import Provider
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from ...commands import ReviewCommands
+from ...keys import key_display, review_bindings
+from ...widgets.brief import BriefPane
+from ...widgets.detail import DetailPane
+from ...widgets.duplicates import DuplicatesPane
+from ...widgets.item_list import ItemList
+from ...widgets.keybar import KeyBar
+from ...widgets.placements import PlacementsPane
+from .annotate import AnnotateActions
+from .decide import DecideActions
+from .matching import MatchingMixin
+from .navigate import NavigateActions
+from .order import OrderActions
+from .screens import OpenActions
+
+# On opening, the brief preview (a render of the whole batch's brief, then its layout: ~0.1 s at
+# 3,000 items) waits until the list and the current item are on screen.
+BRIEF_OPEN_DELAY = 0.5
+
+
+class ReviewScreen(
+    NavigateActions, DecideActions, AnnotateActions, OrderActions, OpenActions, MatchingMixin
+):
+    """Panes: 1 items, 2 detail, 3 placements, 4 duplicates, 5 brief. Every action of PRODUCT
+    §12 is a binding whose id is the action's id (`tui.keys`), so the keymap rebinds it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = review_bindings()
+    COMMANDS: ClassVar[set[type[Provider]]] = {ReviewCommands}
+    AUTO_FOCUS = "#items"
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (130, "-wide")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="titlebar", markup=False)
+        with Horizontal(id="body"):
+            items = ItemList(id="items")
+            items.border_title = "1 items"
+            yield items
+            with Vertical(id="middle"):
+                detail = DetailPane(id="detail")
+                detail.border_title = "2 detail"
+                yield detail
+                dups = DuplicatesPane(id="duplicates")
+                dups.border_title = "4 duplicates"
+                yield dups
+            with Vertical(id="right"):
+                placements = PlacementsPane(id="placements")
+                placements.border_title = "3 placements"
+                yield placements
+                brief = BriefPane(id="brief")
+                brief.border_title = "5 brief"
+                yield brief
+        yield Static(id="statusbar", markup=False)
+        yield KeyBar(self.keymap, id="keybar")
+
+    def on_mount(self) -> None:
+        # breakpoints apply on resize only; a screen switched in later must set its own
+        wide = self.app.size.width >= self.HORIZONTAL_BREAKPOINTS[1][0]
+        self.set_class(not wide, "-narrow")
+        self.set_class(wide, "-wide")
+        self.session.listeners.append(self.session_changed)
+        pick = self.keymap.keys("pick_placement")
+        self.query_one(PlacementsPane).pick_hint = (
+            key_display(self.app, pick[0]) if pick else "pick_placement"
+        )
+        self.draw_title()
+        self.fill_items()
+        self.draw_status()
+        self.draw_order()
+        # the list and the current item's panes make the first frame (one layout); the brief
+        # preview follows once they are on screen instead of holding up the first paint
+        self.show_current()
+        self.later.later("brief", BRIEF_OPEN_DELAY)
+        if self.start_matching:
+            self.start_matching_job()
+
+    def on_unmount(self) -> None:
+        self.stop_matching_job()
+        self.later.stop()
+        self.save_cursor()
+        if self.session_changed in self.session.listeners:
+            self.session.listeners.remove(self.session_changed)

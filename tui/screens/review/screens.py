@@ -1,0 +1,47 @@
+"""The screens the review opens: the full brief, the commit, help; and quitting."""
+
+from __future__ import annotations
+
+from .drawing import ReviewDrawing
+
+
+class OpenActions(ReviewDrawing):
+    def action_preview_brief(self) -> None:
+        from ..preview import PreviewScreen
+
+        self.app.push_screen(
+            PreviewScreen(self.brief_text, self.message_text, self.review.brief_path)
+        )
+
+    def action_commit(self) -> None:
+        from ..commit import CommitScreen
+
+        problem = None
+        if self.readonly_reason:
+            problem = f"Read-only: {self.readonly_reason}"
+        elif not self.reviewer:
+            problem = "No reviewer: set reviewer in briefdesk.yaml or git config user.name."
+
+        def done(sha: str | None) -> None:
+            if sha:
+                self.notify(f"Committed {sha[:12]}.", title="brief committed")
+                self.draw_status()
+
+        screen = CommitScreen(
+            self.review,
+            self.session,
+            self.brief_text,
+            self.message_text,
+            self.reviewer,
+            problem,
+        )
+        self.app.push_screen(screen, done)
+
+    def action_help(self) -> None:
+        from ..help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.keymap))
+
+    def action_quit(self) -> None:
+        self.save_cursor()
+        self.app.exit(return_code=0)

@@ -1,0 +1,117 @@
+"""What the review screen holds and how it reads it.
+
+The screen is a view over one core `Session` (the decisions, saved on every change) and the
+batch's `Review` (the items, the living document); matching's answer arrives later. Every change
+goes through `apply`, which turns a refused change into a message instead of a crash.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable
+
+from briefdesk.core.decisions import Decision
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.keymap import Keymap
+from briefdesk.core.models import ItemMatches
+from briefdesk.core.review import Review
+from briefdesk.core.session import Session
+from textual.screen import Screen
+from textual.timer import Timer
+
+from ...debounce import Debouncer
+from ...filtering import ItemFilter
+
+
+class ReviewState(Screen[None]):
+    def __init__(
+        self,
+        review: Review,
+        session: Session,
+        keymap: Keymap,
+        *,
+        reviewer: str | None = None,
+        readonly_reason: str | None = None,
+        match: bool = True,
+    ) -> None:
+        super().__init__()
+        self.review = review
+        self.session = session
+        self.keymap = keymap
+        self.reviewer = reviewer
+        self.readonly_reason = readonly_reason
+        self.settings = review.workspace.settings
+        self.language = self.settings.language
+        self.advance = self.settings.advance_after_decision
+        self.items = {item.ref: item for item in review.items}
+        self.sections = {s.id: s for s in review.living_doc.sections}
+        self.materials = {m.path: m for m in review.materials}
+        self.matches: dict[str, ItemMatches] | None = None
+        self.match_problem: str | None = None
+        self.progress: tuple[int, int] = (0, len(review.items))
+        self.filter = ItemFilter()
+        self.shown_refs: list[str] = []
+        self.shown_index: dict[str, int] = {}  # position of each shown ref (no list scan per key)
+        self.start_matching = match
+        self.brief_cache = ""
+        self.message_cache: str | None = None
+        self.brief_cites: dict[str, str] = {}
+        self.match_child: multiprocessing.process.BaseProcess | None = None
+        self.cursor: str | None = session.data.cursor
+        self.cursor_timer: Timer | None = None
+        # the decisions the item list shows, and `counts()` over them, kept up to date from the
+        # refs a change touched instead of recounting the batch
+        self.drawn: dict[str, Decision] = {}
+        self.tally: dict[str, int] = {}
+        self.group_index: dict[str, int] = {}  # option index of each material's header row
+        self.later = Debouncer(self, self.run_later)
+
+    # -- reading -----------------------------------------------------------------------------
+
+    @property
+    def current(self) -> str | None:
+        cursor = self.cursor
+        if cursor in self.shown_index:
+            return cursor
+        return self.shown_refs[0] if self.shown_refs else None
+
+    def item_matches(self, ref: str) -> ItemMatches | None:
+        if self.matches is None:
+            return None
+        return self.matches.get(ref, ItemMatches())
+
+    def cites(self) -> dict[str, str]:
+        """How earlier-brief candidates are cited: `2026-11-01 E1 简报第 5 条`. Built by the
+        matching worker for the candidates it found (empty until then): `review.entries` parses
+        every earlier brief, which must never happen on the UI thread."""
+        return self.brief_cites
+
+    @property
+    def brief_text(self) -> str:
+        """The brief as it would be committed now (rendered at once if a redraw is pending)."""
+        self.later.flush("brief")
+        return self.brief_cache
+
+    @property
+    def message_text(self) -> str | None:
+        self.later.flush("brief")
+        return self.message_cache
+
+    # -- changing ----------------------------------------------------------------------------
+
+    def apply(self, change: Callable[[], object]) -> None:
+        """Run one session change; a refused change is a message, never a crash."""
+        try:
+            change()
+        except BriefdeskError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+        if self.session.save_error:
+            self.draw_status()
+
+    # -- what the drawing module provides --------------------------------------------------------
+
+    def run_later(self, what: str) -> None:
+        raise NotImplementedError
+
+    def draw_status(self, tally: dict[str, int] | None = None) -> None:
+        raise NotImplementedError
