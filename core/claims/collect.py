@@ -1,0 +1,111 @@
+"""Claims of one review, each with its ref, and the conflicts among them (`scan --json` `claims`).
+
+Batch items and living-document sections are read whole. Earlier-brief entries (50,000 in a
+mature knowledge base) are read only where they can matter: every conflict involves a claim of a
+batch item (see `core.claims.conflicts`), and an entry's claim can only take part in one about the
+same project, so only entries that name a project the items make claims about are extracted
+(found by a literal search over all entries at once, at C speed). The answer is the one a full
+extraction of every entry gives; `everything=True` does that, for the tests and the benchmark.
+
+Statements are cached per text content (`core.claims.cache`), like matching's tokens.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import cache as claims_cache
+from .conflicts import find_conflicts
+from .extract import extract
+from .models import Claim, Conflict, Origin
+from .sources import normalise_url
+
+if TYPE_CHECKING:
+    from ..models import BriefEntry
+    from ..review import Review
+
+Rank = Callable[[str], tuple[int, int]]  # where a ref is listed: items, sections, entries
+# (ref, origin, doc, text, heading, default sources) of a text that can hold claims
+Source = tuple[str, Origin, str, str, str | None, tuple[str, ...]]
+
+
+def batch_sources(review: Review) -> Iterator[Source]:
+    """The batch's items (with their material's own URL) and the living document's sections."""
+    for m in review.materials:
+        own = m.front_matter.get("url")
+        defaults = tuple(normalise_url(u) for u in ([own] if isinstance(own, str) else []))
+        for item in m.items:
+            yield item.ref, "item", m.path, item.text, item.title, defaults
+    doc = review.living_doc
+    for s in doc.sections:
+        yield f"{doc.path}§{s.id}", "living-doc", doc.path, s.text, s.title, ()
+
+
+def entry_source(e: BriefEntry) -> Source:
+    return e.ref, "brief", e.brief, e.text, e.text.split("\n", 1)[0], ()
+
+
+def naming(entries: list[BriefEntry], keys: Iterable[str]) -> list[int]:
+    """Indices of the entries whose text names any of these projects (case-insensitive)."""
+    keys = [k for k in keys if k]
+    if not keys or not entries:
+        return []
+    corpus = "\x00".join(e.text for e in entries).lower()
+    starts = [0]
+    for e in entries:
+        starts.append(starts[-1] + len(e.text) + 1)
+    found: set[int] = set()
+    for key in keys:
+        pos = corpus.find(key)
+        while pos >= 0:
+            k = bisect.bisect_right(starts, pos) - 1
+            found.add(k)
+            pos = corpus.find(key, starts[k + 1] if k + 1 < len(starts) else len(corpus))
+    return sorted(found)
+
+
+def review_claims(
+    review: Review, cache_dir: Path | None = None, *, everything: bool = False
+) -> tuple[list[Claim], Rank]:
+    """The claims that can take part in a conflict, and the order their refs are listed in."""
+    store = claims_cache.load(cache_dir)
+    claims: list[Claim] = []
+    rank: dict[str, tuple[int, int]] = {}
+    kinds = {"item": 0, "living-doc": 1, "brief": 2}
+
+    def read(n: int, source: Source) -> None:
+        ref, origin, doc, text, heading, defaults = source
+        rank.setdefault(ref, (kinds[origin], n))
+        key, found = store.get(text, heading, defaults)
+        if found is None:
+            found = extract(text, heading, defaults)
+            store.put(key, found)
+        for s in found:
+            claims.append(Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc))
+
+    for n, source in enumerate(batch_sources(review)):
+        read(n, source)
+    entries = review.entries
+    first = len(rank)
+    if everything:
+        wanted = list(range(len(entries)))
+    else:
+        wanted = naming(entries, {c.key for c in claims if c.origin == "item"})
+    for k in wanted:
+        read(first + k, entry_source(entries[k]))
+    claims_cache.save(cache_dir, store)
+
+    def order(ref: str) -> tuple[int, int]:
+        return rank.get(ref, (3, 0))
+
+    return claims, order
+
+
+def review_conflicts(
+    review: Review, cache_dir: Path | None = None, *, everything: bool = False
+) -> list[Conflict]:
+    claims, rank = review_claims(review, cache_dir, everything=everything)
+    return find_conflicts(claims, rank, review.workspace.settings.language)

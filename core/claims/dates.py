@@ -1,0 +1,108 @@
+"""Dates as materials write them, and when two of them can name the same day.
+
+A material writes `9/22`, `10/2`, `2026-09-23`, `2026-03`, `2026年9月23日`, `9月22日` or
+`September 22, 2026`; each is read into a `PartialDate` holding only what was written (a `9/22`
+has no year). Two dates *agree* when every field both of them state is equal: `9/22` agrees with
+`2026-09-22`, `2026-03` with `2026-03-21`; `9/22` and `9/23` do not. Disagreement is the date
+conflict of `core.claims.conflicts`; a less precise date is never one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_MONTHS = {
+    name: n
+    for n, names in enumerate(
+        [
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+_MONTH_NAME = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+
+# One alternative per written form; the group names say which fields it holds. ASCII digits only
+# (full-width digits are folded by NFKC before anything is matched).
+DATE_PATTERN = (
+    r"(?:(?<![0-9])(?P<iy>(?:19|20)[0-9]{2})[-/.](?P<im>[0-9]{1,2})(?:[-/.](?P<id>[0-9]{1,2}))?"
+    r"(?![0-9]|[-/.][0-9])"
+    r"|(?P<cy>(?:19|20)[0-9]{2})\s*年\s*(?P<cm>[0-9]{1,2})\s*月(?:\s*(?P<cd>[0-9]{1,2})\s*[日号])?"
+    r"|(?<![0-9年])(?P<zm>[0-9]{1,2})\s*月\s*(?P<zd>[0-9]{1,2})\s*[日号]"
+    r"|(?<![0-9/.])(?P<sm>[0-9]{1,2})/(?P<sd>[0-9]{1,2})(?![0-9]|/[0-9])"
+    rf"|\b(?P<em>{_MONTH_NAME})\.?\s+(?P<ed>[0-9]{{1,2}})(?:st|nd|rd|th)?(?![0-9])"
+    r"(?:,?\s+(?P<ey>(?:19|20)[0-9]{2}))?"
+    rf"|\b(?P<fm>{_MONTH_NAME})\.?\s+(?P<fy>(?:19|20)[0-9]{{2}})(?![0-9])"
+    rf"|(?<![0-9])(?P<gd>[0-9]{{1,2}})\s+(?P<gm>{_MONTH_NAME})\.?,?\s+(?P<gy>(?:19|20)[0-9]{{2}})"
+    r")"
+)
+DATE_RE = re.compile(DATE_PATTERN, re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class PartialDate:
+    """A date with only the fields the text wrote; `month` is always known."""
+
+    year: int | None
+    month: int
+    day: int | None
+
+    def agrees(self, other: PartialDate) -> bool:
+        """Whether both can be the same day: every field both state is equal."""
+        return (
+            self.month == other.month
+            and (self.year is None or other.year is None or self.year == other.year)
+            and (self.day is None or other.day is None or self.day == other.day)
+        )
+
+    @property
+    def iso(self) -> str:
+        """`2026-09-23`, `2026-09`, `09-23` (no year written): a stable key, not for display."""
+        head = f"{self.year:04d}-{self.month:02d}" if self.year else f"{self.month:02d}"
+        return f"{head}-{self.day:02d}" if self.day else head
+
+
+def date_of(match: re.Match[str]) -> PartialDate | None:
+    """The date a `DATE_RE` match wrote, or None when it is no calendar date (`13/40`)."""
+    g = match.groupdict()
+    for y, m, d in (
+        ("iy", "im", "id"),
+        ("cy", "cm", "cd"),
+        (None, "zm", "zd"),
+        (None, "sm", "sd"),
+        ("ey", "em", "ed"),
+        ("fy", "fm", None),
+        ("gy", "gm", "gd"),
+    ):
+        if g.get(m) is None:
+            continue
+        month_text = g[m]
+        month = int(month_text) if month_text.isdigit() else _MONTHS[month_text.lower()]
+        year = int(g[y]) if y and g.get(y) else None
+        day = int(g[d]) if d and g.get(d) else None
+        if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31):
+            return None
+        return PartialDate(year, month, day)
+    return None
+
+
+def parse_date(text: str) -> PartialDate | None:
+    """The date `text` is, whole (`"2026-09-23"`, `"9/22"`), or None."""
+    match = DATE_RE.fullmatch(text.strip())
+    return date_of(match) if match else None

@@ -1,0 +1,436 @@
+"""Claims in a text: a named project or model with a version and/or a date and a role word.
+
+The seed brief's section 二 rests on sentences like these, which are what this finds:
+
+- `当前稳定版 v1.2.1（2026-09-23）` under the heading `1.2 SGLang`: SGLang v1.2.1 is current,
+  released 2026-09-23 (a version with no name before it takes the name before its role word, else
+  the heading's);
+- `把 SGLang v0.5.21 称作最新版` / `SGLang's latest release is v0.5.21`: current;
+- `vLLM v0.30.0（9/22）、…、SGLang v0.5.21（10/2）接连发布`: four releases with their dates (a date
+  in brackets straight after a version is its release date; a list shares the words around it);
+- `HF 于 2026-03 归档 TGI` / `TGI was archived in March 2026`: an archive with its date.
+
+A bare mention (`SGLang 0.5.20 静默降并发`) is no claim. Numbers that are not versions are refused
+by what stands around them: `§1.2`, `Llama-3.1-8B`, `1.9×`, `3.1 ms`, `2601.21204` (an arXiv id),
+URLs and file paths. A number without `v` needs a name before it (`Dynamo 1.3`), unless it has
+three parts or a pre-release tag (`0.5.22.dev`). A project written in plain lowercase letters
+(`candle 0.8`) is not recognised: `still v1.2.1`, `from 0.5 to 0.6` name nothing either.
+
+Cost is paid per number found, not per character: the text is searched for `.` followed by a
+digit (a literal the regex engine finds at C speed); the number, its name, its clause, role words
+and dates are looked at only there. Archive words are a second literal search.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .dates import DATE_PATTERN, DATE_RE, parse_date
+from .lexicon import (
+    ARCHIVE_EN,
+    ARCHIVE_ZH,
+    CURRENT_EN,
+    CURRENT_ZH,
+    NAME,
+    RELEASE_ZH,
+    entity_key,
+    is_name,
+)
+from .models import Statement
+from .sources import citation_lines, cited, url_spans
+from .versions import VERSION_PATTERN
+
+EXTRACT_VERSION = "1"  # bump when what a text yields changes: cached statements are keyed by it
+
+_DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
+_DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
+_DOT_DIGIT = re.compile(r"\.[0-9]")
+_VERSION_AT = re.compile(VERSION_PATTERN + r"(?![A-Za-z0-9_%×/]|\.[0-9])")
+_NUMBER_CHARS = frozenset("0123456789.vV")
+_BEFORE_NUMBER = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-/#§=@+~"
+)
+_URL_CHARS = frozenset(chr(c) for c in range(0x21, 0x7F)) - frozenset("()<>\"'`")
+_ARXIV = re.compile(r"[0-9]{4}\.[0-9]{4,5}")
+_UNIT = re.compile(
+    r"[ ]?(?:ms|s|GB|MB|KB|TB|GiB|MiB|[BKMGT]|x|×|%|倍|个|分|秒|点|亿|万|tok|tokens?|pp)"
+    r"(?![A-Za-z])"
+)
+_NAME_AT = re.compile(NAME)
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_+")
+# Clause ends: Chinese and English sentence marks, the full-width comma (an English comma does not
+# end a clause: `SGLang's latest release, v0.5.21`), dashes, blank lines and the start of a list
+# item or heading. A single line break does not: Markdown paragraphs are often wrapped by hand.
+_CLAUSE_ENDS = (
+    "。",
+    "！",
+    "？",
+    "；",
+    ";",
+    "!",
+    "?",
+    "，",
+    "——",
+    ". ",
+    ".\n",
+    ".\t",
+    "\n\n",
+    "\n#",
+    "\n>",
+    "\n|",
+    "\n-",
+    "\n*",
+    "\n•",
+    "\n  •",
+    "\n  -",
+    "\n  *",
+)
+CLAUSE_REACH = 400  # characters searched for a clause's ends, each way
+NAME_WINDOW = 48  # characters before a number searched for its role word
+DATE_REACH = 20  # characters between an archive word and its date, at most
+MAX_QUOTE = 240
+
+_OPEN = "[(（]"
+_OPENERS = frozenset("(（")
+_SPACED_OPENERS = frozenset((" (", " （"))
+_CLOSE = "[)）]"
+_COLON = "[:：]"
+_RUN_GAP = re.compile(r"[\s、,/&+]*(?:和|与|及|以及|或|and|or)?[\s、,/]*")
+_BRACKET = re.compile(
+    rf"[ ]?{_OPEN}\s*(?P<d>{_DATE_ANY})(?P<rest>[^()（）\n]{{0,24}}){_CLOSE}", re.IGNORECASE
+)
+_BRACKET_ROLE = re.compile(
+    rf"[ ]?{_OPEN}\s*(?:{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b))[^()（）\n]{{0,16}}{_CLOSE}"
+)
+_CURRENT_IN = re.compile(rf"{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b)")
+_NOUN_EN = r"(?i:release|version|build|line|branch|series|tag)"
+_VERB_EN = r"(?:is|was)(?:\s+(?:still|now|currently))?"
+_PRE_CURRENT = re.compile(
+    rf"(?:(?<![A-Za-z0-9_.\-+])(?P<zn>{NAME})\s*(?:的)?\s*)?(?:当前|目前|现行)?\s*(?:的)?\s*"
+    rf"{CURRENT_ZH}\s*(?:是|为|{_COLON})?\s*$"
+    rf"|(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?(?:\s+(?P<en>{NAME}))?"
+    rf"(?:\s+{_NOUN_EN})?(?:\s+{_VERB_EN})?\s*[:,]?\s*$"
+    rf"|(?<![A-Za-z0-9_.\-+])(?P<en2>{NAME})(?:'s)?\s+(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?"
+    rf"\s+{_NOUN_EN}(?:\s+{_VERB_EN})?\s*[:,]?\s*$"
+)
+_POST_CURRENT = re.compile(
+    rf"\s*(?:{_OPEN}\s*)?(?:被|已)?\s*(?:称作|称为|叫作|标为|标作|列为|视为|算作|作为|定为|是|为)?\s*"
+    rf"(?:当前|目前|现行)?\s*(?:的)?\s*{CURRENT_ZH}"
+    rf"|\s*(?:{_OPEN}\s*)?(?:,\s*)?(?:(?:is|as|was)\s+)?(?:(?:the|a|our)\s+)?"
+    rf"(?:(?:current|new)\s+)?(?i:\b{CURRENT_EN}\b)"
+)
+_POST_DATE = re.compile(
+    rf"\s*(?:已于|于|在|on|in)?\s*(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}"
+    rf"|\s*(?:,\s*)?(?:已经|已|正式|接连|相继)?\s*{RELEASE_ZH}\s*(?:于)?\s*(?P<d2>{_DATE_ANY})"
+    r"|\s*(?:,\s*)?(?:was\s+|is\s+|were\s+)?(?:released|shipped|launched|out)\s+(?:on\s+|in\s+)?"
+    rf"(?P<d3>{_DATE_ANY})",
+    re.IGNORECASE,
+)
+_PRE_DATE = re.compile(
+    rf"(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}(?:了)?(?:的)?\s*$"
+    rf"|(?i:released|shipped|launched)\s+(?:on|in)\s+(?P<d2>{_DATE_ANY})\s*[,:]?\s*$",
+    re.IGNORECASE,
+)
+_ARCHIVE = re.compile(rf"{ARCHIVE_ZH}|(?i:\b{ARCHIVE_EN}\b)")
+
+
+def _archive_hint(text: str) -> bool:
+    """A cheap test before the archive regex (one `in` each, no generator: this runs per text)."""
+    return (
+        "归档" in text
+        or "停" in text
+        or "rchived" in text
+        or "unset" in text
+        or "EOL" in text
+        or "of life" in text
+        or "of-life" in text
+    )
+
+
+_ARCH_AFTER = re.compile(rf"[ ]?(?:了)?[ ]?(?P<n>{NAME})")
+_ARCH_BEFORE = re.compile(
+    rf"(?<![A-Za-z0-9_.\-+])(?P<n>{NAME})\s*(?:项目)?"
+    r"(?:\s|已经|已|于|在|被|宣布|正式|was|is|has|have|been|were|\x01)*$"
+)
+_HEADING_NAME = re.compile(
+    rf"^[\s#>*\-•·0-9.、:：§]*(?:对象[一二三四五六七八九十0-9]+[:：]\s*)?(?P<n>{NAME})"
+)
+
+
+@dataclass
+class _Mention:
+    start: int  # the name's start, or the number's
+    end: int  # after the number, or after its bracket
+    name: str | None
+    version: str
+    date: str | None  # the bracket's date, as written
+    current: bool  # a role word in its bracket
+    clause: tuple[int, int]
+
+
+def clause_at(text: str, pos: int) -> tuple[int, int]:
+    """(start, end) of the clause holding `pos`."""
+    lo, hi = max(0, pos - CLAUSE_REACH), min(len(text), pos + CLAUSE_REACH)
+    start = lo
+    end = hi
+    for mark in _CLAUSE_ENDS:
+        k = text.rfind(mark, lo, pos)
+        if k >= 0 and k + len(mark) > start:
+            start = k + len(mark)
+        k = text.find(mark, pos, hi)
+        if 0 <= k < end:
+            end = k
+    return start, end
+
+
+def heading_name(heading: str | None) -> str | None:
+    """The project a heading is about when it starts with a name (`SGLang`, `vLLM 与 llama.cpp`)."""
+    if not heading:
+        return None
+    m = _HEADING_NAME.match(heading)
+    return m.group("n") if m and is_name(m.group("n")) else None
+
+
+def _in_link(text: str, s: int) -> bool:
+    """Whether the number at `s` is inside a URL or a file path."""
+    k = s
+    lo = max(0, s - 300)
+    while k > lo and text[k - 1] in _URL_CHARS:
+        k -= 1
+    token = text[k:s]
+    return "/" in token or "://" in token
+
+
+def _quote(text: str, start: int, end: int) -> str:
+    cs, _ = clause_at(text, start)
+    _, ce = clause_at(text, max(start, end - 1))
+    quote = " ".join(text[cs:ce].split()).strip(" ，,;；、")
+    return quote if len(quote) <= MAX_QUOTE else quote[: MAX_QUOTE - 1] + "…"
+
+
+def _last_match(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> re.Match[str] | None:
+    """The match of `pattern` that ends exactly at `hi`, starting as early as possible."""
+    m = pattern.search(text, lo, hi)
+    while m is not None and m.end() != hi:
+        m = pattern.search(text, m.start() + 1, hi)
+    return m
+
+
+def _name_before(text: str, s: int, lo: int) -> tuple[str, int] | None:
+    """The name written right before a number (`SGLang v0.5.21`, `OpenShift AI 3.2`)."""
+    k = s - 1 if s > lo and text[s - 1] in " \n" else s
+    j = k
+    while j > lo and text[j - 1] in _NAME_CHARS:
+        j -= 1
+    while j < k and not text[j].isalpha():
+        j += 1  # a name starts with a letter
+    m = _NAME_AT.fullmatch(text, j, k) if j < k else None
+    if m is None:
+        return None
+    name, start = m.group(0), j
+    # two capitalised words when the second is short capitals: `OpenShift AI`
+    if name.isupper() and len(name) <= 4 and start >= 2 and text[start - 1] == " ":
+        first = _name_before(text, start, lo)
+        if first is not None and first[0][:1].isupper():
+            name, start = f"{first[0]} {name}", first[1]
+    return name, start
+
+
+def extract(
+    text: str, heading: str | None = None, default_sources: tuple[str, ...] = ()
+) -> list[Statement]:
+    """Every claim of `text`, in text order; `heading` names the project of an unnamed version
+    (the item's title, the section's title), `default_sources` are the material's own URLs."""
+    out: list[tuple[int, Statement]] = []
+    mentions = _mentions(text)
+    if mentions:
+        out += _version_claims(text, mentions, heading)
+    if _archive_hint(text):
+        out += _archive_claims(text)
+    if not out:
+        return []
+    out.sort(key=lambda pair: pair[0])
+    urls = url_spans(text)
+    fallback: list[str] | None = None
+    result: list[Statement] = []
+    for pos, statement in out:
+        ps = text.rfind("\n\n", 0, pos)
+        pe = text.find("\n\n", pos)
+        sources = cited(text, ps + 1, len(text) if pe < 0 else pe, urls)
+        if not sources:
+            if fallback is None:
+                fallback = citation_lines(text, urls) or list(default_sources)
+            sources = fallback
+        result.append(statement.model_copy(update={"sources": tuple(sources)}))
+    return result
+
+
+def _mentions(text: str) -> list[_Mention]:
+    found: list[_Mention] = []
+    done = -1  # the end of the last number looked at: its later dots are not new numbers
+    for dot in _DOT_DIGIT.finditer(text):
+        if dot.start() < done:
+            continue
+        s = dot.start()
+        while s > 0 and text[s - 1] in _NUMBER_CHARS:
+            s -= 1
+        m = _VERSION_AT.match(text, s)
+        if m is None:
+            done = dot.end()
+            continue
+        s, e = m.span()
+        done = e
+        if s > 0 and text[s - 1] in _BEFORE_NUMBER:
+            continue  # `§1.2`, `Llama-3.1-8B`, `=0.8`
+        has_v = m.group("v") is not None
+        if _ARXIV.fullmatch(m.group("num")) or (not has_v and _UNIT.match(text, e)):
+            continue
+        # a claim needs a bracket after the number or a role word near it: most numbers stop here
+        bm = rm = None
+        if text[e : e + 1] in _OPENERS or text[e : e + 2] in _SPACED_OPENERS:
+            bm = _BRACKET.match(text, e)
+            rm = None if bm is not None else _BRACKET_ROLE.match(text, e)
+        near = text[max(0, s - NAME_WINDOW) : e + 40]
+        if bm is None and rm is None and not _hint(near):
+            continue
+        if _in_link(text, s):
+            continue
+        cs, ce = clause_at(text, s)
+        named = _name_before(text, s, max(cs, s - NAME_WINDOW))
+        name, start = (named[0], named[1]) if named and is_name(named[0]) else (None, s)
+        if name is None and not has_v and not (m.group("num").count(".") >= 2 or m.group("pre")):
+            continue  # `1.3` alone is a number, `0.5.22.dev` is a version
+        end, date, current = e, None, False
+        if bm is not None:
+            end, date = bm.end(), bm.group("d")
+            current = bool(_CURRENT_IN.search(bm.group("rest")))
+        elif rm is not None:
+            end, current = rm.end(), True
+        found.append(_Mention(start, end, name, m.group(0), date, current, (cs, ce)))
+    return found
+
+
+def _hint(window: str) -> bool:
+    """Whether a role word may stand near a number: plain `in` tests, several times faster than
+    one regex alternation on the ~100 characters around each of thousands of numbers."""
+    if (
+        "稳定版" in window
+        or "正式版" in window
+        or "最新" in window
+        or "当前" in window
+        or "现行" in window
+        or "LTS" in window
+        or "发布" in window
+        or "发版" in window
+        or "上线" in window
+        or "推出" in window
+        or "放出" in window
+    ):
+        return True
+    low = window.lower()
+    return (
+        "latest" in low
+        or "current" in low
+        or "newest" in low
+        or "stable" in low
+        or "releas" in low
+        or "shipped" in low
+        or "launched" in low
+        or "out " in low
+    )
+
+
+def _runs(text: str, mentions: list[_Mention]) -> list[list[_Mention]]:
+    """Mentions of one clause that only separators join (`A v1（9/22）、B v2（9/23）`)."""
+    runs: list[list[_Mention]] = []
+    for m in mentions:
+        if runs:
+            last = runs[-1][-1]
+            if last.clause == m.clause and _RUN_GAP.fullmatch(text, last.end, m.start):
+                runs[-1].append(m)
+                continue
+        runs.append([m])
+    return runs
+
+
+def _version_claims(
+    text: str, mentions: list[_Mention], heading: str | None
+) -> list[tuple[int, Statement]]:
+    out: list[tuple[int, Statement]] = []
+    for run in _runs(text, mentions):
+        first, last = run[0], run[-1]
+        cs, ce = first.clause
+        pre_start = max(cs, first.start - NAME_WINDOW)
+        pre = _last_match(_PRE_CURRENT, text, pre_start, first.start)
+        run_current = pre is not None or _POST_CURRENT.match(text, last.end, ce) is not None
+        pre_name = None
+        if pre is not None:
+            pre_name = pre.group("zn") or pre.group("en") or pre.group("en2")
+            if pre_name is not None and not is_name(pre_name):
+                pre_name = None
+        bound_date = None
+        if len(run) == 1:
+            pm = _POST_DATE.match(text, last.end, ce)
+            if pm is not None:
+                bound_date = next(g for g in (pm.group("d"), pm.group("d2"), pm.group("d3")) if g)
+            else:
+                qm = _last_match(_PRE_DATE, text, pre_start, first.start)
+                if qm is not None:
+                    bound_date = qm.group("d") or qm.group("d2")
+            if bound_date is not None and parse_date(bound_date) is None:
+                bound_date = None
+        for m in run:
+            current = run_current or m.current
+            date = m.date if m.date and parse_date(m.date) else bound_date
+            if not (current or date):
+                continue
+            entity = m.name or pre_name or heading_name(heading)
+            if entity is None:
+                continue
+            statement = Statement(
+                entity=entity,
+                key=entity_key(entity),
+                version=m.version,
+                current=current,
+                date=date,
+                quote=_quote(text, m.start, m.end),
+            )
+            out.append((m.start, statement))
+    return out
+
+
+def _archive_claims(text: str) -> list[tuple[int, Statement]]:
+    out: list[tuple[int, Statement]] = []
+    for hit in _ARCHIVE.finditer(text):
+        cs, ce = clause_at(text, hit.start())
+        best: tuple[int, str] | None = None
+        for dm in DATE_RE.finditer(text, cs, ce):
+            gap = hit.start() - dm.end() if dm.end() <= hit.start() else dm.start() - hit.end()
+            if 0 <= gap <= DATE_REACH and (best is None or gap < best[0]):
+                best = (gap, dm.group(0))
+        if best is None or parse_date(best[1]) is None:
+            continue
+        entity = None
+        after = _ARCH_AFTER.match(text, hit.end(), ce)
+        if after is not None and is_name(after.group("n")):
+            entity = after.group("n")
+        else:
+            pre_start = max(cs, hit.start() - NAME_WINDOW)
+            pre = _DATE_ANY_RE.sub(
+                lambda m: "\x01" * len(m.group(0)), text[pre_start : hit.start()]
+            )
+            bm = _ARCH_BEFORE.search(pre)
+            if bm is not None and is_name(bm.group("n")):
+                entity = bm.group("n")
+        if entity is None:
+            continue
+        statement = Statement(
+            entity=entity,
+            key=entity_key(entity),
+            event="archive",
+            date=best[1],
+            quote=_quote(text, hit.start(), hit.end()),
+        )
+        out.append((hit.start(), statement))
+    return out

@@ -1,0 +1,119 @@
+"""The words that make a version or a date a *claim*: role words, the fillers around them, and
+the words that are never a project's name.
+
+A role says what the text asserts of a version: that it is the current one (`稳定版`, `最新`,
+`正式版`, `stable`, `latest` …), when it was released (`发布`, `released`, `GA` …), or that a
+project was archived (`归档`, `archived`, `deprecated` …). Only mentions with a role or a date are
+claims; a bare mention (`SGLang 0.5.20 静默降并发`) is context.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ..textnorm import STOPWORDS
+
+Role = Literal["current", "released", "archived"]
+
+# "Current" role words, longest first inside each alternation (regex alternation is ordered).
+CURRENT_ZH = (
+    r"(?:当前稳定版本?|稳定版本?|正式版本?|最新稳定版本?|最新正式版本?|最新版本?|最新"
+    r"|当前版本|现行版本|LTS\s*版本?)"
+)
+CURRENT_EN = r"(?:latest|current|newest|stable|LTS)"
+RELEASE_ZH = r"(?:正式发布|发布|发版|上线|推出|放出)"
+RELEASE_EN = r"(?:released|release|shipped|ships|launched|GA)"
+ARCHIVE_ZH = r"(?:归档|停止维护|停更|弃用|停止更新)"
+ARCHIVE_EN = r"(?:archived|deprecated|sunset|end[- ]of[- ]life|EOL)"
+
+# A project or model name: a Latin word, dots, dashes and pluses inside (`llama.cpp`, `llm-d`,
+# `TensorRT-LLM`); two capitalised words when both are (`OpenShift AI`, `Ray Serve`).
+NAME = r"[A-Za-z][A-Za-z0-9]*(?:[.\-_+][A-Za-z0-9]+)*"
+NAME2 = rf"(?:[A-Z][A-Za-z0-9]*[ ](?=[A-Z]))?{NAME}"
+
+# Words that stand where a name would and are not one.
+NOT_NAMES = frozenset(
+    {
+        *STOPWORDS,
+        "version",
+        "versions",
+        "release",
+        "releases",
+        "released",
+        "build",
+        "tag",
+        "upgrade",
+        "upgraded",
+        "since",
+        "until",
+        "via",
+        "vs",
+        "versus",
+        "prior",
+        "before",
+        "after",
+        "latest",
+        "stable",
+        "current",
+        "newest",
+        "new",
+        "old",
+        "older",
+        "newer",
+        "era",
+        "gen",
+        "section",
+        "table",
+        "figure",
+        "fig",
+        "step",
+        "steps",
+        "batch",
+        "line",
+        "branch",
+        "series",
+        "patch",
+        "fix",
+        "fixed",
+        "about",
+        "around",
+        "approx",
+        "up",
+        "down",
+        "only",
+        "ships",
+        "shipped",
+        "adds",
+        "arxiv",
+        "issue",
+        "pr",
+        "see",
+        "ga",
+        "lts",
+        "rc",
+        "dev",
+        "top",
+        "p50",
+        "p90",
+        "p95",
+        "p99",
+        "eol",
+    }
+)
+
+
+def is_name(word: str) -> bool:
+    """Whether `word` can name a project: it looks like a proper name (a capital, a digit, or
+    `.`/`-`/`_`/`+` inside: `SGLang`, `llama.cpp`, `llm-d`) and is no common word. A plain
+    lowercase word (`still v1.2.1`, `from 0.5 to 0.6`) names nothing, so a project written all
+    in lowercase letters (`candle`) is not recognised."""
+    low = word.lower()
+    if low in NOT_NAMES or low.split(" ")[0] in NOT_NAMES:
+        return False
+    return any(c.isupper() or c.isdigit() or c in ".-_+" for c in word)
+
+
+def entity_key(name: str) -> str:
+    """Two spellings of one project compare equal: case, `'s`, spacing."""
+    key = name.strip().removesuffix("'s").removesuffix("’s").casefold()
+    return " ".join(key.split())

@@ -1,0 +1,57 @@
+"""What a text cites as the original of what it says: URLs, and titles after a citing word.
+
+Several materials that state one fact and cite one original are one source, not several
+(PRODUCT §7, the seed brief's "同源复述"). A claim's sources are those of its own paragraph; a
+paragraph citing nothing takes the text's citation lines (`原文：…`, `来源：…`, `Source: …`), and
+those failing, the material's own `url`. URLs compare without scheme, `www.`, fragment and
+trailing slash.
+"""
+
+from __future__ import annotations
+
+import re
+
+_URL = re.compile(r"https?://[A-Za-z0-9][!#-&(-;=?-\[\]_a-z~]*", re.IGNORECASE)
+_TRAILING = ".,;:!?)]}'\""
+_CITE_LINE = re.compile(
+    r"^[ \t>*\-•]*(?:原文|来源|出处|原始链接|原链接|链接|转自|引自|source|via|original|link)"
+    r"[ \t]*[:：]",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CITED_TITLE = re.compile(
+    r"(?:据|来源|原文|转述|转自|引自|出自|指向|援引|according to|via|source)"
+    r"[^《\n]{0,16}《([^》\n]{2,80})》",
+    re.IGNORECASE,
+)
+
+
+def normalise_url(url: str) -> str:
+    url = url.rstrip(_TRAILING).split("#", 1)[0]
+    url = re.sub(r"^https?://", "", url, flags=re.IGNORECASE)
+    host, sep, path = url.partition("/")
+    host = host.lower().removeprefix("www.")
+    return (host + sep + path).rstrip("/")
+
+
+def url_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, normalised URL) of every URL in the text."""
+    if "://" not in text:
+        return []
+    return [(m.start(), m.end(), normalise_url(m.group(0))) for m in _URL.finditer(text)]
+
+
+def cited(text: str, start: int, end: int, urls: list[tuple[int, int, str]]) -> list[str]:
+    """The originals cited inside text[start:end]: its URLs, then 《titles》 after a citing word."""
+    found = [u for s, e, u in urls if s >= start and e <= end]
+    if "《" in text:
+        found += [f"《{m.group(1).strip()}》" for m in _CITED_TITLE.finditer(text, start, end)]
+    return list(dict.fromkeys(found))
+
+
+def citation_lines(text: str, urls: list[tuple[int, int, str]]) -> list[str]:
+    """The originals named on the text's citation lines (`原文：https://…`)."""
+    out: list[str] = []
+    for m in _CITE_LINE.finditer(text):
+        eol = text.find("\n", m.end())
+        out += cited(text, m.start(), len(text) if eol < 0 else eol, urls)
+    return list(dict.fromkeys(out))

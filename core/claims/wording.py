@@ -1,0 +1,98 @@
+"""The drafted text of a conflict, as section 二 of the brief would say it; the reviewer edits it.
+
+One function per kind, in the brief's language (`zh` as the seed writes it, `en`). Refs are named
+as the brief names them elsewhere: item refs, `docs/<topic>.md§1.2`, entry refs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .models import Claim
+from .versions import line_label
+
+
+def _dated(version: str, date: str | None, language: str) -> str:
+    if not date:
+        return version
+    return f"{version}（{date}）" if language == "zh" else f"{version} ({date})"
+
+
+def _by_ref(claims: Sequence[Claim]) -> dict[str, list[Claim]]:
+    out: dict[str, list[Claim]] = {}
+    for c in claims:
+        out.setdefault(c.ref, []).append(c)
+    return out
+
+
+def _versions(claims: Sequence[Claim], language: str) -> str:
+    """`v1.2.1（2026-09-23）、v0.5.21`: each version once, with the first date given for it."""
+    seen: dict[str, str | None] = {}
+    for c in claims:
+        if c.version and (c.version not in seen or seen[c.version] is None):
+            seen[c.version] = c.date
+    sep = "、" if language == "zh" else ", "
+    return sep.join(_dated(v, d, language) for v, d in seen.items())
+
+
+def version_line(entity: str, claims: Sequence[Claim], lines: Sequence[str], language: str) -> str:
+    labels = [line_label(line) for line in lines]
+    parts = []
+    for ref, cs in _by_ref(claims).items():
+        vs = _versions(cs, language)
+        gap = "" if vs.endswith("）") else " "
+        parts.append(
+            f"{ref} 称 {vs}{gap}为当前版本" if language == "zh" else f"{ref} calls {vs} current"
+        )
+    if language == "zh":
+        return (
+            f"{entity} 版本线冲突：{'；'.join(parts)}。"
+            f"{' 与 '.join(labels)} 两条版本线都被称作当前，"
+            "标清各处版本与数字属于哪条线之前，跨来源对比无法核查。"
+        )
+    return (
+        f"{entity} version lines disagree: {'; '.join(parts)}. {' and '.join(labels)} are each "
+        "called current: until every version and figure says which line it belongs to, "
+        "comparisons across sources cannot be checked."
+    )
+
+
+def dates(entity: str, what: str | None, claims: Sequence[Claim], language: str) -> str:
+    """`what` is the version (`v0.30.0`), None for an archive."""
+    parts = []
+    for ref, cs in _by_ref(claims).items():
+        ds = ("、" if language == "zh" else ", ").join(dict.fromkeys(c.date or "" for c in cs))
+        parts.append(f"{ref} 记 {ds}" if language == "zh" else f"{ref} says {ds}")
+    if language == "zh":
+        subject = f"{entity} {what} 的发布日期" if what else f"{entity} 的归档日期"
+        return f"{subject}不一致：{'，'.join(parts)}。"
+    subject = f"{entity} {what}: release dates" if what else f"{entity}: archive dates"
+    return f"{subject} disagree: {'; '.join(parts)}."
+
+
+def fact(claim: Claim, language: str) -> str:
+    """One fact as the seed lists them: `TGI 归档（2026-03）`, `vLLM v0.30.0（9/22）`."""
+    if claim.event == "archive":
+        return (
+            f"{claim.entity} 归档（{claim.date}）"
+            if language == "zh"
+            else f"{claim.entity} archived ({claim.date})"
+        )
+    head = f"{claim.entity} {_dated(claim.version or '', claim.date, language)}"
+    if claim.date:
+        return head
+    return f"{head} 为当前版本" if language == "zh" else f"{head} as current"
+
+
+def single_source(facts: Sequence[Claim], refs: Sequence[str], source: str, language: str) -> str:
+    if language == "zh":
+        return (
+            f"{'、'.join(fact(c, language) for c in facts)}"
+            f"在多份材料中重复出现（{'、'.join(refs)}），"
+            f"但均指向同一来源 {source}，属同源复述，不构成交叉验证。"
+        )
+    return (
+        f"{', '.join(fact(c, language) for c in facts)} recur in several materials "
+        f"({', '.join(refs)}) but all cite one original, {source}: a repetition, not "
+        "corroboration."
+    )

@@ -1,0 +1,241 @@
+"""Claims extraction on sentences written the ways the seed brief and its materials write them."""
+
+from __future__ import annotations
+
+import pytest
+from briefdesk.core.claims.dates import PartialDate, parse_date
+from briefdesk.core.claims.extract import extract, heading_name
+from briefdesk.core.claims.versions import parse_version
+from hypothesis import given
+from hypothesis import strategies as st
+
+
+def facts(text: str, heading: str | None = None) -> list[tuple]:
+    return [(s.key, s.version, s.current, s.date, s.event) for s in extract(text, heading)]
+
+
+# -- the seed's ways ---------------------------------------------------------------------------
+
+
+def test_stable_version_under_its_heading_with_full_width_date() -> None:
+    text = (
+        "当前稳定版 v1.2.1（2026-09-23）。RadixAttention 前缀树缓存默认开启（H100 ×8，Qwen3-32B）。"
+    )
+    assert facts(text, "SGLang") == [("sglang", "v1.2.1", True, "2026-09-23", "release")]
+
+
+def test_a_list_of_releases_with_month_day_dates() -> None:
+    text = (
+        "片段称两周内 vLLM v0.30.0（9/22）、llama.cpp v0.5.0（9/23）、Ollama v0.35.0（9/28）、"
+        'SGLang v0.5.21（10/2）接连发布，并断言"生态已定型"。'
+    )
+    assert facts(text) == [
+        ("vllm", "v0.30.0", False, "9/22", "release"),
+        ("llama.cpp", "v0.5.0", False, "9/23", "release"),
+        ("ollama", "v0.35.0", False, "9/28", "release"),
+        ("sglang", "v0.5.21", False, "10/2", "release"),
+    ]
+
+
+def test_called_latest_and_called_stable_in_one_sentence() -> None:
+    text = (
+        "真正有用的是它把 SGLang v0.5.21 称作最新版，而活文档 §1.2 记的 SGLang 稳定版是 v1.2.1、"
+        "已知坑又都记在 0.5.20 / 0.5.22.dev 上——SGLang 的正式线与社区线没有标清归属。"
+    )
+    assert facts(text) == [
+        ("sglang", "v0.5.21", True, None, "release"),
+        ("sglang", "v1.2.1", True, None, "release"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("HF 于 2026-03 归档 TGI，迁移建议是 vLLM。", "2026-03"),
+        ("HF 于 2026-03-21 宣布归档 TGI（text-generation-inference）。", "2026-03-21"),
+        ("TGI 已于 2026-03-21 归档，不再推荐。", "2026-03-21"),
+        ("TGI was archived in March 2026 by Hugging Face.", "March 2026"),
+        ("Hugging Face archived TGI on 2026-03-21.", "2026-03-21"),
+        ("TGI 于 2026年3月21日 停止维护", "2026年3月21日"),
+    ],
+)
+def test_archives(text: str, date: str) -> None:
+    assert facts(text) == [("tgi", None, False, date, "archive")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("SGLang's latest release is v0.5.21.", ("sglang", "v0.5.21", True, None)),
+        ("The latest SGLang release: v0.5.21.", ("sglang", "v0.5.21", True, None)),
+        ("SGLang v1.2.1 (stable) keeps RadixAttention on.", ("sglang", "v1.2.1", True, None)),
+        ("SGLang v1.2.1 is the current stable release.", ("sglang", "v1.2.1", True, None)),
+        (
+            "vLLM v0.30.0 was released on September 22, 2026.",
+            ("vllm", "v0.30.0", False, "September 22, 2026"),
+        ),
+        ("vLLM v0.30.0 于 2026-09-22 发布。", ("vllm", "v0.30.0", False, "2026-09-22")),
+        ("2026-09-22 发布的 vLLM v0.30.0 移除了 V0。", ("vllm", "v0.30.0", False, "2026-09-22")),
+        (
+            "自 OpenShift AI 3.2（2026-10-28 GA）起默认走 KServe。",
+            ("openshift ai", "3.2", False, "2026-10-28"),
+        ),
+        ("KServe 最新版 v0.17.1 修复了冷启动。", ("kserve", "v0.17.1", True, None)),
+        ("Dynamo 1.3 (2026-10-28) adds SLO planning.", ("dynamo", "1.3", False, "2026-10-28")),
+        ("llm-d 正式版 v1.0（10/9）。", ("llm-d", "v1.0", True, "10/9")),
+    ],
+)
+def test_english_and_chinese_forms(text: str, expected: tuple) -> None:
+    assert [f[:4] for f in facts(text)] == [expected]
+
+
+def test_an_unnamed_version_takes_the_name_before_its_role_word_then_the_heading() -> None:
+    assert facts("SGLang 的当前稳定版是 v1.2.1。")[0][:3] == ("sglang", "v1.2.1", True)
+    assert facts("版本：v0.8（2026-08）统一到 NIXL。", "llm-d 与 K8s 原生推理栈")[0][:2] == (
+        "llm-d",
+        "v0.8",
+    )
+    assert facts("版本：v0.8（2026-08）统一到 NIXL。") == []  # no name anywhere: no claim
+
+
+# -- what is no claim --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "已知坑：SGLang 0.5.20 在未显式设置时会静默降并发（issue #43488）。",  # a bare mention
+        "TensorRT-LLM 最新进展：只在 §5.3 作为后端出现。",  # an entity without a version
+        "见 §1.2 的最新说明。",
+        "DeepSeek-V4.1-Flash 是最新的 MoE；Llama-3.1-8B 是稳定版基线。",  # versions inside names
+        "吞吐提升 1.9× 是最新数字，TPOT 3.1 ms 稳定。",  # numbers with units
+        "arXiv 2601.21204 是最新一篇。",
+        "最新说明见 https://github.com/vllm-project/vllm/releases/tag/v0.30.0 。",
+        "最新版的笔记在 inbox/jay/v1.2.3-notes.md 里。",
+        "The stable line is still v1.2.1.",  # `still` names nothing
+        "from 0.5 to 0.6 the latest numbers moved",
+        "HiCache 在 v1.2 中默认关闭。",  # no role word
+        "vLLM deprecated the V0 engine in 2026-09.",  # a feature, not the project
+    ],
+)
+def test_not_claims(text: str) -> None:
+    assert facts(text) == []
+
+
+def test_sources_are_the_paragraphs_urls_else_the_citation_lines() -> None:
+    text = (
+        "原文：https://mp.weixin.qq.com/s/Kq3vT8xLmR2pWfZ9nYcD4A\n\n"
+        "TGI 已于 2026-03-21 归档。\n\n"
+        "vLLM v0.30.0（9/22）发布，见 https://blog.vllm.ai/2026/09/22/v0-30.html"
+    )
+    got = extract(text)
+    assert [s.sources for s in got] == [
+        ("mp.weixin.qq.com/s/Kq3vT8xLmR2pWfZ9nYcD4A",),
+        ("blog.vllm.ai/2026/09/22/v0-30.html",),
+    ]
+    titled = extract("据公众号选型文《2026 年开源 LLM 推理引擎怎么选》，TGI 已于 2026-03-21 归档。")
+    assert titled[0].sources == ("《2026 年开源 LLM 推理引擎怎么选》",)
+    assert extract("TGI 已于 2026-03-21 归档。", None, ("example.com/post",))[0].sources == (
+        "example.com/post",
+    )
+
+
+def test_quote_is_the_clause() -> None:
+    [s] = extract("背景很长，当前稳定版 v1.2.1（2026-09-23）。下一句。", "SGLang")
+    assert s.quote == "当前稳定版 v1.2.1（2026-09-23）"
+
+
+def test_heading_name() -> None:
+    assert heading_name("SGLang") == "SGLang"
+    assert heading_name("vLLM 与 llama.cpp") == "vLLM"
+    assert heading_name("对象二：SGLang 版本线") == "SGLang"
+    assert heading_name("推理引擎") is None
+    assert heading_name("the notes") is None
+
+
+# -- dates and versions ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("2026-09-23", PartialDate(2026, 9, 23)),
+        ("2026-03", PartialDate(2026, 3, None)),
+        ("9/22", PartialDate(None, 9, 22)),
+        ("10/2", PartialDate(None, 10, 2)),
+        ("2026/9/23", PartialDate(2026, 9, 23)),
+        ("2026年9月23日", PartialDate(2026, 9, 23)),
+        ("9月22日", PartialDate(None, 9, 22)),
+        ("September 22, 2026", PartialDate(2026, 9, 22)),
+        ("Sep 22", PartialDate(None, 9, 22)),
+        ("March 2026", PartialDate(2026, 3, None)),
+        ("22 Sep 2026", PartialDate(2026, 9, 22)),
+    ],
+)
+def test_dates(text: str, date: PartialDate) -> None:
+    assert parse_date(text) == date
+
+
+def test_dates_that_are_none() -> None:
+    assert parse_date("13/40") is None
+    assert parse_date("2026-13-01") is None
+    assert parse_date("v1.2") is None
+
+
+def test_date_agreement() -> None:
+    d = parse_date
+    assert d("9/22").agrees(d("2026-09-22"))  # type: ignore[union-attr]
+    assert d("2026-03").agrees(d("2026-03-21"))  # type: ignore[union-attr]
+    assert not d("9/22").agrees(d("9/23"))  # type: ignore[union-attr]
+    assert not d("2026-03").agrees(d("2026-04-01"))  # type: ignore[union-attr]
+    assert not d("2025-09-22").agrees(d("2026-09-22"))  # type: ignore[union-attr]
+
+
+def test_version_lines() -> None:
+    def line(v: str) -> str:
+        parsed = parse_version(v)
+        assert parsed is not None
+        return parsed.line
+
+    assert line("v1.2.1") == line("v1.2") == line("1.3.0") == "1.x"
+    assert line("v0.5.20") == line("0.5.22.dev") == line("v0.5.21") == "0.5.x"
+    assert line("v0.30.0") != line("v0.5.21")
+    assert parse_version("v0.30.0").key == parse_version("0.30").key  # type: ignore[union-attr]
+    assert parse_version("0.5.22.dev").key == "0.5.22-dev"  # type: ignore[union-attr]
+
+
+@given(st.integers(0, 30), st.integers(0, 40), st.integers(0, 40))
+def test_a_patch_release_is_on_its_versions_line(major: int, minor: int, patch: int) -> None:
+    base = parse_version(f"v{major}.{minor}")
+    patched = parse_version(f"v{major}.{minor}.{patch}")
+    assert base is not None and patched is not None
+    assert base.line == patched.line
+
+
+@given(
+    st.one_of(st.none(), st.integers(2000, 2030)),
+    st.integers(1, 12),
+    st.one_of(st.none(), st.integers(1, 28)),
+    st.one_of(st.none(), st.integers(2000, 2030)),
+    st.integers(1, 12),
+    st.one_of(st.none(), st.integers(1, 28)),
+)
+def test_agreement_is_symmetric_and_reflexive(y1, m1, d1, y2, m2, d2) -> None:  # type: ignore[no-untyped-def]
+    a, b = PartialDate(y1, m1, d1), PartialDate(y2, m2, d2)
+    assert a.agrees(a)
+    assert a.agrees(b) == b.agrees(a)
+
+
+@given(
+    st.text(
+        alphabet=st.sampled_from(
+            list("vV0123456789.（）()/-:：、 SGLang稳定版最新 latest年月日\n")
+        ),
+        max_size=200,
+    )
+)
+def test_any_text_extracts_without_error_and_quotes_come_from_it(text: str) -> None:
+    flat = " ".join(text.split())
+    for s in extract(text, "SGLang"):
+        assert s.quote.rstrip("…") in flat or len(s.quote) > 200
+        assert s.version is None or s.version in text
