@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import fileio, parsecache
 from .briefs import parse_brief
@@ -27,6 +27,9 @@ from .materials import parse_material
 from .models import BriefEntry, Evidence, Item, ItemMatches, LivingDoc, Material
 from .session import Session
 from .workspace import Workspace, sha256_bytes
+
+if TYPE_CHECKING:
+    from .claims import Conflict
 
 
 @dataclass
@@ -157,6 +160,21 @@ class Review:
             cache_dir=cache_dir,
             progress=progress,
         )
+
+    def conflicts(self, *, cache: bool = True) -> list[Conflict]:
+        """Claims of the batch that disagree with each other, the living document or earlier
+        briefs (`core.claims`); the statements are cached under `.briefdesk/cache/` like tokens."""
+        from .claims import review_conflicts
+
+        _ = self.entries  # bad briefs fail here, before the cache folder is made
+        cache_dir = None
+        if cache:
+            try:
+                self.workspace.ensure_state_dir()
+                cache_dir = self.workspace.cache_dir
+            except BriefdeskError:
+                pass  # a read-only workspace is scanned without the cache
+        return review_conflicts(self, cache_dir)
 
 
 def load_review(ws: Workspace, name: str) -> Review:

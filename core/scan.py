@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, chop_cells
 
@@ -10,8 +10,15 @@ from .models import ItemMatches
 from .review import Review
 from .textsafe import safe_line
 
+if TYPE_CHECKING:
+    from .claims import Conflict
 
-def scan_report(review: Review, matches: dict[str, ItemMatches]) -> dict[str, Any]:
+SCHEMA = 2  # of `scan --json` (docs/json.md)
+
+
+def scan_report(
+    review: Review, matches: dict[str, ItemMatches], conflicts: list[Conflict] | None = None
+) -> dict[str, Any]:
     batch = review.batch
     items = []
     for item in review.items:
@@ -30,6 +37,32 @@ def scan_report(review: Review, matches: dict[str, ItemMatches]) -> dict[str, An
     return {
         "batch": {"id": batch.manifest.id, "topic": batch.manifest.topic, "stem": batch.stem},
         "items": items,
+        "claims": [claim_json(c) for c in conflicts or []],
+        "schema": SCHEMA,
+    }
+
+
+def claim_json(conflict: Conflict) -> dict[str, Any]:
+    """One entry of `claims` (docs/json.md): the conflict, and the claims behind it."""
+    return {
+        "kind": conflict.kind,
+        "entity": conflict.entity,
+        "text": conflict.text,
+        "refs": list(conflict.refs),
+        "source": conflict.source,
+        "facts": [
+            {
+                "ref": c.ref,
+                "entity": c.entity,
+                "version": c.version,
+                "event": c.event,
+                "current": c.current,
+                "date": c.date,
+                "quote": c.quote,
+                "sources": list(c.sources),
+            }
+            for c in conflict.claims
+        ],
     }
 
 
@@ -48,7 +81,9 @@ def fit(text: str, width: int) -> str:
     return text + " " * max(0, width - used)
 
 
-def scan_table(review: Review, matches: dict[str, ItemMatches]) -> str:
+def scan_table(
+    review: Review, matches: dict[str, ItemMatches], conflicts: list[Conflict] | None = None
+) -> str:
     head = (
         f"{review.batch.stem}  {review.batch.manifest.id}  "
         f"topic {review.topic}  {len(review.items)} items"
@@ -63,4 +98,8 @@ def scan_table(review: Review, matches: dict[str, ItemMatches]) -> str:
             f"{fit(item.ref, 52)} {fit(item.evidence.value, 11)} {fit(item.title, 40)} "
             f"{fit(place, 26)} {dup_text}"
         )
+    if conflicts:
+        lines += ["", f"{len(conflicts)} claim conflict{'s' if len(conflicts) != 1 else ''}:"]
+        for c in conflicts:
+            lines.append(safe_line(f"  {c.kind} {c.entity}: {', '.join(c.refs)}"))
     return "\n".join(lines) + "\n"

@@ -1,4 +1,5 @@
-"""`briefdesk scan`: the batch's items with evidence, placements and duplicate candidates."""
+"""`briefdesk scan`: the batch's items with evidence, placements and duplicate candidates, and
+the claims that disagree."""
 
 from __future__ import annotations
 
@@ -31,8 +32,9 @@ def run(args: argparse.Namespace) -> int:
     review = load_batch(args)
     with StderrProgress(f"matching {len(review.items)} items", enabled=not args.quiet) as progress:
         matches = review.match(progress, cache=not args.no_cache)
+    conflicts = review.conflicts(cache=not args.no_cache)
     if args.json:
-        out(to_json(scan_report(review, matches)))
+        out(to_json(scan_report(review, matches, conflicts)))
     else:
-        out(scan_table(review, matches))
+        out(scan_table(review, matches, conflicts))
     return 0
