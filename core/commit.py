@@ -201,6 +201,7 @@ def check_materials(
     root = review.workspace.root
     hashes: dict[str, str] = {}
     problems: list[str] = []
+    stale: list[str] = []  # committed, but not the bytes this review read
     differing: list[str] = []
     for m in review.materials:
         blob = blobs.get(m.path)
@@ -217,7 +218,16 @@ def check_materials(
             if rel in dirty:
                 problems.append(f"{rel} has uncommitted changes")
             elif file_sha256(root / rel) != loaded[rel]:
-                problems.append(f"{rel} changed since the review was loaded (open the batch again)")
+                stale.append(rel)
+    if stale and not problems:
+        more = f" (and {len(stale) - 3} more)" if len(stale) > 3 else ""
+        raise BriefdeskError(
+            f"{', '.join(stale[:3])}{more} changed on disk after this review read "
+            f"{'it' if len(stale) == 1 else 'them'}: the brief would describe text that is no "
+            "longer there; re-read the batch (the desk does so on its own within seconds; "
+            "otherwise open it again), look at the items marked changed, then commit"
+        )
+    problems += [f"{rel} changed on disk after this review read it" for rel in stale]
     if problems:
         more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
         raise BriefdeskError(

@@ -13,7 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from .manifest import Action, Status
 from .models import Evidence
 
-SCHEMA_VERSION = 1
+# 2: `changed` (items whose text changed since they were decided). A version-1 file reads as one
+# with nothing changed; an older briefdesk refuses a version-2 file with "upgrade briefdesk".
+SCHEMA_VERSION = 2
 
 
 class Origin(StrEnum):
@@ -85,6 +87,10 @@ class SessionData(BaseModel):
     # ref -> hash of the item's text when last saved: a heading added to a material renumbers the
     # refs after it, and the decisions follow their items instead of sliding onto neighbours
     fingerprints: dict[str, str] = Field(default_factory=dict)
+    # ref -> hash of the text its decision was made on, for decided items whose text has changed
+    # since (the material was edited, with the desk open or while it was closed); an entry goes
+    # when the reviewer looks at the item again or decides it anew, and the decision is kept
+    changed: dict[str, str] = Field(default_factory=dict)
     history: History = Field(default_factory=History)
 
 

@@ -44,6 +44,9 @@ class Review:
         self.items = [item for m in self.materials for item in m.items]
         self._items = {i.ref: i for i in self.items}
         self._brief_entries: dict[str, list[BriefEntry]] = {}
+        # sha256 of the bytes read, per workspace path: the manifest, materials, living document and
+        # every earlier brief parsed so far (`core.watch` compares the files on disk with them)
+        self.digests: dict[str, str] = {m.path: m.sha256 for m in self.materials}
         self.parse_caches: dict[
             str, parsecache.ParseCache[Any]
         ] = {}  # the parse caches this review read
@@ -66,6 +69,7 @@ class Review:
         if rel not in self._brief_entries:
             data = fileio.read_bytes(self.workspace.root / rel, rel)
             digest = sha256_bytes(data)
+            self.digests[rel] = digest
             cache = self._briefs_cache()
             entries = cache.get(rel, digest)
             if entries is None:
@@ -193,8 +197,11 @@ def load_review(ws: Workspace, name: str) -> Review:
         seen.add(m.path)
     doc_rel = ws.settings.living_doc_path(batch.manifest.topic)
     doc_path = ws.resolve(doc_rel, source=batch.path)
-    living_doc = parse_living_doc(doc_rel, fileio.read_text(doc_path, doc_rel))
+    doc_bytes = fileio.read_bytes(doc_path, doc_rel)
+    living_doc = parse_living_doc(doc_rel, fileio.decode_utf8(doc_bytes, doc_rel))
     review = Review(ws, batch, materials, living_doc)
+    review.digests[doc_rel] = sha256_bytes(doc_bytes)
+    review.digests[batch.path] = sha256_bytes(fileio.read_bytes(ws.root / batch.path, batch.path))
     review.parse_caches["materials"] = cache
     check_proposals(review)
     return review

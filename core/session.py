@@ -161,6 +161,14 @@ class Session:
     def counts(self) -> dict[str, int]:
         return counts(self.data)
 
+    @property
+    def changed(self) -> list[str]:
+        """Decided items whose text changed since their decision, in batch order."""
+        return [i.ref for i in self.items if i.ref in self.data.changed]
+
+    def is_changed(self, ref: str) -> bool:
+        return ref in self.data.changed
+
     # -- changing ----------------------------------------------------------------------------
 
     def include(self, ref: str) -> None:
@@ -290,6 +298,26 @@ class Session:
             changes[other] = self.decision(other).model_copy(update={"merged_into": into})
         self._apply(changes)
 
+    def acknowledge(self, ref: str) -> None:
+        """The reviewer has looked at a changed item again: it is no longer marked (its decision
+        stays as it was). Saved; not an undo step."""
+        if self.data.changed.pop(ref, None) is not None:
+            self._save()
+            self._notify()
+
+    def refit(self, items: list[Item]) -> list[str]:
+        """Follow the batch's items as they are now on disk (a material was edited while the
+        session is open): decisions follow their items as on opening (`reconcile`), decided items
+        whose text changed are marked; returns the refs newly marked."""
+        before = set(self.data.changed)
+        self.data = reconcile(self.data, items)
+        self.items = items
+        self._item_by_ref = {item.ref: item for item in items}
+        self._position = {item.ref: i for i, item in enumerate(items)}
+        self._save()
+        self._notify()
+        return [ref for ref in self.changed if ref not in before]
+
     def set_cursor(self, ref: str | None) -> None:
         """Where the reviewer is; saved so a resumed session opens there; not an undo step."""
         if ref != self.data.cursor:
@@ -335,12 +363,17 @@ class Session:
         self.history.undo.append(step)
         del self.history.undo[:-UNDO_LIMIT]
         self.history.redo.clear()  # the save in _restore below writes the stacks with the change
+        for ref in changed:  # decided anew, on the text as it is now
+            self.data.changed.pop(ref, None)
         self._restore(step.after, step.order_after)
 
     def _restore(self, decisions: Mapping[str, Decision], order: Iterable[str]) -> None:
         self.data.decisions.update(decisions)
         self.data.order = list(order)
         self._save()
+        self._notify()
+
+    def _notify(self) -> None:
         for listener in list(self.listeners):
             listener(self)
 
@@ -421,8 +454,10 @@ def reconcile(data: SessionData, items: list[Item]) -> SessionData:
     """Fit a saved state to the batch's items as they are now.
 
     Decisions follow their items by fingerprint when refs were renumbered (a `## ` heading added
-    or removed); an item edited in place keeps its decision; new items start undecided. When refs
-    moved, the undo history (which names old refs) is dropped.
+    or removed); an item edited in place keeps its decision, and when it was decided it is marked
+    changed (`changed` keeps the hash of the text the decision was made on; a text edited back to
+    it is no longer changed); new items start undecided. When refs moved, the undo history (which
+    names old refs) is dropped.
     """
     refs = [item.ref for item in items]
     known = set(refs)
@@ -437,9 +472,13 @@ def reconcile(data: SessionData, items: list[Item]) -> SessionData:
     }
     taken = set(moved.values())
     kept: dict[str, Decision] = {}
+    changed: dict[str, str] = {}
     for old, d in data.decisions.items():
         target = moved.get(old) or (old if old in known and old not in taken else None)
         if target is not None:
+            basis = data.changed.get(old) or data.fingerprints.get(old)
+            if d.status != "undecided" and basis is not None and basis != now[target]:
+                changed[target] = basis
             kept[target] = (
                 d.model_copy(update={"merged_into": moved.get(d.merged_into, d.merged_into)})
                 if d.merged_into
@@ -468,7 +507,9 @@ def reconcile(data: SessionData, items: list[Item]) -> SessionData:
             "decisions": decisions,
             "order": order,
             "cursor": cursor if cursor in known else (refs[0] if refs else None),
+            "schema_version": SCHEMA_VERSION,  # an older file is written back in today's form
             "fingerprints": now,
+            "changed": changed,
             "history": data.history if not moved else History(),
         }
     )

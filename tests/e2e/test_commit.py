@@ -628,3 +628,40 @@ def test_no_git_process_outlives_commit_history_or_verify(ws: Path) -> None:
     with pytest.raises(BriefdeskError):
         verify(wsp, "HEAD~1")
     assert not [c for c in children() if "git" in c]
+
+
+# -- a material edited under an open review ------------------------------------------------------
+
+
+def test_a_material_committed_after_loading_is_named_with_the_real_reason(ws: Path) -> None:
+    """The desk's case: edited and committed while the review was open. Not "commit the materials
+    first" (they are committed): the file, and that the review must read it again."""
+    review = open_review(ws)
+    with review.open_session() as session:
+        decide(session)
+        with open(ws / B, "a", encoding="utf-8") as fh:
+            fh.write("\nA correction, committed while the desk was open.\n")
+        sh(ws, "commit", "-q", "-am", "fix a material")
+        with pytest.raises(BriefdeskError) as refused:
+            commit_brief(review, session)
+        message = str(refused.value)
+        assert message.startswith(f"{B} changed on disk after this review read it")
+        assert "commit the materials first" not in message
+        assert not (ws / BRIEF).exists()
+        again = open_review(ws)
+        session.refit(again.items)
+        assert session.changed == [f"{B}#1"]
+        result = commit_brief(again, session)
+    assert result.brief_path == BRIEF
+
+
+def test_an_edit_not_yet_committed_is_told_to_be_committed_once_read(ws: Path) -> None:
+    review = open_review(ws)
+    with review.open_session() as session:
+        decide(session)
+        with open(ws / A, "a", encoding="utf-8") as fh:
+            fh.write("\nnot committed\n")
+        again = open_review(ws)  # the desk reads it again when it notices the edit
+        session.refit(again.items)
+        with pytest.raises(BriefdeskError, match=f"material {A} has uncommitted changes: commit"):
+            commit_brief(again, session)
