@@ -143,6 +143,12 @@ class Placement(Frozen):
 
 
 DuplicateKind = Literal["batch", "brief", "living-doc"]
+# The evidence behind a candidate (PRODUCT §7): an earlier brief's 来源 line or sidecar names this
+# material/item; a shared arXiv id or URL; the texts say the same thing.
+Why = Literal["source", "identity", "text"]
+# `likely`: score at or above `dedup.threshold`; `possible`: below it but clearly above the item's
+# background (a few at most).
+Tier = Literal["likely", "possible"]
 
 
 class Duplicate(Frozen):
@@ -150,6 +156,8 @@ class Duplicate(Frozen):
     ref: str
     score: float
     text: str
+    why: tuple[Why, ...] = ("text",)
+    tier: Tier = "likely"
 
 
 class ItemMatches(Frozen):

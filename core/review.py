@@ -12,7 +12,7 @@ written by `match` (which makes `.briefdesk/` anyway), so `build` and `commit` w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path, PurePosixPath
@@ -139,10 +139,17 @@ class Review:
         return Session.open(self.session_path(), self.batch, self.items, readonly=readonly)
 
     def match(
-        self, progress: Callable[[int, int], None] | None = None, *, cache: bool = True
+        self,
+        progress: Callable[[int, int], None] | None = None,
+        *,
+        cache: bool = True,
+        dismissed: Collection[tuple[str, str]] = (),
     ) -> dict[str, ItemMatches]:
-        """Placements and duplicate candidates of every item (imports rapidfuzz lazily)."""
+        """Placements and duplicate candidates of every item (imports scipy and rapidfuzz lazily).
+
+        `dismissed`: pairs of content keys judged not duplicates (`matching.content_key`)."""
         from .matching import match_items
+        from .matching.citations import read_sidecars
 
         ws = self.workspace
         entries = self.entries  # bad briefs fail here, before the cache folder is made
@@ -163,6 +170,8 @@ class Review:
             threshold=ws.settings.dedup.threshold,
             cache_dir=cache_dir,
             progress=progress,
+            sidecars=read_sidecars(ws.root, self.brief_files),
+            dismissed=dismissed,
         )
 
     def conflicts(self, *, cache: bool = True) -> list[Conflict]:

@@ -1,4 +1,8 @@
-"""What `briefdesk scan` prints: the JSON object of PRODUCT §11 and a table for people."""
+"""What `briefdesk scan` prints: the JSON object of PRODUCT §11 and a table for people.
+
+The JSON's shape is documented in docs/json.md; SCHEMA is its `"schema"`, bumped on any change of
+shape.
+"""
 
 from __future__ import annotations
 
@@ -93,7 +97,7 @@ def scan_table(
         m = matches.get(item.ref, ItemMatches())
         place = ", ".join(f"§{p.section} {p.score:.0f}" for p in m.placements) or "-"
         dup = m.duplicates[0] if m.duplicates else None
-        dup_text = safe_line(f"{dup.kind} {dup.ref} {dup.score:.0f}") if dup else "-"
+        dup_text = safe_line(f"{dup.kind} {dup.ref} {dup.score:.0f} {dup.tier}") if dup else "-"
         lines.append(
             f"{fit(item.ref, 52)} {fit(item.evidence.value, 11)} {fit(item.title, 40)} "
             f"{fit(place, 26)} {dup_text}"

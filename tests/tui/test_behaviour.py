@@ -438,14 +438,16 @@ def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(
     expected = Review.match(core_review(demo))
     monkeypatch.setattr(review_screen, "MATCH_PROCESS_ITEMS", 1)
     monkeypatch.setattr(review_screen, "MATCH_PROCESS_DELAY", 0.01)
-    in_process = review_screen.MatchingMixin.match_in_process
+    from briefdesk.core.matching.job import MatchJob
+
+    forked = MatchJob._forked
     used: list[bool] = []
 
     def spy(self, progress):
         used.append(True)
-        return in_process(self, progress)
+        return forked(self, progress)
 
-    monkeypatch.setattr(review_screen.MatchingMixin, "match_in_process", spy)
+    monkeypatch.setattr(MatchJob, "_forked", spy)
 
     async def go() -> None:
         async with desk(demo, matched=True) as (_app, _pilot, screen):
@@ -454,7 +456,7 @@ def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(
                 ref in {d.ref for m in expected.values() for d in m.duplicates}
                 for ref in screen.cites()
             )
-            assert screen.match_child is None
+            assert screen.match_job is None
 
     run(go())
     assert used == [True]

@@ -1,22 +1,20 @@
-"""Duplicates and placements (PRODUCT §7): what they find, that the fast path is exact, the
-cache."""
+"""Duplicates and placements (PRODUCT §7): what they find, why and in which tier, the cache.
+
+The measured properties on a knowledge base as real ones look (reworded duplicates, other
+languages, distractors) are in test_realkb.py; these are the small cases each rule is about."""
 
 from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
-from briefdesk.core import matchcache, matching
-from briefdesk.core.matching import MIN_TOKENS, encode, encode_texts, match_items, text_score
+from briefdesk.core.matching import cache as matchcache
+from briefdesk.core.matching import content_key, match_items, pipeline
 from briefdesk.core.models import BriefEntry, Evidence, Item, Section
-from briefdesk.core.textnorm import identities, paragraphs
-from rapidfuzz import fuzz, process
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = "docs/inference.md"
@@ -69,37 +67,11 @@ def dups(result, ref):
     return [(d.kind, d.ref) for d in result[ref].duplicates]
 
 
-# -- the score ----------------------------------------------------------------------------------
-
-
-def test_closed_form_is_rapidfuzz_token_set_ratio():
-    rng = random.Random(7)
-    for _ in range(600):
-        na, nb = rng.randint(1, 80), rng.randint(1, 80)
-        s = rng.randint(0, min(na, nb))
-        a = np.arange(na)
-        b = np.r_[np.arange(s), np.arange(1000, 1000 + nb - s)]
-        want = fuzz.token_set_ratio(encode(a), encode(b))
-        got = matching._token_set_ratio(np.array([s]), np.array([na]), np.array([nb]))[0]
-        assert got == pytest.approx(want, abs=1e-9), (na, nb, s)
-
-
-@pytest.mark.parametrize("threshold", [55, 85, 100])
-def test_share_bounds_hold_for_every_passing_pair(threshold):
-    """Every pair that scores ≥ threshold shares ≥ α1 of one side or ≥ α2 of both (sizes ≤ 120;
-    checked up to 300 when the bounds were derived)."""
-    a1, a2 = matching._shares(threshold)
-    nb = np.arange(1, 121)
-    for na in range(1, 121):
-        for s in range(1, na + 1):
-            score = matching._token_set_ratio(np.full(120, s), np.full(120, na), nb)
-            passing = (score >= threshold - 1e-9) & (s <= nb)
-            if not passing.any():
-                continue
-            other = nb[passing]
-            one = (s >= np.ceil(a1 * na - 1e-9)) | (s >= np.ceil(a1 * other - 1e-9))
-            both = (s >= np.ceil(a2 * na - 1e-9)) & (s >= np.ceil(a2 * other - 1e-9))
-            assert (one | both).all(), (na, s, other[~(one | both)])
+def text_score(a: str, b: str) -> float:
+    """The text score of `a` as an item against `b` as the only earlier entry (0: not listed)."""
+    got = match_items([item("inbox/t.md#1", "", a)], [], [entry("briefs/t.md#1", b)], DOC)
+    found = got["inbox/t.md#1"].duplicates
+    return found[0].score if found else 0.0
 
 
 # -- behaviour ----------------------------------------------------------------------------------
@@ -138,7 +110,7 @@ def test_an_item_that_quotes_an_entry_and_adds_more_is_that_entry():
         ZH_ENTRY
         + "另外，作者还比较了 Vulkan 后端与 Metal 后端在 M4 Max 上的首 token 延迟，差距不到一成。"
     )
-    assert text_score(longer, ZH_ENTRY) == 100
+    assert text_score(longer, ZH_ENTRY) >= 95
 
 
 def test_empty_and_punctuation_only_texts_never_match():
@@ -200,7 +172,7 @@ def test_same_arxiv_id_makes_the_short_entry_the_best_candidate():
     assert found[0].ref == short.ref and found[0].score == 100
     by_ref = {d.ref: d.score for d in found}
     assert by_ref[listing.ref] == 92.0  # 90 + 10 × (1 shared id / 5 ids)
-    assert text_score(short.text, long_item.text) < 85  # the text alone would not have found it
+    assert found[0].why == ("identity",)  # the text alone would not have found it
 
 
 def test_placements_rank_the_obvious_section_first():
@@ -288,90 +260,6 @@ def test_progress_is_reported_up_to_the_total():
     assert calls[-1][0] == calls[-1][1]
 
 
-# -- the fast path is exact -----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("threshold", [85, 70])
-def test_fast_path_finds_exactly_the_brute_force_pairs_on_a_generated_workspace(
-    tmp_path, threshold, bench_generate
-):
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
-
-    gen = bench_generate.generate(
-        tmp_path / "ws",
-        materials=20,
-        entries=400,
-        sections=24,
-        seed=3,
-        planted_fraction=0.1,
-        git=False,
-    )
-    review = load_review(Workspace.open(gen.root), gen.batch)
-    items, entries, doc = review.items, review.entries, review.living_doc
-    result = match_items(items, doc.sections, entries, doc.path, threshold=threshold)
-
-    paras = [(s.id, p) for s in doc.sections for p in paragraphs(s.text)]
-    kinds = ["batch"] * len(items) + ["brief"] * len(entries) + ["living-doc"] * len(paras)
-    refs = (
-        [i.ref for i in items]
-        + [e.ref for e in entries]
-        + [f"{doc.path}§{sid}" for sid, _ in paras]
-    )
-    enc = encode_texts([i.text for i in items] + [e.text for e in entries] + [p for _, p in paras])
-    scores = process.cdist(
-        enc[: len(items)], enc, scorer=fuzz.token_set_ratio, score_cutoff=threshold, workers=2
-    )
-    texts = [i.text for i in items] + [e.text for e in entries] + [p for _, p in paras]
-    checked = 0
-    for k, it in enumerate(items):
-        brute = {(kinds[r], refs[r]) for r in np.flatnonzero(scores[k]) if r != k}
-        got = {(d.kind, d.ref): d for d in result[it.ref].duplicates if d.score >= threshold}
-        mine = identities(it.text, it.arxiv, it.urls)
-        for key in set(got) - brute:  # only identity can add a candidate the text score did not
-            r = refs.index(key[1]) if key[0] != "living-doc" else None
-            assert r is None or mine & identities(texts[r]), (it.ref, key)
-        if len(brute) < matching.MAX_DUPLICATES:
-            assert brute <= set(got), (it.ref, brute - set(got))
-            checked += len(brute)
-    assert checked >= 5  # planted near-duplicates and friends were really compared
-    planted = {(p["item"], p["entry"]) for p in gen.planted}
-    assert all(("brief", e) in dups(result, i) for i, e in planted)
-
-
-@pytest.mark.parametrize("threshold", [60, 85, 95])
-def test_fast_pairs_equal_exhaustive_counts_on_large_overlapping_sets(threshold):
-    """Big sets sharing most tokens (hashed signatures collide there) and small ones in one pool."""
-    rng = np.random.default_rng(threshold)
-    vocab = 3000
-    sets = []
-    for _ in range(40):
-        base = rng.choice(vocab, size=rng.integers(5, 400), replace=False)
-        sets.append(base)
-        for _ in range(3):  # near-duplicates: drop some, add some, maybe grow a lot
-            keep = base[rng.random(len(base)) > rng.uniform(0, 0.4)]
-            extra = rng.choice(vocab, size=rng.integers(0, 200), replace=False)
-            sets.append(np.unique(np.r_[keep, extra]))
-    order = rng.permutation(len(sets))
-    sets = [np.unique(sets[k]).astype(np.int32) for k in order]
-    n_items = 50
-    part = matchcache.Part(
-        np.array([len(s) for s in sets], np.int32), np.concatenate(sets), None, [[] for _ in sets]
-    )
-    rec = matching._Records([part])
-    i, r, s = matching._text_pairs(rec, n_items, threshold, lambda n: None)
-    fast = set(zip(i.tolist(), r.tolist(), s.tolist(), strict=True))
-    sizes = np.array([len(x) for x in sets])
-    brute = set()
-    for a in range(n_items):
-        shared = np.array([len(np.intersect1d(sets[a], x)) for x in sets])
-        score = matching._token_set_ratio(shared, np.full(len(sets), sizes[a]), sizes)
-        ok = (score >= threshold - 1e-9) & (sizes >= MIN_TOKENS) & (sizes[a] >= MIN_TOKENS)
-        brute |= {(a, int(b), int(shared[b])) for b in np.flatnonzero(ok) if b != a}
-    assert fast == brute
-    assert len(brute) > 20
-
-
 # -- the cache ----------------------------------------------------------------------------------
 
 
@@ -400,7 +288,7 @@ def test_warm_equals_cold_and_skips_the_work(tmp_path, monkeypatch):
     cold = match_items(items, sections, entries, DOC, cache_dir=tmp_path)
     assert (tmp_path / f"match-v{matchcache.CACHE_VERSION}" / "tokens.npz").is_file()
     assert cold == match_items(items, sections, entries, DOC)  # the cache changes nothing
-    monkeypatch.setattr(matching, "_text_pairs", lambda *a: pytest.fail("warm scan recomputed"))
+    monkeypatch.setattr(pipeline, "candidates", lambda *a: pytest.fail("warm scan recomputed"))
     assert match_items(items, sections, entries, DOC, cache_dir=tmp_path) == cold
 
 
@@ -408,10 +296,10 @@ def test_a_changed_entry_invalidates_only_its_brief(tmp_path, monkeypatch):
     items, sections, entries = _corpus()
     match_items(items, sections, entries, DOC, cache_dir=tmp_path)
     tokenised: list[list[str]] = []
-    real = matching._tokenize
+    real = pipeline.tokenize
     monkeypatch.setattr(
-        matching,
-        "_tokenize",
+        pipeline,
+        "tokenize",
         lambda store, texts, *a: tokenised.append(texts) or real(store, texts, *a),
     )
     changed = [
@@ -446,7 +334,7 @@ def test_a_corrupt_cache_is_ignored_and_rebuilt(tmp_path, damage):
                     {
                         "key": path.stem.removeprefix("result-"),
                         "placements": [[[999, 1.0]]],
-                        "duplicates": [[[12345, 99.0]]],
+                        "duplicates": [[[12345, 99.0, 4, 0]]],
                     }
                 )
             )
@@ -502,3 +390,72 @@ def test_pair_cache_after_materials_change_equals_a_fresh_answer(tmp_path):
     assert warm == match_items(edited, sections, changed, DOC)
     assert ("brief", "briefs/two.md#1") in dups(warm, "inbox/d.md#1")
     assert ("batch", "inbox/c.md#1") in dups(warm, "inbox/d.md#1")
+
+
+# -- why, tier, citations, dismissals -------------------------------------------------------
+
+
+def test_a_near_copy_is_likely_on_text_and_says_so():
+    result = match_items(
+        [item("inbox/a.md#1", "编译参数", ZH_PARAPHRASE)],
+        [],
+        [entry("briefs/b.md#5", ZH_ENTRY)],
+        DOC,
+    )
+    (dup,) = result["inbox/a.md#1"].duplicates
+    assert (dup.why, dup.tier) == (("text",), "likely") and dup.score >= 85
+
+
+def test_an_entry_citing_the_item_is_a_candidate_at_the_top_whatever_its_words():
+    summary = entry(
+        "briefs/b.md#5",
+        "llama.cpp 用 CUDA 编译时的开关与三种常见报错\n"
+        "来源：inbox/jay/csdn.md 第二条（CSDN 帖，搜索线索级）\n要点：另写的一段话。",
+    )
+    other = entry("briefs/b.md#6", "来源：inbox/jay/csdn.md 第一条（CSDN 帖）")
+    items = [
+        item("inbox/jay/csdn.md#1", "Java 类加载", "双亲委派模型与三种破坏它的场景。"),
+        item("inbox/jay/csdn.md#2", "完全不同的措辞", "与上面那条摘要没有一个共同的词。"),
+    ]
+    result = match_items(items, [], [summary, other], DOC)
+    (dup,) = result["inbox/jay/csdn.md#2"].duplicates
+    assert (dup.ref, dup.score, dup.why, dup.tier) == ("briefs/b.md#5", 100, ("source",), "likely")
+    assert [d.ref for d in result["inbox/jay/csdn.md#1"].duplicates] == ["briefs/b.md#6"]
+
+
+def test_a_path_without_an_item_cites_every_item_of_the_material():
+    cite = entry("briefs/b.md#四-1", "选型长文（inbox/jay/long.md）：结论已在 §1.1，不入库。")
+    items = [item("inbox/jay/long.md#1", "甲", "一"), item("inbox/jay/long.md#2", "乙", "二")]
+    result = match_items(items, [], [cite], DOC)
+    assert all(dups(result, i.ref) == [("brief", cite.ref)] for i in items)
+
+
+def test_a_sidecar_cites_the_items_an_increment_holds():
+    items = [item("inbox/a.md#1", "甲", "一段文字"), item("inbox/a.md#2", "乙", "另一段")]
+    entries = [entry("briefs/b.md#1", "一个标题，没有来源行")]
+    result = match_items(
+        items, [], entries, DOC, sidecars={"inbox/a.md#2": {"briefs/b.md#1", "briefs/b.md#9"}}
+    )
+    assert dups(result, "inbox/a.md#1") == []
+    (dup,) = result["inbox/a.md#2"].duplicates
+    assert (dup.ref, dup.why) == ("briefs/b.md#1", ("source",))  # #9 does not exist
+
+
+def test_a_dismissed_pair_is_not_proposed_again_until_a_text_changes():
+    items = [item("inbox/a.md#1", "编译参数", ZH_PARAPHRASE)]
+    entries = [entry("briefs/b.md#5", ZH_ENTRY)]
+    gone = [(content_key(entries[0].text), content_key(items[0].text))]
+    assert dups(match_items(items, [], entries, DOC, dismissed=gone), "inbox/a.md#1") == []
+    changed = [entries[0].model_copy(update={"text": ZH_ENTRY + "补一句。"})]
+    assert dups(match_items(items, [], changed, DOC, dismissed=gone), "inbox/a.md#1") == [
+        ("brief", "briefs/b.md#5")
+    ]
+
+
+def test_likely_candidates_come_before_possible_ones_and_possible_are_few():
+    result = match_items(*_corpus()[::2][:1], [], _corpus()[2], DOC)  # type: ignore[misc]
+    for m in result.values():
+        tiers = [d.tier for d in m.duplicates]
+        assert tiers == sorted(tiers, key=lambda t: t != "likely")
+        assert tiers.count("possible") <= pipeline.MAX_POSSIBLE
+        assert all(d.score < 85 for d in m.duplicates if d.tier == "possible")

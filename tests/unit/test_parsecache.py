@@ -475,7 +475,7 @@ def test_resolve_refuses_the_same_with_remembered_folders(tmp_path: Path) -> Non
 
 def test_a_fifo_or_device_in_place_of_a_cache_file_does_not_block(demo: Path) -> None:
     """A planted named pipe would block a read for ever; it is no cache (match's files too)."""
-    from briefdesk.core import matchcache
+    from briefdesk.core.matching import cache as matchcache
 
     fresh = _warm(demo, DEMO_BATCH)
     fresh.match()

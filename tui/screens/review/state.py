@@ -7,12 +7,12 @@ goes through `apply`, which turns a refused change into a message instead of a c
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable
 
 from briefdesk.core.decisions import Decision
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.keymap import Keymap
+from briefdesk.core.matching.job import MatchJob
 from briefdesk.core.models import ItemMatches
 from briefdesk.core.review import Review
 from briefdesk.core.session import Session
@@ -56,7 +56,7 @@ class ReviewState(Screen[None]):
         self.brief_cache = ""
         self.message_cache: str | None = None
         self.brief_cites: dict[str, str] = {}
-        self.match_child: multiprocessing.process.BaseProcess | None = None
+        self.match_job: MatchJob | None = None
         self.cursor: str | None = session.data.cursor
         self.cursor_timer: Timer | None = None
         # the decisions the item list shows, and `counts()` over them, kept up to date from the

@@ -1,23 +1,22 @@
-"""The on-disk cache of matching (issue 5): token ids of every text, and finished results.
+"""The on-disk cache of matching: token ids of every text, and finished answers.
 
 Layout under `cache_dir` (the workspace's `.briefdesk/cache`):
 
 - `match-v<N>/tokens.npz`: one vocabulary (token strings, ids stable for the file's life) and, per
-  *part* — one earlier brief, one material's items, the living document — the token ids of each
-  of its records, keyed by a hash of the part's texts. A changed brief changes its own key only,
-  so a scan re-tokenises that brief and reuses the other 1,999.
-- `match-v<N>/pairs.npz`: the text pairs (item, record, shared tokens) found per part, with the
-  content keys of the items they were computed for. A pair's score depends on its two texts only,
-  so after a brief changes only that brief is probed again, and after a material changes only its
-  items are.
-- `match-v<N>/placements.json`: placements per item content key, for one living document.
-- `match-v<N>/result-<hash>.json`: the finished `match_items` answer for one exact input (every
-  text, ref and setting hashed); an unchanged workspace is answered from it.
+  *part* — one earlier brief, one material's items, the living document's paragraphs or sections —
+  the token ids and counts of each of its records, keyed by a hash of the part's texts. A changed
+  brief changes its own key only, so a scan re-tokenises that brief and reuses the other 1,999.
+  Tokenising is most of a cold scan's time (per-character Python work); everything after it is
+  sparse algebra that is recomputed.
+- `match-v<N>/result-<hash>.json`: the finished answer for one exact input (every text, ref,
+  citation and setting hashed); an unchanged workspace is answered from it.
 
 Files are written to a temporary name and renamed, so a reader sees an old or a new file, never
 half of one. Anything that does not load — truncated, foreign, wrong version — is treated as
 absent and rebuilt; the cache can never make a scan fail. No pickle: `np.load(allow_pickle=False)`
-and JSON only, so a planted cache file cannot run code.
+and JSON only, so a planted cache file cannot run code. What is read back is checked for shape and
+range before use, and an answer names records by index into lists rebuilt from the workspace
+itself, so a forged file can point at the wrong candidate but never invent a text or a ref.
 """
 
 from __future__ import annotations
@@ -32,9 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from .fileio import atomic_write
+from ..fileio import atomic_write
 
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"
 MAX_RESULTS = 4  # finished answers kept (a few batches of one workspace)
 MAX_VOCAB = 4_000_000  # past this many token strings the store starts afresh (it only grows)
 KEEP_UNUSED = 3  # scans a part survives unused (a brief edited and put back, another batch's items)
@@ -48,11 +47,11 @@ def text_key(*chunks: str) -> str:
 
 @dataclass
 class Part:
-    """Tokenised records of one source file: unique token ids per record, with counts if kept."""
+    """Tokenised records of one source file: distinct token ids per record and their counts."""
 
-    lengths: np.ndarray  # int32, tokens per record
+    lengths: np.ndarray  # int32, distinct tokens per record
     ids: np.ndarray  # int32, concatenated
-    counts: np.ndarray | None  # int32 parallel to ids (placements need term frequencies)
+    counts: np.ndarray | None  # int32 parallel to ids: term frequencies
     idents: list[list[str]]  # arXiv ids / URLs per record
 
 
@@ -165,95 +164,6 @@ def save_store(cache_dir: Path | None, store: TokenStore, used: list[str]) -> No
         ).astype(np.int32),
     }
     _atomic(_dir(cache_dir) / "tokens.npz", lambda f: np.savez(f, **arrays))  # type: ignore[arg-type]
-
-
-@dataclass
-class PairStore:
-    """Text pairs found earlier, per corpus part, for the items they were computed against.
-
-    A pair's score depends only on its two texts, so pairs of an unchanged brief with an unchanged
-    item stay true whatever else changed; only new parts and new items need probing.
-    """
-
-    context: str = ""  # threshold, tokenizer, scorer: pairs from another context are not reused
-    items: list[str] = field(default_factory=list)  # item content keys, in the stored numbering
-    parts: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = field(
-        default_factory=dict
-    )  # item, record, shared
-
-
-def load_pairs(cache_dir: Path | None, context: str) -> PairStore:
-    if cache_dir is None:
-        return PairStore(context)
-    try:
-        with np.load(_file(_dir(cache_dir) / "pairs.npz"), allow_pickle=False) as z:
-            meta = json.loads(bytes(z["meta"]).decode("utf-8"))
-            item, rec, shared = z["item"], z["record"], z["shared"]
-        if meta.get("version") != CACHE_VERSION or meta.get("context") != context:
-            return PairStore(context)
-        n_items = len(meta["items"])
-        if len(item) and (int(item.min()) < 0 or int(item.max()) >= n_items):
-            return PairStore(context)
-        parts = {}
-        at = 0
-        for key, count in meta["parts"]:
-            parts[key] = (item[at : at + count], rec[at : at + count], shared[at : at + count])
-            at += count
-        if at != len(item) or len(rec) != at or len(shared) != at:
-            return PairStore(context)
-        return PairStore(context, list(meta["items"]), parts)
-    except Exception:  # a cache that does not load is no cache
-        return PairStore(context)
-
-
-def save_pairs(cache_dir: Path | None, pairs: PairStore) -> None:
-    if cache_dir is None:
-        return
-    keys = list(pairs.parts)
-    meta = {
-        "version": CACHE_VERSION,
-        "context": pairs.context,
-        "items": pairs.items,
-        "parts": [[k, len(pairs.parts[k][0])] for k in keys],
-    }
-    empty = np.zeros(0, np.int32)
-
-    def column(c: int) -> np.ndarray:
-        return np.concatenate([pairs.parts[k][c] for k in keys] or [empty]).astype(np.int32)
-
-    arrays = {
-        "meta": np.frombuffer(json.dumps(meta).encode("utf-8"), np.uint8),
-        "item": column(0),
-        "record": column(1),
-        "shared": column(2),
-    }
-    _atomic(_dir(cache_dir) / "pairs.npz", lambda f: np.savez(f, **arrays))  # type: ignore[arg-type]
-
-
-def load_json(cache_dir: Path | None, name: str, context: str) -> dict[str, Any]:
-    """A small JSON cache file's payload when its context matches, else {}."""
-    if cache_dir is None:
-        return {}
-    try:
-        data = json.loads(_file(_dir(cache_dir) / name).read_text("utf-8"))
-    except Exception:
-        return {}
-    if (
-        not isinstance(data, dict)
-        or data.get("context") != context
-        or not isinstance(data.get("data"), dict)
-    ):
-        return {}
-    return data["data"]
-
-
-def save_json(cache_dir: Path | None, name: str, context: str, data: dict[str, Any]) -> None:
-    if cache_dir is None:
-        return
-    payload = json.dumps(
-        {"context": context, "data": data}, ensure_ascii=False, separators=(",", ":")
-    )
-    _atomic(_dir(cache_dir) / name, lambda f: f.write(payload.encode("utf-8")))
 
 
 def load_result(cache_dir: Path | None, key: str) -> Any | None:

@@ -1,0 +1,193 @@
+"""Source citations (PRODUCT §6, §7): which material, and which item of it, an earlier brief says
+it was written from.
+
+This is the strongest evidence of a duplicate there is — the knowledge base saying so itself — and
+a summary in other words or in another language carries it when its text shares almost nothing.
+Two places say it:
+
+- the text of an entry: its 来源 line
+  (`来源：inbox/jay/2026-11-01T0820-csdn-discovery.md 第一条（…）`) or a 四 bullet's parenthesis
+  (`（inbox/…md 第 2、3 条）`): a material path, then optionally which item, in any of the ways
+  people write it — `第一条`, `第 2 条`, `第 2、3 条`, `对象二`, `对象一、二`, `#2`, `.md#2`,
+  `item 2`, `items 2 and 3`, `first item`. A path with no item names the material as a whole (each
+  of its items);
+- the sidecar of a brief the tool wrote (`<brief>.review.json`): which items each increment holds,
+  parts and absorbed items alike (the brief names only the parts it describes).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..models import BriefEntry, Item
+
+# A workspace-relative Markdown path, not part of a longer word or URL path.
+_PATH = re.compile(r"(?<![\w/.@:-])((?:[A-Za-z0-9_.@+-]+/)+[A-Za-z0-9_.@+-]+\.md)(?![\w/])")
+_NUM = r"[0-9]{1,3}|[一二两三四五六七八九十]{1,3}"
+_SEP = r"\s*(?:[、,，/]|和|与|及|and|&)\s*"
+_DESIGNATIONS = [
+    re.compile(rf"#\s*({_NUM})((?:{_SEP}#?\s*(?:{_NUM}))*)"),
+    re.compile(rf"第\s*({_NUM})((?:{_SEP}第?\s*(?:{_NUM}))*)\s*(?:条|项|则|篇|个)"),
+    re.compile(rf"对象\s*({_NUM})((?:{_SEP}(?:对象)?\s*(?:{_NUM}))*)"),
+    re.compile(rf"(?i:items?|entry|entries|no\.)\s*({_NUM})((?:{_SEP}(?:{_NUM}))*)"),
+]
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_ORDINAL_ITEM = re.compile(
+    rf"(?i:(?:the\s+)?({'|'.join(_ORDINALS)})((?:{_SEP}(?:{'|'.join(_ORDINALS)}))*)\s+items?)"
+)
+_LEAD = re.compile(r"[\s,，:：]{0,3}")
+_ZH_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A material path and the item numbers it names (empty: the material as a whole)."""
+
+    path: str
+    items: tuple[int, ...] = ()
+
+    def names(self, item: Item) -> bool:
+        return item.material == self.path and (not self.items or item.index in self.items)
+
+
+def number(text: str) -> int | None:
+    """`2`, `二`, `十二`, `二十一` as an int (1..99), else None."""
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    if not text or any(ch not in _ZH_DIGITS and ch != "十" for ch in text):
+        return None
+    if "十" not in text:
+        return _ZH_DIGITS[text] if len(text) == 1 else None
+    tens, _, ones = text.partition("十")
+    value = (_ZH_DIGITS.get(tens, 0) if tens else 1) * 10 + (_ZH_DIGITS.get(ones, 0) if ones else 0)
+    return value or None
+
+
+def _numbers(first: str, rest: str, pattern: str = _NUM) -> tuple[int, ...]:
+    found = [first, *re.findall(pattern, rest)]
+    return tuple(n for n in (number(x) for x in found) if n is not None)
+
+
+def designation(after: str) -> tuple[int, ...]:
+    """The item numbers named at the start of `after` (the text right after a path), else ()."""
+    lead = _LEAD.match(after)
+    tail = after[lead.end() if lead else 0 :]
+    for pattern in _DESIGNATIONS:
+        m = pattern.match(tail)
+        if m:
+            return _numbers(m.group(1), m.group(2))
+    m = _ORDINAL_ITEM.match(tail)
+    if m:
+        words = [m.group(1), *re.findall("|".join(_ORDINALS), m.group(2), re.IGNORECASE)]
+        return tuple(_ORDINALS.index(w.lower()) + 1 for w in words)
+    return ()
+
+
+def find_citations(text: str, wanted: Collection[str] | None = None) -> list[Citation]:
+    """Every material path the text names (of `wanted` only, if given), with the items it names
+    right after it."""
+    if ".md" not in text:
+        return []
+    out: list[Citation] = []
+    for m in _PATH.finditer(text):
+        path = m.group(1).removeprefix("./")
+        if wanted is None or path in wanted:
+            out.append(Citation(path, designation(text[m.end() : m.end() + 48])))
+    return out
+
+
+def sidecar_holdings(data: Any, brief: str) -> dict[str, set[str]]:
+    """Item ref -> the entry refs (`<brief>#n`) whose increment holds it, from a sidecar's JSON.
+
+    Read loosely, for every schema the tool has written: `increments` (each with `parts` and
+    `absorbed`), else `order` with the decisions' `merged_into`. Anything else holds nothing.
+    """
+    out: dict[str, set[str]] = defaultdict(set)
+    if not isinstance(data, dict):
+        return {}
+    increments = data.get("increments")
+    if isinstance(increments, list):
+        for n, inc in enumerate(increments, 1):
+            if not isinstance(inc, dict):
+                continue
+            for key in ("parts", "absorbed", "items"):
+                for ref in inc.get(key) or ():
+                    ref = ref.get("item") if isinstance(ref, dict) else ref
+                    if isinstance(ref, str):
+                        out[ref].add(f"{brief}#{n}")
+        return dict(out)
+    order = data.get("order")
+    if not isinstance(order, list):
+        return {}
+    head_of: dict[str, str] = {}
+    for item in data.get("items") or ():
+        if isinstance(item, dict) and isinstance(item.get("ref"), str):
+            merged = (item.get("decision") or {}).get("merged_into")
+            if isinstance(merged, str):
+                head_of[item["ref"]] = merged
+    for n, head in enumerate(order, 1):
+        if isinstance(head, str):
+            out[head].add(f"{brief}#{n}")
+    for ref, head in head_of.items():
+        if head in order:
+            out[ref].add(f"{brief}#{order.index(head) + 1}")
+    return dict(out)
+
+
+def read_sidecars(root: Path, briefs: Iterable[str]) -> dict[str, set[str]]:
+    """Item ref -> entry refs, from the sidecar next to each brief (a missing or unreadable one is
+    no evidence; it never fails a scan)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for rel in briefs:
+        side = root / (rel.removesuffix(".md") + ".review.json")
+        try:
+            if not side.is_file():
+                continue
+            data = json.loads(side.read_bytes().decode("utf-8"))
+        except (OSError, ValueError):
+            continue
+        for ref, entries in sidecar_holdings(data, rel).items():
+            out[ref] |= entries
+    return dict(out)
+
+
+def cited_entries(
+    items: Sequence[Item],
+    entries: Sequence[BriefEntry],
+    sidecars: Mapping[str, Collection[str]] | None = None,
+) -> list[list[int]]:
+    """Per item, the indices of the entries that cite it, in entry order."""
+    by_path: dict[str, list[int]] = defaultdict(list)
+    for k, item in enumerate(items):
+        by_path[item.material].append(k)
+    out: list[set[int]] = [set() for _ in items]
+    for e, entry in enumerate(entries):
+        for cite in find_citations(entry.text, by_path):
+            for k in by_path.get(cite.path, ()):
+                if cite.names(items[k]):
+                    out[k].add(e)
+    if sidecars:
+        index = {entry.ref: e for e, entry in enumerate(entries)}
+        for k, item in enumerate(items):
+            for ref in sidecars.get(item.ref, ()):
+                if ref in index:
+                    out[k].add(index[ref])
+    return [sorted(s) for s in out]

@@ -1,0 +1,379 @@
+"""Duplicates and placements of every item of a batch (PRODUCT §7), from tokens to the answer.
+
+Records are the batch's items, the earlier briefs' entries and the living document's paragraphs;
+sections are scored apart for placements. The steps, each in its own module:
+
+1. `tokens`: every record's token ids and counts (cached per file by content, `cache`);
+2. `score.tfidf`: the records as weighted vectors; `search.background`: each item's background;
+3. `search.candidates`: each item's best records, scored exactly; `score`: calibrated meaning
+   score and rapidfuzz's near-copy score, the larger being the text score;
+4. identities (a shared arXiv id or URL) and `citations` (an earlier brief's 来源 line or sidecar
+   naming this very material and item);
+5. one candidate per (kind, ref) — a living-document section once, with its best paragraph — with
+   its score, `why` and `tier`; pairs the reviewer dismissed as not duplicates are left out;
+6. `placements`.
+
+A candidate's score is the strongest of its evidence: 100 for a source citation (the knowledge
+base saying so itself), `90 + 10 × Jaccard(identity sets)` for shared ids or URLs (a long item and
+a one-line entry about one single paper score 100, an entry listing eight ids gives each 91.25),
+else its text score. Scores at or above `threshold` are `likely`; below it, a text candidate
+clearly above the item's background is `possible` (MAX_POSSIBLE at most).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Collection, Mapping, Sequence
+from itertools import groupby
+from pathlib import Path
+from typing import Literal, cast
+
+import numpy as np
+
+from ..models import BriefEntry, Duplicate, Item, ItemMatches, Placement, Section, Tier, Why
+from ..textnorm import TOKENIZER_VERSION, paragraphs
+from . import cache as mc
+from . import score as sc
+from .citations import cited_entries
+from .placements import place, section_matrix
+from .search import background, candidates
+from .tokens import MIN_TOKENS, Records, kind_weight, tokenize
+
+MATCH_VERSION = "2"
+MAX_DUPLICATES = 10
+MAX_POSSIBLE = 3
+TEXT_CHARS = 300
+IDENTITY_FLOOR = 90.0
+SOURCE_SCORE = 100.0
+COMMON_IDENTITY = 200  # an id or URL named by more records than this is not evidence
+WHY_ORDER: tuple[Why, ...] = ("source", "identity", "text")
+
+# key, texts, the items' own arXiv ids and URLs (or None), records
+_Source = tuple[str, list[str], list[tuple[list[str], list[str]]] | None, int]
+
+
+def content_key(text: str) -> str:
+    """A text's identity for a dismissal: its words, whatever the spacing."""
+    return mc.text_key("content", " ".join(text.split()))
+
+
+def _section_doc(section: Section) -> str:
+    return f"{section.title}\n{section.title}\n{section.text}"
+
+
+def _sources(
+    items: Sequence[Item],
+    sections: Sequence[Section],
+    entries: Sequence[BriefEntry],
+    doc_paras: list[tuple[str, str]],
+) -> tuple[list[_Source], int]:
+    """The parts in record order (items by material, entries by brief, paragraphs, sections),
+    and how many of them are item parts. A part's key hashes everything its tokens depend on."""
+    out: list[_Source] = []
+
+    def add(kind: str, texts: list[str], extra: list[tuple[list[str], list[str]]] | None) -> None:
+        flat = ["\x1e".join((*a, "\x1d", *u)) for a, u in extra] if extra else []
+        key = mc.text_key(kind, TOKENIZER_VERSION, *texts, *flat)
+        out.append((key, texts, extra, len(texts)))
+
+    n_item_parts = 0
+    for _, run in groupby(items, key=lambda i: i.material):
+        group = list(run)
+        add("items", [i.text for i in group], [(list(i.arxiv), list(i.urls)) for i in group])
+        n_item_parts += 1
+    for _, erun in groupby(entries, key=lambda e: e.brief):
+        add("brief", [e.text for e in erun], None)
+    add("paragraphs", [t for _, t in doc_paras], None)
+    add("sections", [_section_doc(s) for s in sections], None)
+    return out, n_item_parts
+
+
+def _kinds(store: mc.TokenStore, ids: np.ndarray) -> np.ndarray:
+    """Kind weights over the store's vocabulary, computed for the ids in use only."""
+    kinds = np.ones(len(store.vocab), np.float32)
+    used = np.unique(ids)
+    vocab = store.vocab
+    kinds[used] = np.fromiter((kind_weight(vocab[t]) for t in used.tolist()), np.float32, len(used))
+    return kinds
+
+
+def _identity_pairs(rec: Records, n_items: int) -> dict[tuple[int, int], float]:
+    """(item, record) -> identity score, for records naming an arXiv id or URL some item names."""
+    wanted = {x for i in range(n_items) for x in rec.idents[i]}
+    holders: dict[str, list[int]] = defaultdict(list)
+    if wanted:
+        for r in range(rec.n):
+            for x in rec.idents[r]:
+                if x in wanted:
+                    holders[x].append(r)
+    out: dict[tuple[int, int], float] = {}
+    for i in range(n_items):
+        mine = rec.idents[i]
+        for x in mine:
+            if len(holders[x]) > COMMON_IDENTITY:
+                continue  # a project's home page, cited everywhere: not evidence of one paper
+            for r in holders[x]:
+                if r != i and (i, r) not in out:
+                    theirs = rec.idents[r]
+                    jaccard = len(mine & theirs) / len(mine | theirs)
+                    out[(i, r)] = IDENTITY_FLOOR + (100 - IDENTITY_FLOOR) * jaccard
+    return out
+
+
+_Found = list[list[tuple[int, float, int, int]]]  # per item: (record, score, why bits, possible?)
+
+
+def _duplicates(
+    rec: Records,
+    n_items: int,
+    x: object,
+    df: np.ndarray,
+    cited: list[list[int]],
+    kinds_of: list[str],
+    refs: list[str],
+    threshold: float,
+    tick: Callable[[int], None],
+) -> _Found:
+    import scipy.sparse as sp
+
+    matrix = cast(sp.csr_matrix, x)
+    q50, q90 = background(matrix, n_items)
+    ci, cr, cos = candidates(matrix, n_items, df, tick)
+    meaning = sc.calibrated(cos.astype(np.float64), q50[ci], q90[ci])
+    above = sc.clearly_above(cos.astype(np.float64), q50[ci], q90[ci])
+    near = sc.NearCopy(rec)
+    small = (rec.lengths[ci] < MIN_TOKENS) | (rec.lengths[cr] < MIN_TOKENS)
+    # (item, record) -> (text score, possible)
+    text: dict[tuple[int, int], tuple[float, bool]] = {}
+    for i, r, c, m, ab, tiny in zip(
+        ci.tolist(),
+        cr.tolist(),
+        cos.tolist(),
+        meaning.tolist(),
+        above.tolist(),
+        small.tolist(),
+        strict=True,
+    ):
+        if tiny:
+            continue
+        # the near-copy score only where it can add something: a pair the meaning score leaves
+        # below the threshold yet close enough for one text to hold most of the other
+        score = max(m, near(i, r)) if m < threshold and c >= sc.NEAR_COPY_COS else m
+        possible = score < threshold and ab and score >= sc.POSSIBLE_FLOOR
+        if score >= threshold or possible:
+            text[(i, r)] = (score, possible)
+    identity = _identity_pairs(rec, n_items)
+    bits = {w: 1 << k for k, w in enumerate(WHY_ORDER)}
+    per_item: list[dict[tuple[str, str], tuple[float, int, int, int]]] = [
+        {} for _ in range(n_items)
+    ]
+    pairs = set(text) | set(identity) | {(i, n_items + e) for i, es in enumerate(cited) for e in es}
+    cited_set = {(i, n_items + e) for i, es in enumerate(cited) for e in es}
+    for i, r in pairs:
+        why = 0
+        score = 0.0
+        possible = 0
+        if (i, r) in cited_set:
+            why |= bits["source"]
+            score = SOURCE_SCORE
+        if (i, r) in identity:
+            why |= bits["identity"]
+            score = max(score, identity[(i, r)])
+        if (i, r) in text:
+            t, p = text[(i, r)]
+            why |= bits["text"]
+            score = max(score, t)
+            possible = int(p and score < threshold)
+        key = (kinds_of[r], refs[r])
+        best = per_item[i].get(key)
+        if best is None or (-possible, score, -r) > (-best[3], best[0], -best[1]):
+            per_item[i][key] = (score, r, why if best is None else why | best[2], possible)
+        else:
+            per_item[i][key] = (best[0], best[1], best[2] | why, best[3])
+    out: _Found = []
+    for found in per_item:
+        ranked = sorted(
+            (
+                (poss, -round(s, 1), ref, kind, r, w)
+                for (kind, ref), (s, r, w, poss) in found.items()
+            ),
+        )
+        likely = [x for x in ranked if not x[0]]
+        possible_ = [x for x in ranked if x[0]][:MAX_POSSIBLE]
+        out.append(
+            [(r, -neg, w, poss) for poss, neg, _, _, r, w in (likely + possible_)[:MAX_DUPLICATES]]
+        )
+    return out
+
+
+def match_items(
+    items: Sequence[Item],
+    sections: Sequence[Section],
+    entries: Sequence[BriefEntry],
+    living_doc_path: str,
+    *,
+    threshold: int = 85,
+    top_placements: int = 3,
+    cache_dir: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    sidecars: Mapping[str, Collection[str]] | None = None,
+    dismissed: Collection[tuple[str, str]] = (),
+) -> dict[str, ItemMatches]:
+    """Placements and duplicate candidates of every item, keyed by `item.ref` (every item present).
+
+    `sidecars`: item ref -> entry refs whose increment holds it (`citations.read_sidecars`).
+    `dismissed`: (content key, content key) pairs the reviewer judged not duplicates, either order
+    (`content_key`). `cache_dir=None` reads and writes nothing; `progress(done, total)` is called
+    as work completes, the last time with done == total.
+    """
+    threshold = min(max(threshold, 0), 100)
+    doc_paras = [(s.id, p) for s in sections for p in paragraphs(s.text)]
+    sources, _ = _sources(items, sections, entries, doc_paras)
+    held = sorted((ref, tuple(sorted(es))) for ref, es in (sidecars or {}).items())
+    result_key = mc.text_key(
+        "result",
+        MATCH_VERSION,
+        TOKENIZER_VERSION,
+        str(threshold),
+        str(top_placements),
+        living_doc_path,
+        *(k for k, *_ in sources),
+        *(i.ref for i in items),
+        *(e.ref for e in entries),
+        *(f"{s.id}\x1e{s.title}" for s in sections),
+        *(sid for sid, _ in doc_paras),
+        *("\x1e".join((ref, *es)) for ref, es in held),
+    )
+    kinds = ["batch"] * len(items) + ["brief"] * len(entries) + ["living-doc"] * len(doc_paras)
+    refs = (
+        [i.ref for i in items]
+        + [e.ref for e in entries]
+        + [f"{living_doc_path}§{sid}" for sid, _ in doc_paras]
+    )
+    texts = [i.text for i in items] + [e.text for e in entries] + [t for _, t in doc_paras]
+    cached = _from_json(mc.load_result(cache_dir, result_key), len(items), sections, refs)
+    if cached is not None:
+        if progress:
+            progress(1, 1)
+        return _build(items, sections, kinds, refs, texts, *cached, dismissed)
+
+    total = sum(n for *_, n in sources) + 2 * len(items)
+    done = 0
+
+    def tick(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress:
+            progress(min(done, total), total)
+
+    store = mc.load_store(cache_dir)
+    parts: list[mc.Part] = []
+    for key, part_texts, extra, n in sources:
+        part = store.parts.get(key)
+        if part is None or part.counts is None or len(part.lengths) != n:
+            part = store.parts[key] = tokenize(store, part_texts, extra)
+        parts.append(part)
+        tick(n)
+    mc.save_store(cache_dir, store, [k for k, *_ in sources])
+
+    rec = Records.of(parts[:-1])
+    sec = Records.of(parts[-1:])
+    kind = _kinds(store, np.concatenate([rec.ids, sec.ids]))
+    matrix, df = sc.tfidf(rec, kind, len(store.vocab))
+    cited = cited_entries(items, entries, sidecars)
+    found = _duplicates(rec, len(items), matrix, df, cited, kinds, refs, threshold, tick)
+    n_head = len(items) + len(entries)
+    section_index = {s.id: j for j, s in enumerate(sections)}
+    placed = place(
+        matrix[: len(items)],
+        section_matrix(sec, df, rec.n, kind),
+        matrix[n_head:],
+        np.array([section_index[sid] for sid, _ in doc_paras], np.int64),
+        top_placements,
+    )
+    tick(len(items))
+    if progress:
+        progress(total, total)
+    mc.save_result(cache_dir, result_key, {"placements": placed, "duplicates": found})
+    return _build(items, sections, kinds, refs, texts, placed, found, dismissed)
+
+
+def _clip(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= TEXT_CHARS else text[: TEXT_CHARS - 1] + "…"
+
+
+def _why(bits: int) -> tuple[Why, ...]:
+    return tuple(w for k, w in enumerate(WHY_ORDER) if bits & (1 << k))
+
+
+def _build(
+    items: Sequence[Item],
+    sections: Sequence[Section],
+    kinds: list[str],
+    refs: list[str],
+    texts: list[str],
+    placed: list[list[tuple[int, float]]],
+    found: _Found,
+    dismissed: Collection[tuple[str, str]] = (),
+) -> dict[str, ItemMatches]:
+    """The answer's models from (section index, score) and (record, score, why, possible) lists,
+    leaving out the pairs the reviewer dismissed."""
+    gone = {frozenset(p) for p in dismissed}
+    keys: dict[int, str] = {}
+
+    def key_of(r: int) -> str:
+        got = keys.get(r)
+        if got is None:
+            got = keys[r] = content_key(texts[r])
+        return got
+
+    out: dict[str, ItemMatches] = {}
+    for k, item in enumerate(items):
+        dups = []
+        for r, score, why, possible in found[k]:
+            if gone and frozenset((key_of(k), key_of(r))) in gone:
+                continue
+            tier: Tier = "possible" if possible else "likely"
+            dups.append(
+                Duplicate.model_construct(
+                    kind=cast(Literal["batch", "brief", "living-doc"], kinds[r]),
+                    ref=refs[r],
+                    score=score,
+                    text=_clip(texts[r]),
+                    why=_why(why),
+                    tier=tier,
+                )
+            )
+        out[item.ref] = ItemMatches.model_construct(
+            placements=tuple(
+                Placement.model_construct(
+                    section=sections[j].id, title=sections[j].title, score=score
+                )
+                for j, score in placed[k]
+            ),
+            duplicates=tuple(dups),
+        )
+    return out
+
+
+def _from_json(
+    data: object, n_items: int, sections: Sequence[Section], refs: list[str]
+) -> tuple[list[list[tuple[int, float]]], _Found] | None:
+    """A cached answer (its key covers every input), or None when missing or malformed."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        placed = [[(int(j), float(s)) for j, s in row] for row in data["placements"]]
+        found = [
+            [(int(r), float(s), int(w), int(p)) for r, s, w, p in row] for row in data["duplicates"]
+        ]
+        if len(placed) != n_items or len(found) != n_items:
+            return None
+        if any(not 0 <= j < len(sections) for row in placed for j, _ in row):
+            return None
+        if any(not 0 <= r < len(refs) or not 0 < w < 8 for row in found for r, _, w, _ in row):
+            return None
+        return placed, found
+    except (KeyError, TypeError, ValueError):
+        return None

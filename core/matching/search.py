@@ -1,0 +1,120 @@
+"""Candidate search: the best few records for every item, and each item's background.
+
+The score is a cosine of sparse vectors, so every item's candidates are one row of the sparse
+product items × records. Computed whole, that product walks every posting of every common token
+(a CJK bigram such as 推理 is in a third of all records): 16 s for 3,000 items × 53,600 records.
+Common tokens carry little weight and never make a duplicate on their own, so the search leaves
+out of each item's query the tokens in more than `common_df(n)` records (keeping at least its
+KEEP_RAREST rarest ones), takes the top TOP_K records of that pruned product per item, and then
+scores those candidates exactly. The background of an item is its exact cosines with a fixed,
+evenly spaced sample of BACKGROUND records: their median and 90th percentile.
+
+Items are processed in chunks so that the dense block of one chunk's pruned scores stays under
+CHUNK_CELLS floats whatever the size of the knowledge base.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import scipy.sparse as sp
+
+TOP_K = 24  # candidates per item scored exactly
+KEEP_RAREST = 8  # query tokens an item always keeps, however common
+BACKGROUND = 1024  # records sampled for each item's background
+MIN_BACKGROUND = 32  # with fewer records the background says nothing: DEFAULT_BACKGROUND
+DEFAULT_BACKGROUND = (0.0, 0.04)  # (q50, q90) of a typical item of tests/workspaces/realkb
+BACKGROUND_DROP = 3  # an item's highest background cosines are left out (its own duplicates)
+CHUNK_CELLS = 16_000_000  # items × records scored densely at a time
+
+
+def common_df(n_records: int) -> int:
+    """Tokens in more records than this are left out of the candidate query (not the score)."""
+    return max(200, n_records // 100)
+
+
+def _pruned_queries(x: sp.csr_matrix, n_items: int, df: np.ndarray) -> sp.csr_matrix:
+    """The items' rows with common tokens dropped (each keeps its KEEP_RAREST rarest)."""
+    q = x[:n_items].tocsr()
+    q.sort_indices()
+    lengths = np.diff(q.indptr)
+    owner = np.repeat(np.arange(n_items), lengths)
+    tok_df = df[q.indices]
+    # rank of each token by df within its row (0 = rarest)
+    order = np.lexsort((tok_df, owner))
+    rank = np.empty(len(order), np.int64)
+    starts = np.repeat(q.indptr[:-1], lengths)
+    rank[order] = np.arange(len(order)) - starts
+    keep = (tok_df <= common_df(x.shape[0])) | (rank < KEEP_RAREST)
+    data = np.where(keep, q.data, 0).astype(np.float32)
+    pruned = sp.csr_matrix((data, q.indices, q.indptr), shape=q.shape)
+    pruned.eliminate_zeros()
+    return pruned
+
+
+def exact(x: sp.csr_matrix, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """Cosines of the pairs (rows[k], cols[k]) of records, in chunks."""
+    out = np.zeros(len(rows), np.float32)
+    step = 65_536
+    for a in range(0, len(rows), step):
+        b = min(len(rows), a + step)
+        out[a:b] = np.asarray(x[rows[a:b]].multiply(x[cols[a:b]]).sum(axis=1)).ravel()
+    return out
+
+
+def candidates(
+    x: sp.csr_matrix,
+    n_items: int,
+    df: np.ndarray,
+    tick: Callable[[int], None] | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(item, record, exact cosine) of each item's TOP_K best records by the pruned product
+    (itself excluded; pairs with a pruned score of 0 are not candidates)."""
+    n = x.shape[0]
+    if n_items == 0 or n < 2:
+        empty = np.zeros(0, np.int64)
+        return empty, empty, np.zeros(0, np.float32)
+    q = _pruned_queries(x, n_items, df)
+    xt = x.T.tocsr()
+    k = min(TOP_K, n - 1)
+    step = max(1, min(n_items, CHUNK_CELLS // n))
+    out_i, out_r = [], []
+    for a in range(0, n_items, step):
+        b = min(n_items, a + step)
+        dense = (q[a:b] @ xt).toarray()
+        dense[np.arange(b - a), np.arange(a, b)] = -1.0  # never itself
+        top = np.argpartition(dense, n - k, axis=1)[:, n - k :]
+        got = np.take_along_axis(dense, top, axis=1)
+        keep = got > 0
+        out_i.append(np.repeat(np.arange(a, b), k).reshape(b - a, k)[keep])
+        out_r.append(top[keep])
+        if tick:
+            tick(b - a)
+    items = np.concatenate(out_i).astype(np.int64)
+    recs = np.concatenate(out_r).astype(np.int64)
+    return items, recs, exact(x, items, recs)
+
+
+def background(x: sp.csr_matrix, n_items: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per item, the median and 90th percentile of its cosines with an evenly spaced sample of
+    the records, itself and its BACKGROUND_DROP closest left out (in a small knowledge base the
+    sample is everything, its duplicates included). DEFAULT_BACKGROUND below MIN_BACKGROUND
+    records."""
+    n = x.shape[0]
+    if n_items == 0 or n < MIN_BACKGROUND:
+        return np.full(n_items, DEFAULT_BACKGROUND[0]), np.full(n_items, DEFAULT_BACKGROUND[1])
+    size = min(BACKGROUND, n)
+    sample = np.unique(np.linspace(0, n - 1, size).round().astype(np.int64))
+    block = x[sample].T.tocsr()
+    q50 = np.zeros(n_items)
+    q90 = np.zeros(n_items)
+    step = max(1, min(n_items, CHUNK_CELLS // max(1, len(sample))))
+    for a in range(0, n_items, step):
+        b = min(n_items, a + step)
+        dense = (x[a:b] @ block).toarray()
+        dense[sample[None, :] == np.arange(a, b)[:, None]] = -1.0  # not itself
+        dense.sort(axis=1)
+        kept = dense[:, 1 : dense.shape[1] - BACKGROUND_DROP]  # itself sorted first
+        q50[a:b], q90[a:b] = np.percentile(kept, [50, 90], axis=1)
+    return q50, q90

@@ -1,0 +1,90 @@
+"""Source citations (PRODUCT §6): a material path and which item, in every way people write it."""
+
+from __future__ import annotations
+
+import pytest
+from briefdesk.core.matching.citations import (
+    Citation,
+    designation,
+    find_citations,
+    number,
+    sidecar_holdings,
+)
+from hypothesis import given
+from hypothesis import strategies as st
+
+P = "inbox/jay/2026-11-01T0820-csdn-discovery.md"
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        (f"来源：{P} 第一条（CSDN 帖，搜索线索级）", (1,)),
+        (f"来源：{P} 第 2 条（…）", (2,)),
+        (f"（{P} 第 2、3 条）：与主题无关", (2, 3)),
+        (f"{P} 第一、二条", (1, 2)),
+        (f"{P} 对象二（Instagram 帖）", (2,)),
+        (f"{P} 对象一、对象二", (1, 2)),
+        (f"{P} 对象一、二", (1, 2)),
+        (f"{P}#2（Substack 博文）", (2,)),
+        (f"({P} #3)", (3,)),
+        (f"Source: {P} item 2 (a blog post)", (2,)),
+        (f"Source: {P}, items 2 and 3", (2, 3)),
+        (f"Source: {P}, first item (HN thread)", (1,)),
+        (f"Source: {P}, the first and second items", (1, 2)),
+        (f"{P} 第十二条", (12,)),
+        (f"长文（{P}）：结论与决策树一致", ()),
+        (f"Source: {P} (arXiv abstract page)", ()),
+    ],
+)
+def test_every_written_form(text: str, items: tuple[int, ...]) -> None:
+    assert find_citations(text) == [Citation(P, items)]
+
+
+def test_no_path_no_citation_and_urls_are_not_paths() -> None:
+    assert find_citations("同文件 Java 类加载机制：与 inference 主题无关") == []
+    assert find_citations("https://example.com/inbox/a.md 第一条") == []
+    assert find_citations("README.md 第一条") == []  # a bare file name is not a material path
+
+
+def test_two_paths_in_one_line() -> None:
+    got = find_citations(f"来源：{P} 第一条；inbox/flyp/b.md 对象二")
+    assert got == [Citation(P, (1,)), Citation("inbox/flyp/b.md", (2,))]
+
+
+@given(st.integers(1, 99))
+def test_chinese_numerals_read_back(n: int) -> None:
+    digits = "零一二三四五六七八九"
+    tens, ones = divmod(n, 10)
+    zh = (("" if tens == 1 else digits[tens]) + "十" if tens else "") + (
+        digits[ones] if ones else ""
+    )
+    assert number(zh) == n
+    assert designation(f" 第{zh}条") == (n,)
+
+
+def test_sidecar_holdings_of_both_schemas() -> None:
+    v1 = {
+        "order": ["a.md#1", "a.md#3"],
+        "items": [
+            {"ref": "a.md#2", "decision": {"merged_into": "a.md#3"}},
+            {"ref": "a.md#4", "decision": {"merged_into": None}},
+        ],
+    }
+    assert sidecar_holdings(v1, "b.md") == {
+        "a.md#1": {"b.md#1"},
+        "a.md#3": {"b.md#2"},
+        "a.md#2": {"b.md#2"},
+    }
+    v2 = {
+        "increments": [
+            {"parts": ["a.md#1"], "absorbed": ["a.md#5"]},
+            {"parts": [{"item": "c.md#1"}]},
+        ]
+    }
+    assert sidecar_holdings(v2, "b.md") == {
+        "a.md#1": {"b.md#1"},
+        "a.md#5": {"b.md#1"},
+        "c.md#1": {"b.md#2"},
+    }
+    assert sidecar_holdings(["junk"], "b.md") == {} and sidecar_holdings({}, "b.md") == {}
