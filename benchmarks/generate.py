@@ -1241,6 +1241,50 @@ def generate(
     return gen
 
 
+def generate_degenerate(root: Path, *, items: int = 2000, git: bool = True) -> Path:
+    """A degenerate batch: `items` near-identical items in one material of about 185 KB (a feed
+    dumped twice a minute, each copy a number apart), beside a small knowledge base. Every item is
+    a near-copy of every other: what must stay bounded is the work per item, not the answer."""
+    w = _Writer(7)
+    r = w.rng
+    secs = sections_for(30, r)
+    root.mkdir(parents=True, exist_ok=True)
+
+    def write(rel: str, text: str) -> None:
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+    write("briefdesk.yaml", f"topics:\n  {TOPIC}:\n    living_doc: docs/{TOPIC}.md\n")
+    write(".gitignore", ".briefdesk/\n")
+    write(f"docs/{TOPIC}.md", living_doc(w, secs))
+    for f in range(20):
+        date = (dt.date(2026, 10, 1) + dt.timedelta(days=f)).isoformat()
+        lines = [f"{TOPIC} · E1 预消化简报（{date}）", "", "一、今日最重要的 3 条增量", ""]
+        for i in range(1, 4):
+            lines += [
+                f"{i}. {w.title(r.choice(secs), False)}",
+                f"  • 要点：{w.text(r.choice(secs), 80, 300)}",
+            ]
+        write(f"briefs/{TOPIC}/{date}-e1-d{f:02d}.md", "\n".join(lines) + "\n")
+    body = ["---", "title: 转载流水", "source: feed", "---", ""]
+    for k in range(1, items + 1):
+        body += [
+            f"## 转载 {k}",
+            "",
+            f"vLLM v0.30.{k % 7} 在 H100 上 decode 达到 {70 + k % 9}% 带宽（厂商口径）。",
+            "",
+        ]
+    write("inbox/feed/dump.md", "\n".join(body))
+    write(
+        "batches/dump.yaml",
+        f"id: bench/dump\ntopic: {TOPIC}\nmaterials:\n  - inbox/feed/dump.md\n",
+    )
+    if git:
+        git_init(root)
+    return root / "inbox/feed/dump.md"
+
+
 def git_init(root: Path) -> None:
     env = {
         **os.environ,

@@ -40,7 +40,8 @@ def place(
     top: int,
 ) -> list[list[tuple[int, float]]]:
     """Per item the best `top` (section index, score 0..100) with a cosine above 0, best first,
-    ties in document order. A section's cosine is the better of the whole section's and its best
+    ties in document order; after the first, only sections scoring above 0 (closer than the
+    item's typical section). A section's cosine is the better of the whole section's and its best
     paragraph's (a long section about several things is not diluted by its other paragraphs)."""
     n_items, n_sec = items.shape[0], sections.shape[0]
     if n_sec == 0 or top <= 0:
@@ -58,6 +59,10 @@ def place(
     best_cos = np.take_along_axis(cos, order, axis=1)
     scores = np.round(np.take_along_axis(shown, order, axis=1), 0)
     return [
-        [(int(j), float(s)) for j, c, s in zip(rj, rc, rs, strict=True) if c > 0]
+        [
+            (int(j), float(s))
+            for k, (j, c, s) in enumerate(zip(rj, rc, rs, strict=True))
+            if c > 0 and (k == 0 or s > 0)
+        ]
         for rj, rc, rs in zip(order.tolist(), best_cos.tolist(), scores.tolist(), strict=True)
     ]

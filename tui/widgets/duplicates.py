@@ -1,4 +1,5 @@
-"""Pane 4: duplicate candidates (kind, ref, score) and the highlighted one beside the item.
+"""Pane 4: duplicate candidates (score, tier, kind, why, ref) and the highlighted one beside the
+item.
 
 The text both share is marked in both columns (`tui.highlight`). The highlighted candidate is
 what mark_duplicate names.
@@ -20,13 +21,19 @@ from .pane_list import PaneList
 from .sized_static import SizedStatic
 
 KIND_STYLE = {"batch": "italic", "brief": "italic bold", "living-doc": "italic"}
+WHY_SHORT = {"source": "source", "identity": "id", "text": "text"}  # `source+id+text` at most
 
 
 def duplicate_prompt(dup: Duplicate, cite: str | None = None) -> Content:
-    style = "bold $error" if dup.score >= 95 else "$warning" if dup.score >= 85 else "$text-muted"
+    """`100 likely   brief      source+text    <ref>  <cite>`: what the candidate is and why
+    (`id`: a shared arXiv id or URL)."""
+    likely = dup.tier == "likely"
+    style = "bold $error" if dup.score >= 95 else "$warning" if likely else "$text-muted"
     return Content.assemble(
         (f"{dup.score:3.0f} ", style),
-        (f"{dup.kind:<10}", KIND_STYLE.get(dup.kind, "")),
+        (f"{dup.tier:<9}", "" if likely else "$text-muted"),
+        (f"{dup.kind:<11}", KIND_STYLE.get(dup.kind, "")),
+        (f"{'+'.join(WHY_SHORT[w] for w in dup.why):<15}", "$text-muted"),
         line(dup.ref),
         (f"  {cite}" if cite else "", "$text-muted"),
     )

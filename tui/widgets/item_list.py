@@ -31,8 +31,10 @@ Row = LazyOption  # an item or material row of the list
 def item_prompt(
     item: Item, decision: Decision, evidence: Evidence, matches: ItemMatches | None, language: str
 ) -> Content:
-    """`✓? 摘要  92 title`: status, evidence, best duplicate score, title (cut by the CSS)."""
-    best = matches.duplicates[0].score if matches and matches.duplicates else None
+    """`✓? 摘要  92 title`: status, evidence, best likely duplicate's score, title (cut by the
+    CSS)."""
+    likely = [d for d in matches.duplicates if d.tier == "likely"] if matches else []
+    best = likely[0].score if likely else None  # possible candidates show in pane 4 only
     extra = ""
     if decision.notes or decision.contradictions or decision.handles:
         extra = "✎ "

@@ -27,11 +27,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ...core.matching.job import MatchJob
     from ...core.scan import scan_report, scan_table
 
     review = load_batch(args)
+    language = review.workspace.settings.language
+    job = MatchJob(review, language, fork=False, cache=not args.no_cache)  # scan waits for it
     with StderrProgress(f"matching {len(review.items)} items", enabled=not args.quiet) as progress:
-        matches = review.match(progress, cache=not args.no_cache)
+        matches = job.run(progress).matches
     conflicts = review.conflicts(cache=not args.no_cache)
     if args.json:
         out(to_json(scan_report(review, matches, conflicts)))
