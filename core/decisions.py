@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .dismissals import Dismissal
 from .manifest import Action, Status
 from .models import Evidence
 
@@ -61,6 +62,9 @@ class Step(BaseModel):
     after: dict[str, Decision]
     order_before: tuple[str, ...]
     order_after: tuple[str, ...]
+    # "not a duplicate" judgements around the step, when it changed them (None: untouched)
+    dismissed_before: tuple[Dismissal, ...] | None = None
+    dismissed_after: tuple[Dismissal, ...] | None = None
 
 
 class History(BaseModel):
@@ -92,6 +96,7 @@ class SessionData(BaseModel):
     # when the reviewer looks at the item again or decides it anew, and the decision is kept
     changed: dict[str, str] = Field(default_factory=dict)
     history: History = Field(default_factory=History)
+    dismissed: list[Dismissal] = Field(default_factory=list)  # not-a-duplicate judgements
 
 
 COUNT_KEYS = ("items", "included", "merged", "excluded", "duplicates", "undecided", "confirmed")

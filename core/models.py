@@ -158,6 +158,7 @@ class Duplicate(Frozen):
     text: str
     why: tuple[Why, ...] = ("text",)
     tier: Tier = "likely"
+    key: str = ""  # content key of the candidate's whole text (a dismissal names it)
 
 
 class ItemMatches(Frozen):

@@ -147,7 +147,10 @@ class Review:
     ) -> dict[str, ItemMatches]:
         """Placements and duplicate candidates of every item (imports scipy and rapidfuzz lazily).
 
-        `dismissed`: pairs of content keys judged not duplicates (`matching.content_key`)."""
+        Pairs judged not duplicates are left out: `dismissed` (content-key pairs,
+        `matching.content_key`), those committed in any earlier brief's sidecar, and those saved
+        in this batch's session."""
+        from . import dismissals
         from .matching import match_items
         from .matching.citations import read_sidecars
 
@@ -171,7 +174,11 @@ class Review:
             cache_dir=cache_dir,
             progress=progress,
             sidecars=read_sidecars(ws.root, self.brief_files),
-            dismissed=dismissed,
+            dismissed={
+                *dismissed,
+                *dismissals.key_pairs(dismissals.committed(ws.root, self.brief_files)),
+                *dismissals.key_pairs(dismissals.read_file(self.session_path())),
+            },
         )
 
     def conflicts(self, *, cache: bool = True) -> list[Conflict]:

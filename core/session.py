@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .decisions import SCHEMA_VERSION, Decision, History, Origin, SessionData, Step, counts
+from .dismissals import Dismissal
 from .errors import BriefdeskError
 from .fileio import atomic_write, remove_temp_files
 from .lock import SessionLock
@@ -318,6 +319,68 @@ class Session:
         self._notify()
         return [ref for ref in self.changed if ref not in before]
 
+    def dismiss(self, item_ref: str, candidate: str, candidate_key: str) -> None:
+        """Judge `candidate` not a duplicate of the item (one undo step); keyed by both texts."""
+        from .matching import content_key
+
+        item = self.item(item_ref)
+        d = Dismissal(
+            item=item_ref,
+            candidate=candidate,
+            item_key=content_key(item.text),
+            candidate_key=candidate_key,
+        )
+        if d in self.data.dismissed:
+            return
+        before = tuple(self.data.dismissed)
+        order = tuple(self.data.order)
+        step = Step(
+            before={},
+            after={},
+            order_before=order,
+            order_after=order,
+            dismissed_before=before,
+            dismissed_after=(*before, d),
+        )
+        self.history.undo.append(step)
+        del self.history.undo[:-UNDO_LIMIT]
+        self.history.redo.clear()
+        self._restore({}, order, step.dismissed_after)
+
+    def decide_cluster(self, keep: str, others: Iterable[str]) -> None:
+        """Keep one item of a cluster and mark the others as its duplicates, in one undo step."""
+        changes: dict[str, Decision] = {}
+        d = self.decision(keep)
+        if d.status != "include":
+            changes[keep] = d.model_copy(
+                update={"status": "include", "origin": Origin.reviewer, "reason": None}
+            )
+        for ref in others:
+            if ref == keep:
+                continue
+            changes[ref] = self.decision(ref).model_copy(
+                update={
+                    "status": "exclude",
+                    "origin": Origin.reviewer,
+                    "reason": f"duplicate:{keep}",
+                    "merged_into": None,
+                }
+            )
+        for ref in list(changes):
+            if ref != keep:
+                for part in self.merged_into(ref):
+                    changes.setdefault(
+                        part,
+                        self.decision(part).model_copy(
+                            update={
+                                "status": "undecided",
+                                "origin": Origin.reviewer,
+                                "merged_into": None,
+                            }
+                        ),
+                    )
+        self._apply(changes)
+
     def set_cursor(self, ref: str | None) -> None:
         """Where the reviewer is; saved so a resumed session opens there; not an undo step."""
         if ref != self.data.cursor:
@@ -329,7 +392,7 @@ class Session:
             return False
         step = self.history.undo.pop()
         self.history.redo.append(step)  # before the save in _restore: the file holds both stacks
-        self._restore(step.before, step.order_before)
+        self._restore(step.before, step.order_before, step.dismissed_before)
         return True
 
     def redo(self) -> bool:
@@ -337,7 +400,7 @@ class Session:
             return False
         step = self.history.redo.pop()
         self.history.undo.append(step)
-        self._restore(step.after, step.order_after)
+        self._restore(step.after, step.order_after, step.dismissed_after)
         return True
 
     def retry_save(self) -> bool:
@@ -367,9 +430,16 @@ class Session:
             self.data.changed.pop(ref, None)
         self._restore(step.after, step.order_after)
 
-    def _restore(self, decisions: Mapping[str, Decision], order: Iterable[str]) -> None:
+    def _restore(
+        self,
+        decisions: Mapping[str, Decision],
+        order: Iterable[str],
+        dismissed: Iterable[Dismissal] | None = None,
+    ) -> None:
         self.data.decisions.update(decisions)
         self.data.order = list(order)
+        if dismissed is not None:
+            self.data.dismissed = list(dismissed)
         self._save()
         self._notify()
 

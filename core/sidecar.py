@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from . import __version__
 from .decisions import Decision, SessionData, counts
+from .dismissals import Dismissal
 from .errors import BriefdeskError
 from .models import Evidence
 from .yamlio import first_error
@@ -78,6 +79,8 @@ class Sidecar(_Strict):
     materials: list[SidecarMaterial]
     items: list[SidecarItem]
     order: list[str]  # increments (included, not merged) in brief order
+    # not-a-duplicate judgements (written only when there are some: docs/sidecar.md)
+    dismissed: list[Dismissal] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _consistent(self) -> Sidecar:
@@ -101,6 +104,7 @@ class Sidecar(_Strict):
             topic=self.batch.topic,
             decisions=self.decisions(),
             order=list(self.order),
+            dismissed=list(self.dismissed),
         )
 
 
@@ -139,12 +143,16 @@ def build_sidecar(
             for item in review.items
         ],
         order=list(dict.fromkeys(r for r in data.order if r in known)),
+        dismissed=list(data.dismissed),
     )
 
 
 def dump_sidecar(sidecar: Sidecar) -> bytes:
     """UTF-8 JSON, keys sorted, two-space indent, one trailing newline."""
-    text = json.dumps(sidecar.model_dump(mode="json"), ensure_ascii=False, indent=2, sort_keys=True)
+    raw = sidecar.model_dump(mode="json")
+    if not raw["dismissed"]:
+        del raw["dismissed"]  # the bytes of a sidecar without judgements, as before the field
+    text = json.dumps(raw, ensure_ascii=False, indent=2, sort_keys=True)
     return (text + "\n").encode("utf-8")
 
 

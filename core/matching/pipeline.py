@@ -343,6 +343,7 @@ def _build(
                     text=_clip(texts[r]),
                     why=_why(why),
                     tier=tier,
+                    key=key_of(r),
                 )
             )
         out[item.ref] = ItemMatches.model_construct(
