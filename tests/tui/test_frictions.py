@@ -59,3 +59,52 @@ def test_a_refusing_hook_shows_its_whole_output_on_the_commit_screen(demo: Path)
             assert not output.display
 
     run(go())
+
+
+R2 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"  # undecided, no candidates
+BLOG1 = "inbox/jay/2026-11-01T0935-blogs-discovery.md#1"  # repeats an entry of the 11-01 brief
+
+
+async def _type(pilot, text: str) -> None:
+    for ch in text:
+        await pilot.press(ch if ch != " " else "space")
+
+
+def test_typing_in_the_exclude_dialog_gives_that_reason_not_the_highlighted_one(
+    demo: Path,
+) -> None:
+    async def go() -> None:
+        async with desk(demo) as (_app, pilot, screen):
+            screen.go_to(R2)
+            await pilot.press(key("exclude"))
+            await settle(pilot)
+            await _type(pilot, "同源复述 x")
+            await pilot.press("enter")
+            await settle(pilot)
+            d = screen.session.decision(R2)
+            assert (d.status, d.reason) == ("exclude", "同源复述 x")
+
+    run(go())
+
+
+def test_number_keys_choose_the_exclude_reasons(demo: Path) -> None:
+    async def go() -> None:
+        async with desk(demo, matched=True) as (app, pilot, screen):
+            for number, ref, reason in (
+                ("1", R2, "off-topic"),
+                ("2", R2, "weak-evidence"),
+                ("3", BLOG1, f"duplicate:{screen.matches[BLOG1].duplicates[0].ref}"),
+            ):
+                screen.go_to(ref)
+                await pilot.press(key("exclude"), number)
+                await settle(pilot)
+                assert app.screen is screen
+                assert screen.session.decision(ref).reason == reason
+            # a number with no reason behind it does nothing; the dialog stays
+            screen.go_to(R2)
+            await pilot.press(key("exclude"), "9")
+            await settle(pilot)
+            assert app.screen is not screen
+            await pilot.press("escape")
+
+    run(go())

@@ -1,8 +1,11 @@
-"""Why the item is excluded: a duplicate of one of its candidates, off-topic, weak evidence, or
-text.
+"""Why the item is excluded: off-topic, weak evidence, a duplicate of one of its candidates, or
+text of one's own.
 
-Returns the reason as the session stores it (`duplicate:<ref>`, `off-topic`, `weak-evidence`, or
-the free text), or None when cancelled.
+The reasons are numbered, the two fixed ones first so their numbers never move (`x` `1` is always
+off-topic): a number key chooses at once. Typing anything else while the list has the focus goes
+into the text field (the focus follows), so `x`, `同源复述`, enter saves that text and never the
+highlighted reason. Returns the reason as the session stores it (`duplicate:<ref>`,
+`off-topic`, `weak-evidence`, or the free text), or None when cancelled.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from briefdesk.core.models import Duplicate
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -50,11 +54,22 @@ class ExcludeDialog(Dialog[str]):
             box.border_title = "Exclude: why?"
             yield Static(subject(self.item_title, self.ref), classes="subject", markup=False)
             yield OptionList(*self._options(), id="reasons", markup=False)
-            yield Label("Other reason (enter to save):", classes="hint", markup=False)
-            yield Input(id="other", placeholder="free text, e.g. 同源复述，不构成新证据")
+            yield Label("Or type a reason of your own (enter saves):", classes="hint", markup=False)
+            yield Input(
+                id="other",
+                placeholder="free text, e.g. 同源复述，不构成新证据",
+                select_on_focus=False,  # the first character typed on the list is kept
+            )
+            yield Static(
+                "1–9 choose · typing goes to the text · enter saves · esc cancels",
+                classes="hint",
+                markup=False,
+            )
 
     def _options(self) -> list[Option]:
         options = []
+        for reason, text in FIXED:
+            options.append(Option(self._numbered(len(options), Content(text)), id=reason))
         for dup in self.candidates:
             cite = self.cites.get(dup.ref)
             prompt = Content.assemble(
@@ -64,11 +79,14 @@ class ExcludeDialog(Dialog[str]):
                 (f"  {dup.score:.0f}", "bold"),
                 (f"  {cite}" if cite else "", "$text-muted"),
             )
-            options.append(Option(prompt, id=f"duplicate:{dup.ref}"))
-        for reason, text in FIXED:
-            options.append(Option(Content(text), id=reason))
-        options.append(Option(Content("Other reason… (type it below)"), id=OTHER))
+            options.append(Option(self._numbered(len(options), prompt), id=f"duplicate:{dup.ref}"))
+        options.append(Option(Content("   Other reason… (type it below)"), id=OTHER))
         return options
+
+    @staticmethod
+    def _numbered(index: int, prompt: Content) -> Content:
+        number = f"{index + 1}  " if index < 9 else "   "
+        return Content.assemble((number, "bold $accent"), prompt)
 
     def on_mount(self) -> None:
         reasons = self.query_one("#reasons", OptionList)
@@ -81,6 +99,32 @@ class ExcludeDialog(Dialog[str]):
         else:
             reasons.highlighted = 0
         reasons.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """With the list focused: a number chooses that reason; any other character typed starts
+        the reason of one's own (the list takes no letters, so they would be lost)."""
+        reasons = self.query_one("#reasons", OptionList)
+        if not reasons.has_focus or not event.is_printable or not event.character:
+            return
+        event.stop()
+        event.prevent_default()
+        char = event.character
+        if char in "123456789":
+            index = int(char) - 1
+            if index < len(reasons.options) and reasons.options[index].id != OTHER:
+                self.dismiss(reasons.options[index].id)
+            return
+        field = self.query_one("#other", Input)
+        field.focus()
+        field.insert_text_at_cursor(char)
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A pasted reason lands in the text field, wherever the focus was."""
+        field = self.query_one("#other", Input)
+        if not field.has_focus:
+            event.stop()
+            field.focus()
+            field.insert_text_at_cursor(" ".join(event.text.split()))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
