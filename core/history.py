@@ -203,6 +203,20 @@ def brief_date(subject: str, brief: str | None, committed: str) -> str:
     return committed[:10]
 
 
+def committed_brief(ws: Workspace, entry: HistoryEntry) -> tuple[str, str]:
+    """(the brief as committed, the commit's message): what the history screen opens, read-only."""
+    if not entry.brief:
+        raise BriefdeskError(f"commit {entry.sha[:10]} holds no brief file")
+    blob = git(ws.root, "cat-file", "blob", f"{entry.sha}:./{entry.brief}", check=False)
+    if blob.returncode != 0:
+        raise BriefdeskError(f"{entry.brief} is not in commit {entry.sha[:10]}: {first_line(blob)}")
+    log = git(ws.root, "log", "-1", "--no-show-signature", "--format=%B", entry.sha, "--")
+    return (
+        blob.stdout.decode("utf-8", "replace"),
+        log.stdout.decode("utf-8", "replace").rstrip("\n") + "\n",
+    )
+
+
 # -- verify -----------------------------------------------------------------------------------
 
 Status = Literal["ok", "mismatch", "missing", "malformed"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from .frontmatter import split_front_matter
+from .frontmatter import front_matter_lines, split_front_matter
 from .markdown import atx_heading, fenced, split_lines
 from .models import EVIDENCE_LABELS, Evidence, Item, Material
 
@@ -207,6 +207,7 @@ def parse_material(path: str, text: str, sha256: str, override: Evidence | None 
     if fm_evidence is Evidence.unknown:  # "未标注" states nothing; let the text speak
         fm_evidence = None
     preamble, sections, first_h1 = _split_items(body)
+    offset = front_matter_lines(text, body)
     title = fm_title or first_h1 or stem
     ctx = _Context(path, override, fm_evidence, evidence_from_text(preamble))
     front_arxiv = _front_arxiv(front.get("arxiv"))
@@ -216,8 +217,8 @@ def parse_material(path: str, text: str, sha256: str, override: Evidence | None 
         items = (ctx.item(1, title, body, front_arxiv, front_urls),)
     else:
         items = tuple(
-            ctx.item(n, heading or f"{title} #{n}", content, (), ())
-            for n, (heading, content) in enumerate(sections, start=1)
+            ctx.item(n, heading or f"{title} #{n}", content, (), (), offset + start + 1)
+            for n, (heading, content, start) in enumerate(sections, start=1)
         )
     material_level = override or fm_evidence or evidence_from_text(body) or Evidence.unknown
     return Material(
@@ -242,7 +243,13 @@ class _Context:
     preamble: Evidence | None
 
     def item(
-        self, n: int, title: str, body: str, arxiv: tuple[str, ...], urls: tuple[str, ...]
+        self,
+        n: int,
+        title: str,
+        body: str,
+        arxiv: tuple[str, ...],
+        urls: tuple[str, ...],
+        line: int = 1,
     ) -> Item:
         text = f"{title}\n{body}"
         level, source = self._level(text)
@@ -256,6 +263,7 @@ class _Context:
             evidence_source=source,
             arxiv=_dedupe((*arxiv, *find_arxiv(text))) if arxiv else find_arxiv(text),
             urls=_dedupe((*urls, *find_urls(text))) if urls else find_urls(text),
+            line=line,
         )
 
     def _level(self, text: str) -> tuple[Evidence, EvidenceSource]:
@@ -267,8 +275,9 @@ class _Context:
         return (cue, "text") if cue is not None else (Evidence.unknown, "default")
 
 
-def _split_items(body: str) -> tuple[str, list[tuple[str, str]], str | None]:
-    """(preamble, [(heading title, verbatim body)], first `# ` title) of a material body."""
+def _split_items(body: str) -> tuple[str, list[tuple[str, str, int]], str | None]:
+    """(preamble, [(heading title, verbatim body, 0-based line of the heading)], first `# `
+    title) of a material body."""
     lines = split_lines(body)
     starts: list[tuple[int, str]] = []
     first_h1: str | None = None
@@ -285,7 +294,7 @@ def _split_items(body: str) -> tuple[str, list[tuple[str, str]], str | None]:
         return body, [], first_h1
     bounds = [index for index, _ in starts] + [len(lines)]
     sections = [
-        (title, "".join(lines[start + 1 : end]))
+        (title, "".join(lines[start + 1 : end]), start)
         for (start, title), end in zip(starts, bounds[1:], strict=True)
     ]
     return "".join(lines[: starts[0][0]]), sections, first_h1

@@ -62,6 +62,7 @@ class Item(Frozen):
     evidence_source: Literal["manifest", "front-matter", "text", "default"] = "default"
     arxiv: tuple[str, ...] = ()
     urls: tuple[str, ...] = ()
+    line: int = 1  # the 1-based line of the item's heading in its file (1: the whole file)
 
     @property
     def text(self) -> str:

@@ -172,6 +172,25 @@ class BriefdeskApp(App[int]):
                 timeout=8,
             )
 
+    async def reopen_batch(self, screen: Screen[Any]) -> None:
+        """Read the batch of the review `screen` again (its files changed under the desk): the
+        screen goes, its session is closed, and the batch opens afresh, every decision kept and
+        the cursor where it was."""
+        from .screens.picker import BatchPicker
+        from .screens.review import ReviewScreen
+
+        if not isinstance(screen, ReviewScreen) or screen is not self.screen:
+            return
+        screen.save_cursor()
+        stem = screen.review.batch.stem
+        from_picker = any(isinstance(s, BatchPicker) for s in self.screen_stack)
+        await self.pop_screen()
+        session = screen.session
+        session.close()
+        if session in self.sessions:
+            self.sessions.remove(session)
+        self.open_batch(stem, from_picker)
+
     def close_sessions(self) -> None:
         for session in self.sessions:
             session.close()

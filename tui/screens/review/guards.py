@@ -27,3 +27,17 @@ def mutating(method: F) -> F:
         return method(self, *args, **kwargs)
 
     return wrapper  # type: ignore[return-value]
+
+
+def current(method: F) -> F:
+    """Refuse an action on the current item when the filter hides every item (reading, copying
+    and handing the item to another program work in a read-only desk too)."""
+
+    @functools.wraps(method)
+    def wrapper(self: ReviewState, *args: Any, **kwargs: Any) -> Any:
+        if self.current is None:
+            self.notify("No item selected (the filter hides every item).", severity="warning")
+            return None
+        return method(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]

@@ -18,8 +18,11 @@ from ...widgets.duplicates import DuplicatesPane
 from ...widgets.item_list import ItemList
 from ...widgets.keybar import KeyBar
 from ...widgets.placements import PlacementsPane
+from ...widgets.search import SearchBar
 from .annotate import AnnotateActions
 from .decide import DecideActions
+from .drawing import NARROW_BELOW
+from .handoff import HandoffActions
 from .matching import MatchingMixin
 from .navigate import NavigateActions
 from .order import OrderActions
@@ -31,7 +34,13 @@ BRIEF_OPEN_DELAY = 0.5
 
 
 class ReviewScreen(
-    NavigateActions, DecideActions, AnnotateActions, OrderActions, OpenActions, MatchingMixin
+    NavigateActions,
+    DecideActions,
+    AnnotateActions,
+    OrderActions,
+    OpenActions,
+    HandoffActions,
+    MatchingMixin,
 ):
     """Panes: 1 items, 2 detail, 3 placements, 4 duplicates, 5 brief. Every action of PRODUCT
     §12 is a binding whose id is the action's id (`tui.keys`), so the keymap rebinds it."""
@@ -39,7 +48,10 @@ class ReviewScreen(
     BINDINGS: ClassVar[list[BindingType]] = review_bindings()
     COMMANDS: ClassVar[set[type[Provider]]] = {ReviewCommands}
     AUTO_FOCUS = "#items"
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (130, "-wide")]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [
+        (0, "-narrow"),
+        (NARROW_BELOW, "-wide"),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Static(id="titlebar", markup=False)
@@ -62,11 +74,14 @@ class ReviewScreen(
                 brief.border_title = "5 brief"
                 yield brief
         yield Static(id="statusbar", markup=False)
+        search = SearchBar(id="search")
+        search.display = False
+        yield search
         yield KeyBar(self.keymap, id="keybar")
 
     def on_mount(self) -> None:
         # breakpoints apply on resize only; a screen switched in later must set its own
-        wide = self.app.size.width >= self.HORIZONTAL_BREAKPOINTS[1][0]
+        wide = self.app.size.width >= NARROW_BELOW
         self.set_class(not wide, "-narrow")
         self.set_class(wide, "-wide")
         self.session.listeners.append(self.session_changed)
@@ -84,6 +99,11 @@ class ReviewScreen(
         self.later.later("brief", BRIEF_OPEN_DELAY)
         if self.start_matching:
             self.start_matching_job()
+
+    def on_resize(self) -> None:
+        """Across the breakpoint the detail pane's head changes form (compact when narrow)."""
+        if self.is_mounted:
+            self.show_current()
 
     def on_unmount(self) -> None:
         self.stop_matching_job()

@@ -1,0 +1,112 @@
+"""Ways out of the desk and back: the item's file in the pager or the editor, a ref on the
+clipboard, a URL in the browser, the topic's brief history.
+
+After the editor the material's bytes are compared with what the desk loaded: when they changed,
+the batch is read again (`BriefdeskApp.reopen_batch`), every decision kept (the session follows
+items by their text, core.session), the cursor where it was.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from briefdesk.core.fileio import sha256_file
+from briefdesk.core.models import Item
+
+from ...handoff import at_line, program, run_outside
+from .drawing import ReviewDrawing
+from .guards import current
+
+
+class HandoffActions(ReviewDrawing):
+    def _item_file(self, item: Item) -> Path:
+        return self.review.workspace.root / item.material
+
+    @current
+    def action_open_material(self) -> None:
+        item = self.items[self.current or ""]
+        argv = at_line(program("pager"), self._item_file(item), item.line)
+        outcome = run_outside(self.app, argv, self.review.workspace.root)
+        self.refresh(layout=True)
+        if outcome.problem:
+            self.notify(
+                f"Cannot open the pager: {outcome.problem}. Set $PAGER.",
+                severity="error",
+                markup=False,
+            )
+
+    @current
+    def action_edit_material(self) -> None:
+        item = self.items[self.current or ""]
+        path = self._item_file(item)
+        before = sha256_file(path)
+        argv = at_line(program("editor"), path, item.line)
+        outcome = run_outside(self.app, argv, self.review.workspace.root)
+        self.refresh(layout=True)
+        if outcome.problem:
+            self.notify(
+                f"Cannot open the editor: {outcome.problem}. Set $VISUAL or $EDITOR.",
+                severity="error",
+                markup=False,
+            )
+            return
+        if sha256_file(path) == before:
+            self.notify(f"{item.material} is unchanged.", markup=False)
+            return
+        self.notify(f"{item.material} changed: reading the batch again.", markup=False)
+        self.app.call_later(self.app.reopen_batch, self)  # type: ignore[attr-defined]
+
+    @current
+    def action_copy_ref(self) -> None:
+        from ...dialogs.choice import ChoiceDialog
+
+        item = self.items[self.current or ""]
+        choices = [("ref", item.ref), ("material", item.material)]
+        choices += [("arXiv", arxiv) for arxiv in item.arxiv]
+        choices += [("URL", url) for url in item.urls]
+
+        def done(value: str | None) -> None:
+            if value:
+                self.app.copy_to_clipboard(value)
+                self.notify(f"Copied {value}", title="clipboard", markup=False)
+
+        dialog = ChoiceDialog(
+            "Copy to the clipboard",
+            item.title,
+            item.ref,
+            choices,
+            "1–9 or enter copies (through the terminal: OSC 52, which most terminals and tmux"
+            " with set-clipboard on pass on) · esc cancels",
+            self.keymap.keys("copy_ref"),
+        )
+        self.app.push_screen(dialog, done)
+
+    @current
+    def action_open_url(self) -> None:
+        from ...dialogs.choice import ChoiceDialog
+
+        item = self.items[self.current or ""]
+        material = self.materials.get(item.material)
+        urls = list(dict.fromkeys((*item.urls, *(material.urls if material else ()))))
+        if not urls:
+            self.notify("The item names no URL.", severity="warning")
+            return
+
+        def done(url: str | None) -> None:
+            if url:
+                self.app.open_url(url)
+                self.notify(f"Opened {url}", title="browser", markup=False)
+
+        dialog = ChoiceDialog(
+            "Open in the web browser?",
+            item.title,
+            item.ref,
+            [("URL", url) for url in urls],
+            "Read the address: enter or its number opens it in your browser · esc cancels",
+        )
+        self.app.push_screen(dialog, done)
+
+    def action_history(self) -> None:
+        from ..history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.review.workspace, self.review.topic))
