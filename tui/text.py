@@ -36,6 +36,9 @@ EVIDENCE_SHORT: dict[str, dict[Evidence, str]] = {
 }
 
 GLYPHS = {"undecided": "·", "include": "✓", "exclude": "✗", "duplicate": "≡", "merged": "↳"}
+PROPOSED_MARK = "?"  # after a status glyph: the decision is only proposed upstream
+NOTE_MARK = "✎"  # the item has notes, contradictions or handles
+CHOSEN, PROPOSED = "●", "○"  # placements: the section chosen, a section proposed
 STATUS_STYLE = {
     "undecided": "$text-muted",
     "include": "bold $success",
@@ -83,7 +86,7 @@ def status_key(d: Decision) -> str:
 def status_glyph(d: Decision) -> Content:
     """Two cells: the status, then `?` while the decision is only proposed upstream."""
     key = status_key(d)
-    mark = "?" if d.status != "undecided" and d.origin is Origin.proposed else " "
+    mark = PROPOSED_MARK if d.status != "undecided" and d.origin is Origin.proposed else " "
     return Content.assemble((GLYPHS[key], STATUS_STYLE[key]), (mark, "$warning"))
 
 

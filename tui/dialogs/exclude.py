@@ -41,8 +41,11 @@ class ExcludeDialog(Dialog[str]):
         candidates: tuple[Duplicate, ...],
         current: str | None,
         cites: dict[str, str],
+        warning: str | None = None,
     ) -> None:
+        """`warning`: what else excluding this item does (its increment's parts go back)."""
         super().__init__(classes="dialog")
+        self.warning = warning
         self.item_title = title
         self.ref = ref
         self.candidates = candidates[:8]
@@ -53,6 +56,8 @@ class ExcludeDialog(Dialog[str]):
         with Vertical(id="dialog", classes="exclude") as box:
             box.border_title = "Exclude: why?"
             yield Static(subject(self.item_title, self.ref), classes="subject", markup=False)
+            if self.warning:
+                yield Static(line(f"⚠ {self.warning}", "$warning"), id="warning", markup=False)
             yield OptionList(*self._options(), id="reasons", markup=False)
             yield Label("Or type a reason of your own (enter saves):", classes="hint", markup=False)
             yield Input(

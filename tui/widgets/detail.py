@@ -25,13 +25,18 @@ from ..text import evidence_label, status_words
 from .markdown_text import MarkdownText
 from .sized_static import SizedStatic
 
-LABEL_WIDTH = 9
+LABEL_MIN, LABEL_MAX = 9, 20  # the label column is as wide as its longest label, within these
 
 
-def _grid() -> Table:
-    """Label and value columns: a long value (a path, a URL, Chinese) folds beside its label."""
+def _grid(labels: list[str]) -> Table:
+    """Label and value columns: a long value (a path, a URL, Chinese) folds beside its label.
+
+    The label column takes the longest label's width, so `collector_run` is never `collecto…`;
+    a label longer than LABEL_MAX folds onto a second line rather than being cut, so two keys
+    that share a beginning (`citation_count`, `citation_velocity`) never look the same."""
+    width = min(max([LABEL_MIN, *(len(label) for label in labels)]), LABEL_MAX)
     grid = Table.grid(padding=(0, 1))
-    grid.add_column(width=LABEL_WIDTH, no_wrap=True, overflow="ellipsis", style="dim")
+    grid.add_column(width=width, no_wrap=False, overflow="fold", style="dim")
     grid.add_column(ratio=1, overflow="fold")
     return grid
 
@@ -56,13 +61,17 @@ def detail_head(
     evidence: Evidence,
     language: str,
     section_title: str | None,
+    compact: bool = False,
 ) -> Group:
-    grid = _grid()
+    """The item's facts above its text. `compact` (a narrow terminal): see `compact_head`."""
+    if compact:
+        return compact_head(item, decision, evidence, language, section_title)
+    fields: list[tuple[str, object]] = []
 
     def field(label: str, value: object) -> None:
-        grid.add_row(_text(label), value if isinstance(value, Text) else _text(value))
+        fields.append((label, value))
 
-    field("ref", item.ref)
+    field("ref", f"#{item.index}  {item.material}")  # the number first: a fold cuts the path only
     ev = f"{evidence.value} · {evidence_label(evidence, language)}"
     if decision.evidence is not None and decision.evidence is not item.evidence:
         ev += f"  (reviewer; was {item.evidence.value} from {item.evidence_source})"
@@ -79,7 +88,7 @@ def detail_head(
         field("place", f"{where} · {decision.action or 'append'}")
     if item.arxiv:
         field("arXiv", " ".join(item.arxiv))
-    if material is not None:
+    if material is not None and not compact:
         for key, value in material.front_matter.items():
             if key == "arxiv":
                 continue
@@ -91,8 +100,59 @@ def detail_head(
     ):
         for text in texts:
             field(label, Text.assemble(("• ", "yellow"), _text(text)))
+    grid = _grid([label for label, _ in fields])
+    for label, value in fields:
+        grid.add_row(_text(label), value if isinstance(value, Text) else _text(value))
     title = Text(safe_line(item.title or "(untitled)"), style="bold")
     return Group(title, grid)
+
+
+def compact_head(
+    item: Item, decision: Decision, evidence: Evidence, language: str, section_title: str | None
+) -> Group:
+    """The head in a few one-line rows, so that at 100x30 the item's own text still shows below
+    it: the title; the item's number, evidence and decision; its place and arXiv ids; one line
+    per note, contradiction and handle (the whole text is in the brief and in their dialogs).
+    The material's front matter is left out (open_material shows the file)."""
+
+    def row(*parts: tuple[str, str] | Text) -> Text:
+        text = Text.assemble(*parts)
+        text.no_wrap = True
+        text.overflow = "ellipsis"
+        return text
+
+    ev = f"{evidence.value} {evidence_label(evidence, language)}"
+    if decision.evidence is not None and decision.evidence is not item.evidence:
+        ev += " (yours)"
+    rows = [
+        row(Text(safe_line(item.title or "(untitled)"), style="bold")),
+        row(
+            (f"#{item.index} ", "bold"),
+            (ev, ""),
+            (" · ", "dim"),
+            (status_words(decision, language), ""),
+        ),
+    ]
+    where = []
+    if decision.section:
+        where.append(
+            f"§{decision.section}{' ' + section_title if section_title else ''}"
+            f" · {decision.action or 'append'}"
+        )
+    if item.arxiv:
+        where.append("arXiv " + " ".join(item.arxiv))
+    if where:
+        rows.append(row(("  ·  ".join(safe_line(w) for w in where), "")))
+    if decision.evidence_note:
+        rows.append(row(("read ", "dim"), _text(decision.evidence_note)))
+    for label, texts in (
+        ("note", decision.notes),
+        ("conflict", decision.contradictions),
+        ("handle", decision.handles),
+    ):
+        for text in texts:
+            rows.append(row((f"{label} ", "dim"), ("• ", "yellow"), _text(text)))
+    return Group(*rows)
 
 
 def update_in_place(static: Static, content: VisualType) -> None:
@@ -131,8 +191,9 @@ class DetailPane(VerticalScroll, can_focus=True):
         evidence: Evidence | None = None,
         language: str = "zh",
         section_title: str | None = None,
+        compact: bool = False,
     ) -> None:
-        memo = (item, material, decision, evidence, language, section_title)
+        memo = (item, material, decision, evidence, language, section_title, compact)
         if memo == self._memo:
             return
         self._memo = memo
@@ -143,7 +204,7 @@ class DetailPane(VerticalScroll, can_focus=True):
             body.show("")
             self._shown = None
             return
-        text = detail_head(item, material, decision, evidence, language, section_title)
+        text = detail_head(item, material, decision, evidence, language, section_title, compact)
         if item.ref == self._shown:  # a decision changed: the head is often as tall as before
             update_in_place(head, text)
         else:

@@ -1,4 +1,4 @@
-"""Pane 4: duplicate candidates (score, tier, kind, why, ref) and the highlighted one beside the
+"""Pane 4: duplicate candidates (score, kind, ref, tier, why) and the highlighted one beside the
 item.
 
 The text both share is marked in both columns (`tui.highlight`). The highlighted candidate is
@@ -24,17 +24,28 @@ KIND_STYLE = {"batch": "italic", "brief": "italic bold", "living-doc": "italic"}
 WHY_SHORT = {"source": "source", "identity": "id", "text": "text"}  # `source+id+text` at most
 
 
+def short_ref(dup: Duplicate) -> str:
+    """The candidate's ref as the list shows it: the file's name and the entry (`2026-11-01-e1-
+    manual.md#5`, `inference.md§2.3`), so the number that tells two entries apart is never the
+    part a narrow pane cuts off; the kind column says which folder it is from."""
+    path, sep, tail = dup.ref.rpartition("§" if dup.kind == "living-doc" else "#")
+    if not sep:
+        return dup.ref.rsplit("/", 1)[-1]
+    return f"{path.rsplit('/', 1)[-1]}{sep}{tail}"
+
+
 def duplicate_prompt(dup: Duplicate, cite: str | None = None) -> Content:
-    """`100 likely   brief      source+text    <ref>  <cite>`: what the candidate is and why
-    (`id`: a shared arXiv id or URL)."""
+    """`100 brief      2026-11-01-e1-manual.md#5  likely   source+text  <cite>`: the score, what
+    the candidate is (its entry number early, so a narrow pane never cuts it), then its tier and
+    why (`id`: a shared arXiv id or URL)."""
     likely = dup.tier == "likely"
     style = "bold $error" if dup.score >= 95 else "$warning" if likely else "$text-muted"
     return Content.assemble(
         (f"{dup.score:3.0f} ", style),
-        (f"{dup.tier:<9}", "" if likely else "$text-muted"),
-        (f"{dup.kind:<11}", KIND_STYLE.get(dup.kind, "")),
-        (f"{'+'.join(WHY_SHORT[w] for w in dup.why):<15}", "$text-muted"),
-        line(dup.ref),
+        (f"{dup.kind:<10} ", KIND_STYLE.get(dup.kind, "")),
+        line(short_ref(dup), "bold"),
+        (f"  {dup.tier:<8} ", "" if likely else "$text-muted"),
+        (f"{'+'.join(WHY_SHORT[w] for w in dup.why)}", "$text-muted"),
         (f"  {cite}" if cite else "", "$text-muted"),
     )
 

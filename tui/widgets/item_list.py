@@ -22,7 +22,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from ..text import evidence_label, evidence_short, line, score_text, status_glyph
+from ..text import NOTE_MARK, evidence_label, evidence_short, line, score_text, status_glyph
 from .pane_list import LazyOption, PaneList
 
 Row = LazyOption  # an item or material row of the list
@@ -37,7 +37,7 @@ def item_prompt(
     best = likely[0].score if likely else None  # possible candidates show in pane 4 only
     extra = ""
     if decision.notes or decision.contradictions or decision.handles:
-        extra = "✎ "
+        extra = f"{NOTE_MARK} "
     return Content.assemble(
         status_glyph(decision),
         " ",

@@ -9,12 +9,12 @@ from briefdesk.core.models import LivingDoc, Placement
 from textual.content import Content
 from textual.widgets.option_list import Option
 
-from ..text import line
+from ..text import CHOSEN, PROPOSED, line
 from .pane_list import PaneList
 
 
 def placement_prompt(section: str, title: str, score: float | None, chosen: bool) -> Content:
-    mark = ("● ", "bold $success") if chosen else ("○ ", "$text-muted")
+    mark = (f"{CHOSEN} ", "bold $success") if chosen else (f"{PROPOSED} ", "$text-muted")
     score_part = (
         (f"{score:3.0f} ", "$text-secondary") if score is not None else ("  - ", "$text-muted")
     )

@@ -75,12 +75,29 @@ class AnnotateActions(ReviewDrawing):
         )
         self.app.push_screen(dialog, done)
 
+    def refuse_placing_excluded(self, ref: str) -> bool:
+        """An excluded item has no place in the brief: placing it would be recorded without a
+        trace on screen (Enter, on an excluded item, used to do just that)."""
+        if self.session.decision(ref).status != "exclude":
+            return False
+        include = self.keymap.keys("include")
+        hint = f" (press {include[0]})" if include else ""
+        self.notify(
+            f"{self.items[ref].title[:60]} is excluded: a placement is for items of the brief. "
+            f"Include it first{hint}.",
+            severity="warning",
+            markup=False,
+        )
+        return True
+
     @mutating
     def action_pick_placement(self) -> None:
         from ...dialogs.placement import PlacementDialog
 
         ref = self.current
         assert ref is not None
+        if self.refuse_placing_excluded(ref):
+            return
         item = self.items[ref]
         d = self.session.decision(ref)
         matches = self.item_matches(ref)
@@ -104,6 +121,8 @@ class AnnotateActions(ReviewDrawing):
     def action_accept_placement(self) -> None:
         ref = self.current
         assert ref is not None
+        if self.refuse_placing_excluded(ref):
+            return
         self.later.flush("panes")
         section = self.query_one(PlacementsPane).selected_section()
         if section is None:

@@ -21,6 +21,36 @@ class DecideActions(ReviewDrawing):
         self.apply(lambda: self.session.include(ref))
         self.decided()
 
+    def parts_handed_back(self, ref: str) -> list[str]:
+        """The items merged into `ref`'s increment: excluding `ref` hands them back, undecided."""
+        if self.session.decision(ref).status != "include":
+            return []
+        return self.session.merged_into(ref)
+
+    def parts_warning(self, parts: list[str]) -> str | None:
+        if not parts:
+            return None
+        names = "; ".join(self.items[p].title[:40] for p in parts[:3])
+        more = f" and {len(parts) - 3} more" if len(parts) > 3 else ""
+        n = len(parts)
+        return (
+            f"This is an increment with {n} merged part{'s' if n != 1 else ''} ({names}{more}): "
+            f"{'they go' if n != 1 else 'it goes'} back to undecided, for you to decide."
+        )
+
+    def exclude_with(self, ref: str, reason: str) -> None:
+        """Exclude `ref`, and say so when its increment's parts go back to undecided."""
+        parts = self.parts_handed_back(ref)
+        self.apply(lambda: self.session.exclude(ref, reason))
+        if parts and self.session.decision(ref).status == "exclude":
+            n = len(parts)
+            self.notify(
+                f"Excluded; {n} merged part{'s are' if n != 1 else ' is'} undecided again: "
+                + "; ".join(self.items[p].title[:40] for p in parts),
+                title="parts handed back",
+                markup=False,
+            )
+
     @mutating
     def action_exclude(self) -> None:
         from ...dialogs.exclude import ExcludeDialog
@@ -33,11 +63,16 @@ class DecideActions(ReviewDrawing):
 
         def done(reason: str | None) -> None:
             if reason:
-                self.apply(lambda: self.session.exclude(ref, reason))
+                self.exclude_with(ref, reason)
                 self.decided()
 
         dialog = ExcludeDialog(
-            item.title, ref, matches.duplicates if matches else (), decision.reason, self.cites()
+            item.title,
+            ref,
+            matches.duplicates if matches else (),
+            decision.reason,
+            self.cites(),
+            warning=self.parts_warning(self.parts_handed_back(ref)),
         )
         self.app.push_screen(dialog, done)
 
@@ -56,7 +91,7 @@ class DecideActions(ReviewDrawing):
                 f"Cannot mark a duplicate: {why}. Use exclude to give a reason.", severity="warning"
             )
             return
-        self.apply(lambda: self.session.mark_duplicate(ref, dup.ref))
+        self.exclude_with(ref, f"duplicate:{dup.ref}")
         self.decided()
 
     def selected_duplicate(self) -> Duplicate | None:
@@ -86,6 +121,9 @@ class DecideActions(ReviewDrawing):
         self.history_step(undo=False)
 
     def history_step(self, undo: bool) -> None:
+        """Undo or redo one step, say what it was, and show the item it was about."""
+        from ...undo_text import describe_step
+
         if self.readonly_reason:
             self.notify(f"Read-only: {self.readonly_reason}", severity="warning", markup=False)
             return
@@ -93,10 +131,15 @@ class DecideActions(ReviewDrawing):
         if not stack:
             self.notify("Nothing to undo." if undo else "Nothing to redo.")
             return
-        refs = list(stack[-1].after)
+        what, ref = describe_step(stack[-1], {r: i.title for r, i in self.items.items()})
         self.apply(self.session.undo if undo else self.session.redo)
-        if len(refs) == 1 and refs[0] in self.shown_index:
-            self.go_to(refs[0])  # show what was undone
+        where = ""
+        if ref is not None:
+            if ref in self.shown_index:
+                self.go_to(ref)  # show what was undone
+            else:
+                where = " (the filter hides that item)"
+        self.notify(f"{'Undid' if undo else 'Redid'}: {what}{where}", markup=False)
 
     def action_retry_save(self) -> None:
         if self.readonly_reason:

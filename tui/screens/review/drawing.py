@@ -29,6 +29,7 @@ from .state import ReviewState
 CURSOR_SAVE_DELAY = 0.4  # seconds the cursor rests before its place is saved
 PANES_DELAY = 0.06  # seconds the cursor rests before the detail, placements and duplicates follow
 BRIEF_DELAY = 0.12  # seconds decisions coalesce before the brief preview is rendered again
+NARROW_BELOW = 130  # columns: the panes' narrow layout (ReviewScreen.HORIZONTAL_BREAKPOINTS)
 
 
 class ReviewDrawing(ReviewState):
@@ -157,6 +158,7 @@ class ReviewDrawing(ReviewState):
             decision.evidence or item.evidence,
             self.language,
             section.title if section else None,
+            compact=self.app.size.width < NARROW_BELOW,
         )
         placements.show(
             matches.placements if matches else None, decision.section, self.review.living_doc

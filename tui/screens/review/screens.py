@@ -40,7 +40,7 @@ class OpenActions(ReviewDrawing):
     def action_help(self) -> None:
         from ..help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.keymap))
+        self.app.push_screen(HelpScreen(self.keymap, self.language))
 
     def action_quit(self) -> None:
         self.save_cursor()
