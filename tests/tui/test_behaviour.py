@@ -261,7 +261,10 @@ def test_matching_runs_in_the_background(demo: Path, monkeypatch: pytest.MonkeyP
     async def go() -> None:
         async with desk(demo) as (_app, pilot, screen):
             assert screen.matches is None
-            assert "matching 0/21" in text_of(screen.query_one("#statusbar"))
+            assert "matching duplicates and placements" in text_of(screen.query_one("#statusbar"))
+            bar = screen.query_one("#match-progress")
+            await until(pilot, lambda: bar.percentage == 0, what="the progress bar at 0%")
+            assert bar.display
             screen.go_to(R2)
             await pilot.press(key("include"))  # usable while matching runs
             assert screen.session.decision(R2).status == "include"
@@ -269,6 +272,7 @@ def test_matching_runs_in_the_background(demo: Path, monkeypatch: pytest.MonkeyP
             gate.set()
             await until(pilot, lambda: screen.matches is not None, what="matching")
             assert screen.query_one("#placements").options[0].id is not None
+            assert not bar.display  # gone once matching has answered
 
     run(go())
 

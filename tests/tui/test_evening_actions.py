@@ -350,3 +350,36 @@ def test_the_items_file_names_and_lines_are_real(demo: Path) -> None:
         if item.line > 1:
             assert lines[item.line - 1] == f"## {item.title}", item.ref
     assert os.path.exists(demo / review.items[0].material)
+
+
+def test_a_progress_bar_follows_matching_and_goes_when_it_answers(
+    demo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from briefdesk.core.review import Review
+    from textual.widgets import ProgressBar
+
+    halfway, finish = threading.Event(), threading.Event()
+    real = Review.match
+
+    def slow_match(self, progress=None, **kwargs):
+        progress(0, 10)
+        progress(5, 10)
+        halfway.set()
+        finish.wait(10)
+        return real(self, progress, **kwargs)
+
+    monkeypatch.setattr(Review, "match", slow_match)
+    monkeypatch.setattr("briefdesk.core.matching.job.PROGRESS_EVERY", 0)  # every report passes
+
+    async def go() -> None:
+        async with desk(demo) as (_app, pilot, screen):
+            bar = screen.query_one("#match-progress", ProgressBar)
+            await until(pilot, lambda: bar.percentage == 0.5, what="the bar at 50%")
+            assert bar.display and screen.matches is None
+            finish.set()
+            await until(pilot, lambda: screen.matches is not None, what="matching")
+            assert not bar.display
+
+    run(go())

@@ -216,14 +216,12 @@ class ReviewDrawing(ReviewState):
             ),
             (f" · confirmed {c['confirmed']}/{c['items']}", "$text-muted"),
         ]
-        done, total = self.progress
         if self.match_problem:
             parts.append(
                 Content.assemble(("  │ matching failed: ", "bold $error"), line(self.match_problem))
             )
-        elif self.matches is None:
-            pct = int(100 * done / total) if total else 0
-            parts.append((f"  │ matching {done}/{total} ({pct}%)", "$accent"))
+        elif self.matches is None:  # the bar beside the status line shows how far it is
+            parts.append(("  │ matching duplicates and placements", "$accent"))
         if self.filter.active:
             parts.append(
                 Content.assemble(("  │ filter: ", "$text-muted"), line(self.filter.describe()))

@@ -14,6 +14,7 @@ from briefdesk.core.matching.job import FORK_ITEMS, MatchFailed, MatchJob
 from briefdesk.core.models import ItemMatches
 from textual import on, work
 from textual.message import Message
+from textual.widgets import ProgressBar
 
 from .drawing import ReviewDrawing
 
@@ -75,16 +76,23 @@ class MatchingMixin(ReviewDrawing):
     def _matching_progress(self, event: MatchingProgress) -> None:
         if self.matches is None:
             self.progress = (event.done, event.total)
-            self.draw_status()
+            self.query_one("#match-progress", ProgressBar).update(
+                total=max(event.total, 1), progress=event.done
+            )
+
+    def _matching_over(self) -> None:
+        self.query_one("#match-progress", ProgressBar).display = False
 
     @on(MatchingFailed)
     def _matching_failed(self, event: MatchingFailed) -> None:
         self.match_problem = event.problem
         self.matches = {}
+        self._matching_over()
         self.refresh_all()
 
     @on(MatchingDone)
     def _matched(self, event: MatchingDone) -> None:
         self.matches = event.matches
         self.brief_cites = event.cites
+        self._matching_over()
         self.refresh_all()

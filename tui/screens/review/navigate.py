@@ -6,7 +6,7 @@ import dataclasses
 
 from textual import on
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from ...filtering import ItemFilter
 from ...widgets.item_list import ItemList
@@ -76,7 +76,7 @@ class NavigateActions(ReviewDrawing):
         bar.value = self.filter.text
         bar.cursor_position = len(bar.value)
         bar.display = True
-        self.query_one("#statusbar", Static).display = False
+        self.query_one("#statusrow").display = False
         bar.focus()
 
     @on(Input.Changed, "#search")
@@ -99,7 +99,7 @@ class NavigateActions(ReviewDrawing):
 
     def close_search(self) -> None:
         self.query_one(SearchBar).display = False
-        self.query_one("#statusbar", Static).display = True
+        self.query_one("#statusrow").display = True
         self.query_one(ItemList).focus()
 
     def action_next_pane(self) -> None:

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.command import Provider
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
+from textual.widgets import ProgressBar, Static
 
 from ...commands import ReviewCommands
 from ...keys import key_display, review_bindings
@@ -73,7 +73,10 @@ class ReviewScreen(
                 brief = BriefPane(id="brief")
                 brief.border_title = "5 brief"
                 yield brief
-        yield Static(id="statusbar", markup=False)
+        with Horizontal(id="statusrow"):
+            yield Static(id="statusbar", markup=False)
+            # matching's share done, while it runs (core.matching.job reports it)
+            yield ProgressBar(id="match-progress", show_eta=False)
         search = SearchBar(id="search")
         search.display = False
         yield search
@@ -99,6 +102,8 @@ class ReviewScreen(
         self.later.later("brief", BRIEF_OPEN_DELAY)
         if self.start_matching:
             self.start_matching_job()
+        else:
+            self.query_one("#match-progress").display = False
 
     def on_resize(self) -> None:
         """Across the breakpoint the detail pane's head changes form (compact when narrow)."""
