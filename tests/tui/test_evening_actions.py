@@ -304,8 +304,15 @@ def test_history_lists_the_topics_brief_commits_and_opens_one_read_only(demo: Pa
             table = history.query_one(DataTable)
             assert table.row_count == 1
             row = [str(c) for c in table.get_row(sha)]
-            assert row[:4] == ["✓", "2026-11-03", DEMO_BATCH, "3"]
-            assert row[5:] == ["Tom", "8 · 1 changed since", sha[:10]]
+            assert row == [
+                "✓",
+                "2026-11-03",
+                DEMO_BATCH,
+                "3",
+                "Tom",
+                "8 (1 changed)",
+                "3 · 18 · 1 · 16/21",
+            ]
             detail = str(history.query_one("#history-detail").render())
             assert "1 material changed since: inbox/jay/2026-11-01T0820-csdn-discovery.md" in detail
             await pilot.press("enter")
@@ -381,5 +388,77 @@ def test_a_progress_bar_follows_matching_and_goes_when_it_answers(
             finish.set()
             await until(pilot, lambda: screen.matches is not None, what="matching")
             assert not bar.display
+
+    run(go())
+
+
+# -- the picker: an empty workspace, and a new batch ----------------------------------------
+
+
+@pytest.fixture()
+def unbatched(demo: Path) -> Path:
+    """The demo knowledge base before any batch was made: its materials, no manifests."""
+    import shutil
+
+    shutil.rmtree(demo / "batches")
+    subprocess.run(["git", "-C", str(demo), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(demo), "commit", "-q", "-m", "no batches"], check=True)
+    return demo
+
+
+def test_the_picker_of_a_workspace_without_batches_says_what_to_do(unbatched: Path) -> None:
+    import datetime as dt
+
+    async def go() -> None:
+        app = BriefdeskApp(unbatched, None, today=dt.date(2026, 11, 5))
+        async with app.run_test(size=(160, 48)) as pilot:
+            from briefdesk.tui.screens.picker import BatchPicker
+
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, BatchPicker) and app.screen.unbatched is not None,
+                what="the picker",
+            )
+            empty = str(app.screen.query_one("#picker-empty").render())
+            assert empty.startswith("No batch manifests in batches/ yet.")
+            assert "8 materials in inbox/ and organized/paper_cards/ are waiting" in empty
+            assert "Press n to make a batch of them" in empty
+            assert not app.screen.query_one(DataTable).display
+
+    run(go())
+
+
+def test_n_in_the_picker_makes_a_batch_of_the_unbatched_materials(unbatched: Path) -> None:
+    import datetime as dt
+
+    from briefdesk.tui.screens.picker import BatchPicker
+
+    async def go() -> None:
+        app = BriefdeskApp(unbatched, None, today=dt.date(2026, 11, 5))
+        async with app.run_test(size=(160, 48)) as pilot:
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, BatchPicker) and app.screen.unbatched is not None,
+                what="the picker",
+            )
+            picker = app.screen
+            await pilot.press("n")
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, ChoiceDialog) and dialog.choices == [("topic", "inference")]
+            await pilot.press("enter")
+            await until(pilot, lambda: len(picker.rows) == 1, what="the new batch's row")
+            row = picker.rows[0]
+            assert row.state == "new" and row.materials == 8 and row.topic == "inference"
+            assert row.stem.startswith("2026-11-05-")
+            manifest = unbatched / "batches" / f"{row.stem}.yaml"
+            assert manifest.is_file()
+            assert (
+                "every material is named"
+                in str(picker.query_one("#picker-unbatched").render()).lower()
+            )
+            await pilot.press("enter")  # the new batch is highlighted: enter opens it
+            screen = await review_ready(pilot, matched=False)
+            assert screen.review.batch.stem == row.stem and len(screen.items) == 21
 
     run(go())

@@ -52,24 +52,27 @@ class HelpScreen(ModalScreen[None]):
             box.border_title = f"Keys · keymap {self.keymap.name}"
             box.border_subtitle = "tab: what the marks mean"
             table: DataTable = DataTable(id="keys", cursor_type="row", zebra_stripes=True)
+            # the last column as wide as the dialog leaves it, its text wrapped (never cut)
+            room = max(30, min(self.app.size.width, 130) - 50)
             table.add_column("action", key="action")
             table.add_column("keys", key="keys")
-            table.add_column("what it does", key="what")
+            table.add_column("what it does", key="what", width=room)
             for action in ACTIONS:
                 table.add_row(
                     Text(action.id, style="bold"),
                     Text(keys_display(self.app, self.keymap.keys(action.id))),
                     Text(action.description),
                     key=action.id,
+                    height=None,
                 )
             yield table
             marks: DataTable = DataTable(id="marks", cursor_type="row", zebra_stripes=True)
             marks.add_column("mark", key="mark")
-            marks.add_column("what it means", key="meaning")
+            marks.add_column("what it means", key="meaning", width=room + 12)
             for section, rows in legend(self.language):
                 marks.add_row(Text(""), Text(section, style="bold underline"))
                 for mark, style, meaning in rows:
-                    marks.add_row(Text(mark, style=rich_style(style)), Text(meaning))
+                    marks.add_row(Text(mark, style=rich_style(style)), Text(meaning), height=None)
             marks.display = False
             yield marks
             yield Static(Text(NOTES), classes="hint", markup=False)

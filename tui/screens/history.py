@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.history import HistoryEntry
+from briefdesk.core.textsafe import safe_line
 from briefdesk.core.workspace import Workspace
 from rich.text import Text
 from textual import work
@@ -59,15 +60,14 @@ class HistoryScreen(ModalScreen[None]):
                 markup=False,
             )
             table: DataTable = DataTable(id="commits", cursor_type="row", zebra_stripes=True)
-            for label, key in (
+            for label, key in (  # narrow first: it fits 100 columns; the sha is below
                 ("", "mark"),
                 ("date", "date"),
                 ("batch", "batch"),
-                ("increments", "increments"),
-                ("decisions", "decisions"),
+                ("incr", "increments"),
                 ("reviewer", "reviewer"),
                 ("materials", "materials"),
-                ("commit", "sha"),
+                ("in · out · dup · confirmed", "decisions"),
             ):
                 table.add_column(label, key=key)
             yield table
@@ -117,8 +117,7 @@ class HistoryScreen(ModalScreen[None]):
         table.loading = False
         for e in entries:
             counts = (
-                f"{e.included} in · {e.excluded} out ({e.duplicates} dup) · "
-                f"{e.confirmed}/{e.total} confirmed"
+                f"{e.included} · {e.excluded} · {e.duplicates} · {e.confirmed}/{e.total}"
                 if e.included is not None
                 else "-"
             )
@@ -126,12 +125,11 @@ class HistoryScreen(ModalScreen[None]):
             table.add_row(
                 Text(PENDING, style=MARK_STYLE[PENDING]),
                 Text(e.date),
-                Text(e.stem or e.batch, style="bold"),
+                Text(safe_line(e.stem or e.batch), style="bold"),
                 Text("-" if increments is None else str(increments), justify="right"),
+                Text(safe_line(e.reviewer or "-")),
+                Text(str(e.materials)),
                 Text(counts),
-                Text(e.reviewer or "-"),
-                Text(str(e.materials), justify="right"),
-                Text(e.sha[:10], style="dim"),
                 key=e.sha,
             )
         if not entries:
@@ -159,7 +157,7 @@ class HistoryScreen(ModalScreen[None]):
             table.update_cell(
                 sha,
                 "materials",
-                Text(f"{entry.materials} · {len(changed)} changed since", style="yellow"),
+                Text(f"{entry.materials} ({len(changed)} changed)", style="yellow"),
                 update_width=True,
             )
         self._describe()
@@ -180,12 +178,14 @@ class HistoryScreen(ModalScreen[None]):
         parts: list[Content | tuple[str, str] | str] = [
             line(entry.subject, "bold"),
             "\n",
-            ("batch ", "$text-muted"),
+            ("batch      ", "$text-muted"),
             line(entry.batch),
-            ("  brief ", "$text-muted"),
+            "\n",
+            ("brief      ", "$text-muted"),
             line(entry.brief or "-"),
-            ("  committed ", "$text-muted"),
-            line(entry.committed),
+            "\n",
+            ("committed  ", "$text-muted"),
+            line(f"{entry.committed} · {entry.sha[:12]}"),
         ]
         ok, changed = self.checks.get(entry.sha, (None, []))
         if ok is False:
@@ -233,7 +233,7 @@ class HistoryScreen(ModalScreen[None]):
             PreviewScreen(
                 brief,
                 message,
-                f"{entry.brief} at {entry.sha[:10]} (read-only)",
+                f"read-only, as committed in {entry.sha[:10]} · {entry.brief}",
                 notice=notice,
             )
         )

@@ -1,4 +1,10 @@
-"""The batch picker (`briefdesk review` without `-b`): every batch, its state, and enter to open."""
+"""The batch picker (`briefdesk review` without `-b`): every batch, its state, and enter to open.
+
+Under the table it says how many materials no batch names yet, and `n` makes a batch of them
+(`core.newbatch`, the same as `briefdesk new-batch`): the topic is asked for, the manifest is
+written, and the new batch is highlighted, ready to open. A workspace without manifests says so
+and what to do, instead of showing an empty table.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,8 @@ import datetime as dt
 from collections.abc import Callable
 from typing import ClassVar
 
-from briefdesk.core.batchstate import BatchRow, batch_rows
+from briefdesk.core.batchstate import BatchRow, batch_status, unbatched_materials
+from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.keymap import Keymap
 from briefdesk.core.textsafe import safe_line
 from briefdesk.core.workspace import Workspace
@@ -30,6 +37,7 @@ class BatchPicker(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "open", show=True),
+        Binding("n", "new_batch", "new batch", show=True),
         Binding("q", "app.quit", "quit", show=True, id="quit"),
         # j/k in the vim keymap move here too (the table keeps its arrows)
         keyed("next_item", "cursor(1)"),
@@ -48,6 +56,9 @@ class BatchPicker(Screen[None]):
         self.open_batch = open_batch
         self.today = today
         self.rows: list[BatchRow] = []
+        self.unbatched: list[str] | None = None  # None: a manifest cannot be read, so unknown
+        self.topics: list[str] = []
+        self.highlight: str | None = None  # the stem to highlight once the rows are shown
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
@@ -71,9 +82,13 @@ class BatchPicker(Screen[None]):
             ):
                 table.add_column(label, key=key)
             yield table
+            yield Static(id="picker-empty", markup=False)
             yield Static(id="picker-problem", markup=False)
+            yield Static(id="picker-unbatched", markup=False)
             yield Static(
-                "↑ ↓ choose · enter opens the batch · q quits", id="picker-hint", markup=False
+                "↑ ↓ choose · enter opens the batch · n makes a new batch · q quits",
+                id="picker-hint",
+                markup=False,
             )
         yield Footer()
 
@@ -81,15 +96,25 @@ class BatchPicker(Screen[None]):
         self.query_one(DataTable).loading = True
         self.load_rows()
 
-    @work(thread=True, exclusive=True)
+    @work(thread=True, exclusive=True, group="rows")
     def load_rows(self) -> None:
-        rows = batch_rows(self.ws, self.today)
-        self.app.call_from_thread(self._show, rows)
+        from briefdesk.core.newbatch import known_topics
 
-    def _show(self, rows: list[BatchRow]) -> None:
+        rows, loaded, complete = batch_status(self.ws, self.today)
+        try:
+            unbatched = unbatched_materials(self.ws, loaded) if complete else None
+        except BriefdeskError:
+            unbatched = None
+        topics = known_topics(self.ws, loaded)
+        self.app.call_from_thread(self._show, rows, unbatched, topics)
+
+    def _show(self, rows: list[BatchRow], unbatched: list[str] | None, topics: list[str]) -> None:
         self.rows = rows
+        self.unbatched = unbatched
+        self.topics = topics
         table = self.query_one(DataTable)
         table.loading = False
+        table.clear()
         for row in rows:
             style = STATE_STYLE.get(row.state.split(" ", 1)[0], "")
             table.add_row(
@@ -101,12 +126,110 @@ class BatchPicker(Screen[None]):
                 Text(safe_line(row.batch_id), style="dim"),
                 key=row.stem,
             )
-        if not rows:
-            self.query_one("#picker-problem", Static).update(
-                line(f"No batch manifests in {self.ws.settings.paths.batches}/ of this workspace.")
-            )
+        table.display = bool(rows)
+        self.query_one("#picker-hint", Static).update(
+            "↑ ↓ choose · enter opens the batch · n makes a new batch · q quits"
+            if rows
+            else "n makes a new batch · q quits"
+        )
+        self.query_one("#picker-empty", Static).update(self._empty_text() if not rows else "")
+        self.query_one("#picker-unbatched", Static).update(self._unbatched_text() if rows else "")
+        if self.highlight is not None:
+            stems = [r.stem for r in rows]
+            if self.highlight in stems:
+                table.move_cursor(row=stems.index(self.highlight))
+            self.highlight = None
         table.focus()
         self._describe()
+
+    def _empty_text(self) -> Content:
+        batches = self.ws.settings.paths.batches
+        folders = " and ".join(f"{f}/" for f in self.ws.settings.paths.materials)
+        n = len(self.unbatched or [])
+        if n:
+            what = (
+                f"{n} material{'s' if n != 1 else ''} in {folders} {'are' if n != 1 else 'is'} "
+                "waiting. Press n to make a batch of them (or run `briefdesk new-batch --topic "
+                "TOPIC`), then enter to review it."
+            )
+        else:
+            what = (
+                f"No materials in {folders} either: collectors drop them in "
+                "inbox/<collector>/<stamp>-<slug>.md; then press n, or run `briefdesk new-batch "
+                "--topic TOPIC`."
+            )
+        return Content.assemble(
+            (f"No batch manifests in {batches}/ yet.\n\n", "bold"), line(what, "$text-muted")
+        )
+
+    def _unbatched_text(self) -> Content:
+        if self.unbatched is None:
+            return line("Which materials no batch names cannot be told while a manifest is broken.")
+        n = len(self.unbatched)
+        if not n:
+            return Content.styled("Every material is named by a batch.", "$text-muted")
+        return Content.assemble(
+            (f"{n} material{'s' if n != 1 else ''} no batch names yet", "bold $warning"),
+            (" · n makes a batch of them", "$text-muted"),
+        )
+
+    # -- a new batch ---------------------------------------------------------------------------
+
+    def action_new_batch(self) -> None:
+        from ..dialogs.choice import ChoiceDialog
+
+        if not self.topics:
+            self.notify(
+                "No topic: add one to briefdesk.yaml (topics:) or a living document in docs/.",
+                severity="warning",
+            )
+            return
+        n = len(self.unbatched or [])
+        latest = {r.topic: r.stem for r in sorted(self.rows, key=lambda r: r.stem)}
+        topics = sorted(self.topics, key=lambda t: latest.get(t, ""), reverse=True)
+
+        def chosen(topic: str | None) -> None:
+            if topic:
+                self.make_batch(topic)
+
+        self.app.push_screen(
+            ChoiceDialog(
+                "New batch: for which topic?",
+                f"{n} material{'s' if n != 1 else ''} no batch names yet",
+                f"written to {self.ws.settings.paths.batches}/<today>-<id>.yaml",
+                [("topic", t) for t in topics],
+                "enter or a number writes the manifest (the same as briefdesk new-batch) · esc"
+                " cancels",
+            ),
+            chosen,
+        )
+
+    @work(thread=True, exclusive=True, group="new-batch")
+    def make_batch(self, topic: str) -> None:
+        from briefdesk.core.gitio import git_identity
+        from briefdesk.core.newbatch import NothingToBatch, plan_new_batch, write_new_batch
+
+        try:
+            author = self.ws.settings.reviewer
+            if not author:
+                ident = git_identity(self.ws.root)
+                author = ident[0] if ident else None
+            plan = plan_new_batch(self.ws, topic, today=self.today, author=author)
+            write_new_batch(self.ws, plan)
+        except NothingToBatch as exc:
+            self.app.call_from_thread(self.notify, str(exc), markup=False)
+            return
+        except BriefdeskError as exc:
+            self.app.call_from_thread(
+                self.notify, str(exc), title="no batch made", severity="error", markup=False
+            )
+            return
+        self.app.call_from_thread(self._made, plan.stem, f"wrote {plan.path}: {plan.summary()}")
+
+    def _made(self, stem: str, said: str) -> None:
+        self.notify(f"{said}. Enter opens it.", title="new batch", markup=False)
+        self.highlight = stem
+        self.load_rows()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._describe()
