@@ -69,6 +69,13 @@ def _yes(ok: bool | None) -> str:
 # -- children: one process per measurement --------------------------------------------------------
 
 
+def workspace_cache(ws: Path) -> Path:
+    """The workspace's cache folder (out of the workspace: `core.cachefile`)."""
+    from briefdesk.core.cachefile import workspace_cache_dir
+
+    return workspace_cache_dir(ws)
+
+
 def _child(kind: str, *args: str, env: dict[str, str] | None = None, timeout: float = 1800) -> dict:
     """Run `python -m benchmarks.run --child kind args...`; its last stdout line is JSON."""
     out = subprocess.run(
@@ -461,7 +468,7 @@ def scan_figures(ws: Path, work: Path, planted: dict, rows: list[Row], notes: li
     ref_argv = ["-m", "benchmarks.reference", str(ws), BATCH, str(work / "reference.json")]
     colds, refs = [], []
     for _ in range(2):  # alternating, twice: the machine is shared
-        shutil.rmtree(ws / ".briefdesk" / "cache", ignore_errors=True)
+        shutil.rmtree(workspace_cache(ws), ignore_errors=True)
         colds.append(_process(argv, work / "scan.json"))
         refs.append(_process(ref_argv))
     cold_s = statistics.median(c["seconds"] for c in colds)
@@ -524,7 +531,7 @@ def scan_figures(ws: Path, work: Path, planted: dict, rows: list[Row], notes: li
 
 def _peak_of(argv: list[str], ws: Path) -> float:
     """Peak memory of one cold run of `argv`, in its own process (GNU time when present)."""
-    shutil.rmtree(ws / ".briefdesk" / "cache", ignore_errors=True)
+    shutil.rmtree(workspace_cache(ws), ignore_errors=True)
     gnu = shutil.which("time") or ("/usr/bin/time" if Path("/usr/bin/time").exists() else None)
     if gnu:
         out = subprocess.run(
@@ -839,7 +846,7 @@ def desk_only(a: argparse.Namespace) -> int:
                 else dict(materials=1000, entries=50_000, sections=300)
             )
             generate(ws, **size)
-        cache = ws / ".briefdesk" / "cache"
+        cache = workspace_cache(ws)
         if a.desk_cache == "cold":
             shutil.rmtree(cache, ignore_errors=True)
         elif not cache.exists():  # as in the full run, where the scan figures leave a warm cache

@@ -1,6 +1,7 @@
 """Parsed files, cached on disk (issue 5): a warm load reads and hashes every file but parses none.
 
-Layout under the workspace's `.briefdesk/cache/`:
+Layout under the workspace's cache folder (`core.cachefile`: `$XDG_CACHE_HOME/briefdesk/<ws>/`,
+out of the workspace, every file sealed with this account's key):
 
 - `parse-v<N>/materials.json`: per material path, the sha256 of its bytes and the parsed `Material`
   (without the manifest's evidence override, which is applied after a hit: `with_override`);
@@ -14,12 +15,13 @@ that fails is parsed again each time, and fails with the same error.
 
 A file is loaded once per process (again only when it changed on disk, by its size, mtime and
 inode) and written only when something was parsed afresh, to a temporary name and renamed, so a
-reader sees an old or a new file, never half of one. Anything that does not load — truncated,
-foreign, another version, an entry whose value does not match its path and digest — is treated as
-absent, and writing that fails (read-only workspace, full disk) is skipped: the cache can make a
-load faster, never make it fail or answer differently. JSON validated by pydantic only, no pickle.
+reader sees an old or a new file, never half of one. Anything that does not load — not sealed by
+this account (planted, copied, forged), truncated, another version, an entry whose value does not
+match its path and digest — is treated as absent, and writing that fails (full disk, no key) is
+skipped: the cache can make a load faster, never make it fail or answer differently. JSON
+validated by pydantic only, no pickle.
 
-Nothing here creates `.briefdesk/`: `save` writes only when the state folder already exists
+Nothing here creates the workspace's cache folder: `save` writes only when it exists
 (`Review.match` makes it; loading a batch never writes).
 """
 
@@ -29,7 +31,6 @@ import contextlib
 import gc
 import hashlib
 import os
-import stat
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -38,7 +39,7 @@ from typing import Any, Generic, TypeVar
 import pydantic
 from pydantic import BaseModel, ConfigDict
 
-from .fileio import atomic_write
+from .cachefile import read_sealed, write_sealed
 from .models import BriefEntry, Evidence, Material
 
 FORMAT = "1"  # the layout of the files; the parsers' own changes are caught by `version()`
@@ -155,14 +156,15 @@ class ParseCache(Generic[T]):
         self._loaded = True
         if self.path is None:
             return
+        # absent, not a regular file (a FIFO would block), huge, not sealed by this account
+        sealed = read_sealed(self.path, MAX_BYTES)
+        if sealed is None:
+            return
+        data, st = sealed
         try:
-            st = self.path.stat()
-            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
-                return  # a planted FIFO would block the read, a device or huge file eat the memory
-            data = self.path.read_bytes()
             with no_gc():
-                parsed = self._model.model_validate_json(data)
-        except Exception:  # absent, unreadable, truncated, foreign: no cache
+                parsed = self._model.model_validate_json(bytes(data))
+        except Exception:  # truncated, foreign: no cache
             return
         if parsed.version != version() or parsed.kind != self.kind:
             return
@@ -183,13 +185,11 @@ class ParseCache(Generic[T]):
     # -- writing ---------------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Write the file if something was parsed afresh, and only into an existing state folder."""
+        """Write the file if something was parsed afresh, and only into an existing cache folder."""
         with self._lock:
             if not self._dirty or self.path is None:
                 return
-            folder = self.path.parent
-            state = folder.parent.parent  # .briefdesk
-            if not state.is_dir():
+            if not self.path.parent.parent.is_dir():  # the workspace's cache folder
                 return
             entries: dict[str, _Entry[T]] = {}
             for rel, (digest, value) in self._entries.items():
@@ -236,14 +236,9 @@ def _signature(st: os.stat_result) -> tuple[int, int, int]:
 
 
 def _atomic(path: Path, data: bytes) -> tuple[int, int, int] | None:
-    """`fileio.atomic_write` (not durable: a cache is rebuilt if lost); the signature written, or
-    None on any OSError. `cache/` and `parse-v<N>/` are made as needed."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, data, durable=False, make_parents=False)
-        return _signature(path.stat())
-    except OSError:
-        return None
+    """`cachefile.write_sealed`; the signature written, or None when it could not be."""
+    st = write_sealed(path, data)
+    return _signature(st) if st is not None else None
 
 
 # -- the two kinds, one store per workspace and process ------------------------------------------

@@ -6,8 +6,9 @@ mature knowledge base) are read only when asked for: all of them for matching, o
 brief cites an entry of it, so `build`, `commit` and the desk's first paint never wait for them.
 
 Materials and briefs are read and hashed on every load but parsed only when their bytes changed:
-`core.parsecache` keeps the parses under `.briefdesk/cache/`. Loading only reads that cache; it is
-written by `match` (which makes `.briefdesk/` anyway), so `build` and `commit` write nothing.
+`core.parsecache` keeps the parses in the workspace's cache folder (`core.cachefile`, out of the
+workspace). Loading only reads that cache; it is written by `match`, which makes the folder, so
+`build` and `commit` write no cache.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import fileio, parsecache
 from .briefs import parse_brief
+from .cachefile import open_cache_dir
 from .errors import BriefdeskError
 from .livingdoc import parse_living_doc
 from .manifest import Batch
@@ -119,10 +121,12 @@ class Review:
         return self.entry(ref) is not None
 
     def save_parsed(self) -> None:
-        """Write what was parsed afresh to `.briefdesk/cache/parse-v*/`, if that folder exists.
+        """Write what was parsed afresh to the workspace's cache folder (made if need be).
 
-        Loading never writes: this runs where a command writes to `.briefdesk/` anyway (`match`).
+        Loading never writes: this is called where a command keeps a cache (`match`, the desk).
         A cache that cannot be written is done without."""
+        if open_cache_dir(self.workspace.root) is None:
+            return
         for cache in list(self.parse_caches.values()):
             cache.save()
 
@@ -133,8 +137,12 @@ class Review:
         return self.workspace.session_path(self.batch)
 
     def open_session(self, *, readonly: bool = False) -> Session:
-        """Resume or start the batch's session; taking the lock creates `.briefdesk/`."""
-        if not readonly:
+        """Resume or start the batch's session; taking the lock creates `.briefdesk/`. A state
+        folder that is a link or holds tracked files is refused, read-only too (`core.statedir`):
+        the saved decisions are read only from the user's own."""
+        if readonly:
+            self.workspace.check_state_dir()
+        else:
             self.workspace.ensure_state_dir()
         return Session.open(self.session_path(), self.batch, self.items, readonly=readonly)
 
@@ -156,15 +164,9 @@ class Review:
 
         ws = self.workspace
         entries = self.entries  # bad briefs fail here, before the cache folder is made
-        cache_dir = None
-        if cache:
-            try:
-                ws.ensure_state_dir()
-                cache_dir = ws.cache_dir
-            except BriefdeskError:
-                pass  # a read-only workspace is scanned without the cache
-            else:
-                self.save_parsed()
+        cache_dir = open_cache_dir(ws.root) if cache else None  # None: scanned without
+        if cache_dir is not None:
+            self.save_parsed()
         return match_items(
             self.items,
             self.living_doc.sections,

@@ -13,13 +13,14 @@ import os
 import stat
 from pathlib import Path, PurePosixPath
 
-from . import yamlio
+from . import statedir, yamlio
+from .cachefile import workspace_cache_dir
 from .errors import BriefdeskError
 from .manifest import Batch, Manifest
 from .settings import Settings
 
 SETTINGS_FILE = "briefdesk.yaml"
-STATE_DIR = ".briefdesk"
+STATE_DIR = statedir.STATE_DIR
 
 
 class Workspace:
@@ -85,26 +86,21 @@ class Workspace:
     def state_dir(self) -> Path:
         return self.root / STATE_DIR
 
+    def check_state_dir(self) -> None:
+        """Refuse a `.briefdesk/` that is a link or holds tracked files (`core.statedir`)."""
+        statedir.check_state_dir(self.root)
+
     def ensure_state_dir(self) -> Path:
-        """Create `.briefdesk/` with a `.gitignore` of its own, so the user's files stay
-        untouched."""
-        try:
-            self.state_dir.mkdir(exist_ok=True)
-            ignore = self.state_dir / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text("*\n", "utf-8")
-        except OSError as exc:  # read-only workspace, full disk, a file named .briefdesk
-            raise BriefdeskError(
-                f"cannot create the tool's state folder ({exc.strerror or exc})", STATE_DIR
-            ) from None
-        return self.state_dir
+        """`.briefdesk/`, checked, made if need be, and git-ignored whole (`core.statedir`)."""
+        return statedir.ensure_state_dir(self.root)
 
     def session_path(self, batch: Batch) -> Path:
         return self.state_dir / "sessions" / f"{batch.stem}.json"
 
     @property
     def cache_dir(self) -> Path:
-        return self.state_dir / "cache"
+        """Where this workspace's caches are, out of the workspace (`core.cachefile`)."""
+        return workspace_cache_dir(self.root)
 
     # -- batches ---------------------------------------------------------------------------
 

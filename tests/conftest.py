@@ -16,6 +16,16 @@ DEMO_BATCH = "2026-11-03-e627b203"
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _private_cache_home(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Caches (and their key) go to a folder of the test session, never the user's ~/.cache;
+    processes the tests start inherit it."""
+    from briefdesk.core import cachefile
+
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    cachefile.forget_key()
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _git_identity() -> None:
     """Tests commit with a fixed identity and dates, whatever the machine's git config says."""
     os.environ.setdefault("GIT_AUTHOR_NAME", "Tom")

@@ -118,7 +118,7 @@ class BriefdeskApp(App[int]):
                 readonly = str(exc)
                 session = review.open_session(readonly=True)
             else:
-                review.save_parsed()  # the session made `.briefdesk/`: the next open parses nothing
+                review.save_parsed()  # so that the next open parses nothing
             reviewer = self._reviewer(review)
         except BriefdeskError as exc:
             self.call_from_thread(self._failed, name, str(exc), from_picker)

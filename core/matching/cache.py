@@ -1,6 +1,7 @@
 """The on-disk cache of matching: token ids of every text, and finished answers.
 
-Layout under `cache_dir` (the workspace's `.briefdesk/cache`):
+Layout under `cache_dir` (the workspace's cache folder, `core.cachefile`: out of the workspace,
+every file sealed with this account's key):
 
 - `match-v<N>/tokens.npz`: one vocabulary (token strings, ids stable for the file's life) and, per
   *part* — one earlier brief, one material's items, the living document's paragraphs or sections —
@@ -12,9 +13,10 @@ Layout under `cache_dir` (the workspace's `.briefdesk/cache`):
   citation and setting hashed); an unchanged workspace is answered from it.
 
 Files are written to a temporary name and renamed, so a reader sees an old or a new file, never
-half of one. Anything that does not load — truncated, foreign, wrong version — is treated as
-absent and rebuilt; the cache can never make a scan fail. No pickle: `np.load(allow_pickle=False)`
-and JSON only, so a planted cache file cannot run code. What is read back is checked for shape and
+half of one. Anything that does not load — not sealed by this account (planted, forged),
+truncated, wrong version — is treated as absent and rebuilt; the cache can never make a scan fail
+or answer differently. No pickle: `np.load(allow_pickle=False)` and JSON only, so a planted cache
+file cannot run code. What is read back is checked for shape and
 range before use, and an answer names records by index into lists rebuilt from the workspace
 itself, so a forged file can point at the wrong candidate but never invent a text or a ref.
 """
@@ -23,17 +25,18 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import json
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..fileio import atomic_write
+from ..cachefile import read_sealed, write_sealed
 
 CACHE_VERSION = "2"
+MAX_BYTES = 1 << 31  # a larger cache file is not read (a planted one must not eat the memory)
 MAX_RESULTS = 4  # finished answers kept (a few batches of one workspace)
 MAX_VOCAB = 4_000_000  # past this many token strings the store starts afresh (it only grows)
 KEEP_UNUSED = 3  # scans a part survives unused (a brief edited and put back, another batch's items)
@@ -75,12 +78,12 @@ def _dir(cache_dir: Path) -> Path:
     return cache_dir / f"match-v{CACHE_VERSION}"
 
 
-def _file(path: Path) -> Path:
-    """`path` if it is a regular file, else OSError: a planted FIFO would block the read for
-    ever."""
-    if not stat.S_ISREG(path.stat().st_mode):
-        raise OSError(f"not a regular file: {path}")
-    return path
+def _read(path: Path) -> bytes:
+    """A sealed cache file's payload, else OSError (absent, a FIFO, forged: see core.cachefile)."""
+    sealed = read_sealed(path, MAX_BYTES)
+    if sealed is None:
+        raise OSError(f"no sealed cache file: {path}")
+    return bytes(sealed[0])
 
 
 def load_store(cache_dir: Path | None) -> TokenStore:
@@ -89,7 +92,7 @@ def load_store(cache_dir: Path | None) -> TokenStore:
         return TokenStore()
     path = _dir(cache_dir) / "tokens.npz"
     try:
-        with np.load(_file(path), allow_pickle=False) as z:
+        with np.load(io.BytesIO(_read(path)), allow_pickle=False) as z:
             meta = json.loads(bytes(z["meta"]).decode("utf-8"))
             vocab_blob = bytes(z["vocab"]).decode("utf-8")
             lengths, ids = z["lengths"], z["ids"]
@@ -170,7 +173,7 @@ def load_result(cache_dir: Path | None, key: str) -> Any | None:
     if cache_dir is None:
         return None
     try:
-        data = json.loads(_file(_dir(cache_dir) / f"result-{key}.json").read_text("utf-8"))
+        data = json.loads(_read(_dir(cache_dir) / f"result-{key}.json"))
     except Exception:
         return None
     return data if isinstance(data, dict) and data.get("key") == key else None
@@ -189,7 +192,8 @@ def save_result(cache_dir: Path | None, key: str, data: dict[str, Any]) -> None:
 
 
 def _atomic(path: Path, write: Any) -> None:
-    """`fileio.atomic_write` (not durable: a cache is rebuilt if lost); any OSError leaves the
-    cache as it was."""
-    with contextlib.suppress(OSError):
-        atomic_write(path, write, durable=False)
+    """Sealed and written atomically (`cachefile.write_sealed`); a failure leaves the cache as
+    it was."""
+    buffer = io.BytesIO()
+    write(buffer)
+    write_sealed(path, buffer.getvalue())

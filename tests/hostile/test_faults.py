@@ -189,7 +189,8 @@ def test_real_write_failure_from_the_kernel(ws: Path) -> None:
 
 def test_briefdesk_path_taken_by_a_file(ws: Path, capsys) -> None:
     """`.briefdesk` is a file: opening the session for review refuses in one line; scan and build
-    still work, without a cache and without writing anything (commit needs no state folder)."""
+    still work, writing nothing into the workspace (caches live outside it; commit needs no state
+    folder)."""
     (ws / ".briefdesk").write_text("in the way\n")
     before = snapshot(ws)
     with pytest.raises(BriefdeskError, match=r"\.briefdesk.*cannot create"):

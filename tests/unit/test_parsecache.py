@@ -1,5 +1,6 @@
 """The cache of parsed materials and briefs (issue 5): a hit is a fresh parse, only what changed is
-parsed again, a damaged cache is no cache, and loading never writes."""
+parsed again, a damaged or unsealed cache is no cache, and loading never writes. The cache folder
+is the workspace's under `$XDG_CACHE_HOME/briefdesk/` (a private one for the test session)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from briefdesk.core import parsecache
+from briefdesk.core import cachefile, parsecache
 from briefdesk.core import review as review_mod
 from briefdesk.core.briefs import parse_brief
 from briefdesk.core.errors import BriefdeskError
@@ -23,7 +24,24 @@ from hypothesis import strategies as st
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "demo" / "workspace"
 DEMO_BATCH = "2026-11-03-e627b203"
-FOLDER = f".briefdesk/cache/{parsecache.FOLDER}"
+
+
+def folder(root: Path) -> Path:
+    """The workspace's parse-cache folder."""
+    return Workspace.open(root).cache_dir / parsecache.FOLDER
+
+
+def stored(path: Path) -> dict:
+    """A sealed cache file's JSON."""
+    payload = cachefile.unseal(path.read_bytes())
+    assert payload is not None, f"{path} is not sealed with this account's key"
+    return json.loads(bytes(payload))
+
+
+def seal_into(path: Path, payload: bytes) -> None:
+    sealed = cachefile.seal(payload)
+    assert sealed is not None
+    path.write_bytes(sealed)
 
 
 @pytest.fixture(autouse=True)
@@ -54,10 +72,9 @@ def _load(root: Path, batch: str) -> Review:
 
 
 def _warm(root: Path, batch: str) -> Review:
-    """Load, read every brief, and write the cache as `scan` does (it makes `.briefdesk/`)."""
+    """Load, read every brief, and write the cache as `scan` does (it makes the cache folder)."""
     review = _load(root, batch)
     _ = review.entries
-    review.workspace.ensure_state_dir()
     review.save_parsed()
     parsecache.forget()  # the next load reads the files, as the next process would
     return review
@@ -108,9 +125,7 @@ def test_a_cache_hit_equals_a_fresh_parse(
 ) -> None:
     root, batch = (demo, DEMO_BATCH) if which == "demo" else generated
     cold = _warm(root, batch)
-    assert (root / FOLDER / "materials.json").is_file() and (
-        root / FOLDER / "briefs.json"
-    ).is_file()
+    assert (folder(root) / "materials.json").is_file() and (folder(root) / "briefs.json").is_file()
     calls = Counter(monkeypatch)
     warm = _load(root, batch)
     fresh_materials, fresh_entries = _fresh(warm)
@@ -174,8 +189,8 @@ def test_round_trip_through_the_file_equals_a_fresh_parse(
     parsecache.forget()
     root = tmp_path / "ws"
     shutil.rmtree(root, ignore_errors=True)
-    (root / ".briefdesk").mkdir(parents=True)
-    cache_dir = root / ".briefdesk" / "cache"
+    cache_dir = root / "cache"
+    cache_dir.mkdir(parents=True)
     sha = sha256_bytes(text.encode("utf-8"))
     try:
         material = parse_material("inbox/a.md", text, sha)
@@ -223,7 +238,6 @@ def test_only_the_changed_material_and_brief_are_parsed_again(
     assert warm.material(material).items[-1].title == "追加的一条"
 
     # written back: the next process parses nothing
-    warm.workspace.ensure_state_dir()
     warm.save_parsed()
     parsecache.forget()
     calls.materials.clear()
@@ -235,7 +249,7 @@ def test_only_the_changed_material_and_brief_are_parsed_again(
 
 def test_nothing_changed_writes_nothing(demo: Path) -> None:
     _warm(demo, DEMO_BATCH)
-    files = [demo / FOLDER / "materials.json", demo / FOLDER / "briefs.json"]
+    files = [folder(demo) / "materials.json", folder(demo) / "briefs.json"]
     before = [f.stat().st_mtime_ns for f in files]
     review = _load(demo, DEMO_BATCH)
     _ = review.entries
@@ -256,9 +270,9 @@ def test_a_deleted_brief_leaves_the_cache(demo: Path) -> None:
     again = _load(demo, DEMO_BATCH)
     _ = again.entries
     again.save_parsed()
-    stored = json.loads((demo / FOLDER / "briefs.json").read_text("utf-8"))["entries"]
-    assert gone not in stored and changed in stored
-    assert stored[changed]["value"][0]["text"] == "改过的一条"
+    entries = stored(folder(demo) / "briefs.json")["entries"]
+    assert gone not in entries and changed in entries
+    assert entries[changed]["value"][0]["text"] == "改过的一条"
 
 
 def test_materials_of_other_batches_age_out(demo: Path) -> None:
@@ -274,9 +288,9 @@ def test_materials_of_other_batches_age_out(demo: Path) -> None:
         )
         store.save()
         parsecache.forget()
-    stored = json.loads((demo / FOLDER / "materials.json").read_text("utf-8"))["entries"]
-    assert not any(m.path in stored for m in review.materials)
-    assert f"other/{parsecache.KEEP_UNUSED - 1}.md" in stored
+    entries = stored(folder(demo) / "materials.json")["entries"]
+    assert not any(m.path in entries for m in review.materials)
+    assert f"other/{parsecache.KEEP_UNUSED - 1}.md" in entries
 
 
 # -- errors are the same, and never cached ---------------------------------------------------------
@@ -288,7 +302,7 @@ def test_a_bad_material_fails_the_same_with_a_warm_cache(demo: Path) -> None:
     (demo / bad).write_text("---\ntitle: [unclosed\n---\nbody\n", "utf-8")
     with pytest.raises(BriefdeskError) as warm_error:
         _load(demo, DEMO_BATCH)
-    shutil.rmtree(demo / ".briefdesk")
+    shutil.rmtree(folder(demo))
     parsecache.forget()
     with pytest.raises(BriefdeskError) as cold_error:
         _load(demo, DEMO_BATCH)
@@ -305,7 +319,7 @@ def test_a_bad_brief_fails_the_same_with_a_warm_cache(demo: Path) -> None:
         with pytest.raises(BriefdeskError) as error:
             _ = review.entries
         messages.append(str(error.value))
-        shutil.rmtree(demo / ".briefdesk", ignore_errors=True)  # the second time: no cache
+        shutil.rmtree(folder(demo), ignore_errors=True)  # the second time: no cache
         parsecache.forget()
     assert messages[0] == messages[1] and "not UTF-8" in messages[0]
 
@@ -336,20 +350,29 @@ def _damages(good: bytes) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.parametrize("sealed", [True, False], ids=["sealed", "raw"])
 @pytest.mark.parametrize("kind", ["materials", "briefs"])
-def test_a_damaged_or_foreign_cache_file_is_ignored(kind: str, demo: Path) -> None:
+def test_a_damaged_or_foreign_cache_file_is_ignored(kind: str, sealed: bool, demo: Path) -> None:
+    """Damage sealed with this account's key (a bug, a disk) is caught by the checks on what
+    the file says; raw damage (anything not sealed: planted, foreign) is not even read."""
     fresh = _warm(demo, DEMO_BATCH)
-    path = demo / FOLDER / f"{kind}.json"
+    path = folder(demo) / f"{kind}.json"
     good = path.read_bytes()
-    for name, bad in _damages(good).items():
-        path.write_bytes(bad)
+    payload = cachefile.unseal(good)
+    assert payload is not None
+    for name, bad in _damages(bytes(payload)).items():
+        if sealed:
+            seal_into(path, bad)
+        else:
+            path.write_bytes(bad)
+        planted = path.read_bytes()
         parsecache.forget()
         review = _load(demo, DEMO_BATCH)
         assert review.materials == fresh.materials, name
         assert review.entries == fresh.entries, name
         review.save_parsed()  # rebuilt: the damage is gone
         parsecache.forget()
-        assert path.read_bytes() != bad, name
+        assert path.read_bytes() != planted, name
         assert (
             parsecache.materials(review.workspace.cache_dir).get(
                 fresh.materials[0].path, fresh.materials[0].sha256
@@ -360,22 +383,43 @@ def test_a_damaged_or_foreign_cache_file_is_ignored(kind: str, demo: Path) -> No
 
 def test_a_planted_entry_for_the_right_path_but_other_bytes_is_not_used(demo: Path) -> None:
     fresh = _warm(demo, DEMO_BATCH)
-    path = demo / FOLDER / "materials.json"
-    data = json.loads(path.read_text("utf-8"))
+    path = folder(demo) / "materials.json"
+    data = stored(path)
     target = fresh.materials[0]
     entry = data["entries"][target.path]
     entry["value"]["title"] = "planted"
     entry["value"]["sha256"] = entry["digest"] = "1" * 64  # a parse of other bytes
-    path.write_text(json.dumps(data), "utf-8")
+    seal_into(path, json.dumps(data).encode())  # even sealed with the right key
     parsecache.forget()
     assert _load(demo, DEMO_BATCH).materials == fresh.materials
+
+
+def test_an_entry_for_the_right_path_and_digest_is_used_only_when_sealed(demo: Path) -> None:
+    """A forged value with the right path and the digest of the file's real bytes: what the
+    checks on content cannot catch. Only this account's key makes the file a cache."""
+    fresh = _warm(demo, DEMO_BATCH)
+    path = folder(demo) / "materials.json"
+    data = stored(path)
+    target = fresh.materials[0]
+    data["entries"][target.path]["value"]["title"] = "forged"
+    forged = json.dumps(data).encode()
+    path.write_bytes(forged)  # unsealed
+    parsecache.forget()
+    assert _load(demo, DEMO_BATCH).materials == fresh.materials
+    other_key = os.urandom(cachefile.MAC_BYTES)
+    path.write_bytes(cachefile.MAGIC + cachefile._mac(other_key, forged) + forged)
+    parsecache.forget()
+    assert _load(demo, DEMO_BATCH).materials == fresh.materials
+    seal_into(path, forged)  # sealed with the key: this is the cache the tool wrote (the control)
+    parsecache.forget()
+    assert _load(demo, DEMO_BATCH).materials[0].title == "forged"
 
 
 def test_a_folder_where_the_cache_file_goes_is_no_error(demo: Path) -> None:
     fresh = _warm(demo, DEMO_BATCH)
     for name in ("materials.json", "briefs.json"):
-        (demo / FOLDER / name).unlink()
-        (demo / FOLDER / name).mkdir()
+        (folder(demo) / name).unlink()
+        (folder(demo) / name).mkdir()
     review = _load(demo, DEMO_BATCH)
     assert review.materials == fresh.materials and review.entries == fresh.entries
     review.save_parsed()  # cannot replace a folder: done without
@@ -387,34 +431,52 @@ def test_a_folder_where_the_cache_file_goes_is_no_error(demo: Path) -> None:
 def test_loading_never_writes(demo: Path) -> None:
     review = _load(demo, DEMO_BATCH)
     _ = review.entries
-    review.save_parsed()  # no `.briefdesk/`: nothing is made
+    assert not Workspace.open(demo).cache_dir.exists()
     assert not (demo / ".briefdesk").exists()
 
 
-def test_match_writes_the_cache(demo: Path) -> None:
+def test_match_writes_the_cache_and_nothing_into_the_workspace(demo: Path) -> None:
     review = _load(demo, DEMO_BATCH)
     review.match()
-    assert (demo / FOLDER / "materials.json").is_file() and (
-        demo / FOLDER / "briefs.json"
-    ).is_file()
+    assert (folder(demo) / "materials.json").is_file() and (folder(demo) / "briefs.json").is_file()
+    assert not (demo / ".briefdesk").exists()
 
 
 def test_match_without_cache_writes_nothing(demo: Path) -> None:
     review = _load(demo, DEMO_BATCH)
     review.match(cache=False)
+    assert not Workspace.open(demo).cache_dir.exists()
     assert not (demo / ".briefdesk").exists()
 
 
-@pytest.mark.parametrize("blocker", [".briefdesk/cache", f"{FOLDER}"])
+@pytest.mark.parametrize("blocker", ["workspace", "parse"])
 def test_an_unwritable_cache_is_done_without(demo: Path, blocker: str) -> None:
-    (demo / blocker).parent.mkdir(parents=True, exist_ok=True)
-    (demo / blocker).write_text("in the way\n")
+    where = Workspace.open(demo).cache_dir if blocker == "workspace" else folder(demo)
+    where.parent.mkdir(parents=True, exist_ok=True)
+    where.write_text("in the way\n")
     review = _load(demo, DEMO_BATCH)
     fresh_materials, fresh_entries = _fresh(review)
     assert review.match() is not None
     assert review.materials == fresh_materials and review.entries == fresh_entries
-    assert (demo / blocker).read_text() == "in the way\n"
-    assert not list((demo / ".briefdesk").rglob("*.tmp"))
+    assert where.read_text() == "in the way\n"
+    assert not list(where.parent.rglob("*.tmp"))
+
+
+def test_no_key_no_cache(demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache home where the key cannot be made (a read-only home): caches are off, the answer
+    is the same."""
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    cachefile.forget_key()
+    try:
+        review = _load(demo, DEMO_BATCH)
+        fresh_materials, fresh_entries = _fresh(review)
+        assert review.match() is not None
+        assert review.materials == fresh_materials and review.entries == fresh_entries
+    finally:
+        monkeypatch.undo()
+        cachefile.forget_key()
 
 
 # -- Workspace.resolve's shortcut gives the same answer --------------------------------------------
@@ -479,11 +541,11 @@ def test_a_fifo_or_device_in_place_of_a_cache_file_does_not_block(demo: Path) ->
 
     fresh = _warm(demo, DEMO_BATCH)
     fresh.match()
-    folder = demo / ".briefdesk" / "cache"
+    cache = Workspace.open(demo).cache_dir
     planted = [
-        folder / parsecache.FOLDER / "materials.json",
-        folder / parsecache.FOLDER / "briefs.json",
-        *(folder / f"match-v{matchcache.CACHE_VERSION}").iterdir(),
+        cache / parsecache.FOLDER / "materials.json",
+        cache / parsecache.FOLDER / "briefs.json",
+        *(cache / f"match-v{matchcache.CACHE_VERSION}").iterdir(),
     ]
     for path in planted:
         path.unlink()

@@ -17,7 +17,7 @@ EXAMPLE = "briefdesk scan -w ~/kb -b 2026-11-03-e627b203 --json"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_batch(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--no-cache", action="store_true", help="do not read or write .briefdesk/cache")
+    p.add_argument("--no-cache", action="store_true", help="match without the cache and write none")
     p.add_argument(
         "-q",
         "--quiet",
