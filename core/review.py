@@ -185,17 +185,12 @@ class Review:
 
     def conflicts(self, *, cache: bool = True) -> list[Conflict]:
         """Claims of the batch that disagree with each other, the living document or earlier
-        briefs (`core.claims`); the statements are cached under `.briefdesk/cache/` like tokens."""
+        briefs (`core.claims`); the statements are cached in the workspace's cache folder like
+        tokens (`core.cachefile`)."""
         from .claims import review_conflicts
 
         _ = self.entries  # bad briefs fail here, before the cache folder is made
-        cache_dir = None
-        if cache:
-            try:
-                self.workspace.ensure_state_dir()
-                cache_dir = self.workspace.cache_dir
-            except BriefdeskError:
-                pass  # a read-only workspace is scanned without the cache
+        cache_dir = open_cache_dir(self.workspace.root) if cache else None  # None: without
         return review_conflicts(self, cache_dir)
 
 

@@ -1,25 +1,24 @@
 """Claims cached per text content: a warm scan extracts nothing that did not change.
 
-`.briefdesk/cache/claims-v<N>/statements.json` maps a hash of (extractor version, heading, text,
+`claims-v<N>/statements.json` in the workspace's cache folder (`core.cachefile`: out of the
+workspace, sealed with this account's key) maps a hash of (extractor version, heading, text,
 default sources) to the statements extracted from it; texts that yield none are remembered as a
 set of hashes, which is most of an earlier-brief archive. Written to a temporary name and
-renamed; anything that does not load is treated as absent, so the cache can make a scan faster,
-never different. JSON validated by pydantic, no pickle.
+renamed; anything that does not load — not sealed by this account, truncated, another version —
+is treated as absent, so the cache can make a scan faster, never different. JSON validated by
+pydantic, no pickle.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
 import re
-import stat
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ..cachefile import read_sealed, write_sealed
 from .extract import EXTRACT_VERSION
 from .models import Statement
 
@@ -81,13 +80,12 @@ def _path(cache_dir: Path) -> Path:
 def load(cache_dir: Path | None) -> Store:
     if cache_dir is None:
         return Store()
-    path = _path(cache_dir)
+    sealed = read_sealed(_path(cache_dir), MAX_BYTES)
+    if sealed is None:
+        return Store()
     try:
-        st = path.stat()
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
-            return Store()
-        data = _File.model_validate_json(path.read_bytes())
-    except (OSError, ValidationError, ValueError):
+        data = _File.model_validate_json(bytes(sealed[0]))
+    except (ValidationError, ValueError):
         return Store()
     if data.version != EXTRACT_VERSION:
         return Store()
@@ -96,24 +94,12 @@ def load(cache_dir: Path | None) -> Store:
 
 def save(cache_dir: Path | None, store: Store) -> None:
     """Write what this scan used (entries of texts gone are dropped), if anything was new."""
-    if cache_dir is None or not store.dirty or not cache_dir.parent.is_dir():
+    if cache_dir is None or not store.dirty or not cache_dir.is_dir():
         return
     payload = _File(
         version=EXTRACT_VERSION,
         found={k: v for k, v in store.found.items() if k in store.used},
         empty=sorted(k for k in store.empty if k in store.used),
     )
-    folder = _path(cache_dir).parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".statements.", suffix=".tmp", dir=folder)
-    except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(payload.model_dump_json().encode("utf-8"))
-        os.replace(tmp, _path(cache_dir))
+    if write_sealed(_path(cache_dir), payload.model_dump_json().encode("utf-8")) is not None:
         store.dirty = False
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)

@@ -83,7 +83,7 @@ def test_reading_only_the_entries_that_name_a_claimed_project_changes_nothing(ws
 def test_the_cache_changes_nothing_and_follows_an_edit(ws: Path) -> None:
     workspace = Workspace.open(ws)
     cold = load_review(workspace, BATCHES[1]).conflicts()
-    assert (ws / ".briefdesk" / "cache" / "claims-v1" / "statements.json").is_file()
+    assert (workspace.cache_dir / "claims-v1" / "statements.json").is_file()
     warm = load_review(workspace, BATCHES[1]).conflicts()
     assert warm == cold
     notes = ws / "inbox/tom/2026-11-05-1100-newsletter.md"
@@ -96,7 +96,7 @@ def test_the_cache_changes_nothing_and_follows_an_edit(ws: Path) -> None:
 def test_a_damaged_cache_is_read_as_none(ws: Path) -> None:
     workspace = Workspace.open(ws)
     cold = load_review(workspace, BATCHES[0]).conflicts()
-    (ws / ".briefdesk/cache/claims-v1/statements.json").write_text(
+    (workspace.cache_dir / "claims-v1" / "statements.json").write_text(
         '{"version": "1", "found": {', "utf-8"
     )
     assert load_review(workspace, BATCHES[0]).conflicts() == cold
