@@ -2,10 +2,10 @@
 
 Generates the benchmark workspace (`benchmarks/generate.py`: 3,000 items, 50,000 earlier-brief
 entries, 300 sections; `--quick`: 600 items, 10,000 entries) or takes `--workspace DIR`, then runs
-`briefdesk scan --json` cold (`.briefdesk/cache` removed) in a fresh process `--runs` times. In
-that process the claims step (`Review.conflicts`) is timed inside the scan, so its share of the
-cold scan is a ratio of two figures of one run; after the scan, the same process also times the
-claims read from every entry (`everything=True`: the upper bound, what the step costs when the
+`briefdesk scan --json` cold (the workspace's cache folder removed) in a fresh process `--runs`
+times. In that process the claims step (`Review.conflicts`) is timed inside the scan, so its share
+of the cold scan is a ratio of two figures of one run; after the scan, the same process also times
+the claims read from every entry (`everything=True`: the upper bound, what the step costs when the
 batch's items make claims about projects every entry names). Medians of the runs, wall and CPU.
 """
 
@@ -61,6 +61,8 @@ def child(ws: str) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from briefdesk.core.cachefile import workspace_cache_dir
+
     p = argparse.ArgumentParser(prog="python -m benchmarks.claims", description=__doc__)
     p.add_argument("--quick", action="store_true")
     p.add_argument("--workspace", type=Path, help="an already generated workspace")
@@ -86,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         runs = []
         for _ in range(a.runs):
-            shutil.rmtree(ws / ".briefdesk" / "cache", ignore_errors=True)
+            shutil.rmtree(workspace_cache_dir(ws), ignore_errors=True)
             out = subprocess.run(
                 [sys.executable, "-m", "benchmarks.claims", "--child", str(ws)],
                 cwd=ROOT,

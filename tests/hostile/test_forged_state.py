@@ -17,8 +17,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core import cachefile, matchcache, parsecache
+from briefdesk.core import cachefile, parsecache
 from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.matching import cache as matchcache
 from briefdesk.core.review import load_review
 from briefdesk.core.workspace import Workspace
 from hostile_helpers import DEMO_BATCH, FIRST, diff, run_main, snapshot
@@ -111,7 +112,7 @@ def test_a_forged_match_result_never_reaches_an_answer(
         payload = cachefile.unseal(result.read_bytes())
         assert payload is not None
         data = json.loads(bytes(payload))
-        data["duplicates"] = [[[0, 100.0]] for _ in data["duplicates"]]
+        data["duplicates"] = [[[0, 100.0, 4, 0]] for _ in data["duplicates"]]
         data["placements"] = [[] for _ in data["placements"]]
         result.write_bytes(json.dumps(data).encode())
     assert scan(capsys, ws) == honest
