@@ -301,10 +301,10 @@ class Session:
 
     def acknowledge(self, ref: str) -> None:
         """The reviewer has looked at a changed item again: it is no longer marked (its decision
-        stays as it was). Saved; not an undo step."""
+        stays as it was). Saved; not an undo step, and no decision changed (listeners are not
+        told: the caller redraws the mark)."""
         if self.data.changed.pop(ref, None) is not None:
             self._save()
-            self._notify()
 
     def refit(self, items: list[Item]) -> list[str]:
         """Follow the batch's items as they are now on disk (a material was edited while the

@@ -32,6 +32,7 @@ from ..errors import BriefdeskError
 from ..models import ItemMatches
 
 if TYPE_CHECKING:
+    from ..claims import Conflict
     from ..review import Review
 
 FORK_ITEMS = 500  # from this many items the desk matches in a forked child
@@ -48,10 +49,13 @@ class MatchFailed(Exception):
 
 @dataclass
 class Outcome:
-    """The answer: matches per item ref, and how each earlier-brief candidate is cited."""
+    """The answer: matches per item ref, how each earlier-brief candidate is cited, and the
+    claims that disagree (`core.claims`: they read every earlier brief too, so they are computed
+    in the same job, off any UI thread)."""
 
     matches: dict[str, ItemMatches]
     cites: dict[str, str] = field(default_factory=dict)
+    conflicts: list[Conflict] = field(default_factory=list)
 
 
 def brief_cites(review: Review, matches: dict[str, ItemMatches], language: str) -> dict[str, str]:
@@ -108,7 +112,8 @@ def _child(
     try:
         progress = _throttled(lambda d, t: send.send(("progress", d, t)))
         matches = review.match(progress, dismissed=dismissed, cache=cache)
-        send.send(("done", matches, brief_cites(review, matches, language)))
+        cites = brief_cites(review, matches, language)
+        send.send(("done", matches, cites, review.conflicts(cache=cache)))
     except BriefdeskError as exc:
         send.send(("failed", str(exc)))
     except BaseException as exc:  # reported by the parent, never a traceback on its terminal
@@ -149,7 +154,8 @@ class MatchJob:
             return self._forked(report)
         try:
             matches = self.review.match(report, dismissed=self.dismissed, cache=self.cache)
-            return Outcome(matches, brief_cites(self.review, matches, self.language))
+            cites = brief_cites(self.review, matches, self.language)
+            return Outcome(matches, cites, self.review.conflicts(cache=self.cache))
         except BriefdeskError:
             raise
         except Exception as exc:  # a bug in matching must not take the desk down
@@ -192,5 +198,5 @@ class MatchJob:
         if outcome is None:
             raise MatchFailed(f"the matching process ended (exit code {child.exitcode})")
         if outcome[0] == "done":
-            return Outcome(outcome[1], outcome[2])
+            return Outcome(outcome[1], outcome[2], outcome[3])
         raise MatchFailed(outcome[1])

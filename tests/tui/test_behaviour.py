@@ -462,6 +462,9 @@ def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(
                 for ref in screen.cites()
             )
             assert screen.match_job is None
+            # the claims that disagree come back from the child too
+            assert screen.conflicts == core_review(demo).conflicts(cache=False)
+            assert [c.kind for c in screen.conflicts] == ["version-line", "single-source"]
 
     run(go())
     assert used == [True]

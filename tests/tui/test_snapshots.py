@@ -155,3 +155,37 @@ def test_error_screen(demo: Path, snap_compare) -> None:
 
     app = BriefdeskApp(demo, "broken")
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+POST2 = "inbox/flyp/2026-11-02T0950-critical-read.md#2"
+
+
+def changed_on_disk(ref: str):
+    """run_before: `ref` included, then its material edited on disk; once the desk has read it
+    again (the item marked changed since decided, matching and claims done), its panes."""
+
+    async def run_before(pilot) -> None:
+        screen = await review_ready(pilot)
+        screen.session.include(ref)
+        path = screen.review.workspace.root / ref.split("#")[0]
+        text = path.read_text("utf-8")
+        path.write_text(text.replace("SGLang v0.5.21（10/2）", "SGLang v0.5.21（10/3）"), "utf-8")
+        await until(pilot, lambda: screen.session.is_changed(ref), timeout=10, what="the mark")
+        await until(pilot, lambda: screen.matches is not None, what="matching again")
+        screen.go_to(ref)
+        await settle(pilot)
+        pilot.app.clear_notifications()  # the toasts come and go with the clock
+        screen.flush()
+        await settle(pilot)
+
+    return run_before
+
+
+def test_review_screen_claims_and_a_changed_item(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=changed_on_disk(POST2))
+
+
+def test_review_screen_claims_and_a_changed_item_narrow(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=NARROW, run_before=changed_on_disk(POST2))

@@ -62,10 +62,12 @@ def detail_head(
     language: str,
     section_title: str | None,
     compact: bool = False,
+    changed: bool = False,
 ) -> Group:
-    """The item's facts above its text. `compact` (a narrow terminal): see `compact_head`."""
+    """The item's facts above its text. `compact` (a narrow terminal): see `compact_head`.
+    `changed`: the item's text changed on disk since it was decided."""
     if compact:
-        return compact_head(item, decision, evidence, language, section_title)
+        return compact_head(item, decision, evidence, language, section_title, changed)
     fields: list[tuple[str, object]] = []
 
     def field(label: str, value: object) -> None:
@@ -81,6 +83,11 @@ def detail_head(
     if decision.evidence_note:
         field("read", decision.evidence_note)
     field("decision", status_words(decision, language))
+    if changed:
+        field(
+            "changed",
+            Text(CHANGED, style="bold yellow"),
+        )
     if decision.section:
         where = f"§{decision.section}"
         if section_title:
@@ -107,8 +114,16 @@ def detail_head(
     return Group(title, grid)
 
 
+CHANGED = "Δ edited on disk since this decision (kept); seen once you move on"
+
+
 def compact_head(
-    item: Item, decision: Decision, evidence: Evidence, language: str, section_title: str | None
+    item: Item,
+    decision: Decision,
+    evidence: Evidence,
+    language: str,
+    section_title: str | None,
+    changed: bool = False,
 ) -> Group:
     """The head in a few one-line rows, so that at 100x30 the item's own text still shows below
     it: the title; the item's number, evidence and decision; its place and arXiv ids; one line
@@ -133,6 +148,8 @@ def compact_head(
             (status_words(decision, language), ""),
         ),
     ]
+    if changed:
+        rows.append(row(Text(CHANGED, style="bold yellow")))
     where = []
     if decision.section:
         where.append(
@@ -177,6 +194,7 @@ class DetailPane(VerticalScroll, can_focus=True):
     does nothing, and a new decision on the same item redraws the head only."""
 
     _shown: str | None = None  # the ref whose body is on screen
+    _shown_body: str | None = None  # and that body (a material re-read from disk changes it)
     _memo: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
@@ -192,8 +210,9 @@ class DetailPane(VerticalScroll, can_focus=True):
         language: str = "zh",
         section_title: str | None = None,
         compact: bool = False,
+        changed: bool = False,
     ) -> None:
-        memo = (item, material, decision, evidence, language, section_title, compact)
+        memo = (item, material, decision, evidence, language, section_title, compact, changed)
         if memo == self._memo:
             return
         self._memo = memo
@@ -204,12 +223,17 @@ class DetailPane(VerticalScroll, can_focus=True):
             body.show("")
             self._shown = None
             return
-        text = detail_head(item, material, decision, evidence, language, section_title, compact)
-        if item.ref == self._shown:  # a decision changed: the head is often as tall as before
+        text = detail_head(
+            item, material, decision, evidence, language, section_title, compact, changed
+        )
+        same = item.ref == self._shown and item.body == self._shown_body
+        if same:  # a decision changed: the head is often as tall as before
             update_in_place(head, text)
         else:
             head.update(text)
-        if item.ref != self._shown:  # a decision on the same item leaves its text as it is
-            self._shown = item.ref
+        if not same:  # a decision on the same item leaves its text as it is
+            moved = item.ref != self._shown
+            self._shown, self._shown_body = item.ref, item.body
             body.show(item.body)
-            self.scroll_home(animate=False)
+            if moved:
+                self.scroll_home(animate=False)

@@ -2,11 +2,13 @@
 item.
 
 The text both share is marked in both columns (`tui.highlight`). The highlighted candidate is
-what mark_duplicate names.
+what mark_duplicate names. Below the list, when any touch the item, the claims that disagree
+(`tui.widgets.claims`).
 """
 
 from __future__ import annotations
 
+from briefdesk.core.claims import Conflict
 from briefdesk.core.models import Duplicate
 from textual import on
 from textual.app import ComposeResult
@@ -17,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from ..highlight import side_by_side
 from ..text import line
+from .claims import claims_content
 from .pane_list import PaneList
 from .sized_static import SizedStatic
 
@@ -65,6 +68,7 @@ class DuplicatesPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield DuplicateList(id="dup-list")
+        yield SizedStatic(id="dup-claims", markup=False)
         with Horizontal(id="dup-compare"):
             with VerticalScroll(id="dup-left", can_focus=False):
                 yield SizedStatic(id="dup-item", markup=False)
@@ -101,6 +105,28 @@ class DuplicatesPane(Vertical):
         dl.set_options(options)
         dl.highlighted = 0 if duplicates else None
         self.compare(dl.selected())
+
+    _claims_memo: tuple[object, ...] | None = None
+
+    def show_claims(
+        self,
+        ref: str | None,
+        conflicts: tuple[Conflict, ...],
+        adopted: tuple[bool, ...] = (),
+        key: str | None = None,
+    ) -> None:
+        """The conflicts touching item `ref`; the section is hidden when there are none."""
+        memo = (ref, conflicts, adopted, key)
+        if memo == self._claims_memo:
+            return
+        self._claims_memo = memo
+        section = self.query_one("#dup-claims", Static)
+        if ref is None or not conflicts:
+            section.display = False
+            section.update("")
+            return
+        section.update(claims_content(ref, conflicts, adopted or (False,) * len(conflicts), key))
+        section.display = True
 
     def compare(self, dup: Duplicate | None) -> None:
         left = self.query_one("#dup-item", Static)

@@ -29,10 +29,15 @@ Row = LazyOption  # an item or material row of the list
 
 
 def item_prompt(
-    item: Item, decision: Decision, evidence: Evidence, matches: ItemMatches | None, language: str
+    item: Item,
+    decision: Decision,
+    evidence: Evidence,
+    matches: ItemMatches | None,
+    language: str,
+    changed: bool = False,
 ) -> Content:
     """`✓? 摘要  92 title`: status, evidence, best likely duplicate's score, title (cut by the
-    CSS)."""
+    CSS); `Δ` before the title when the item's text changed since it was decided."""
     likely = [d for d in matches.duplicates if d.tier == "likely"] if matches else []
     best = likely[0].score if likely else None  # possible candidates show in pane 4 only
     extra = ""
@@ -48,6 +53,7 @@ def item_prompt(
         " ",
         score_text(best, pending=matches is None),
         " ",
+        ("Δ " if changed else "", "bold $warning"),
         (extra, "$accent"),
         line(item.title or "(untitled)"),
     )

@@ -34,8 +34,8 @@ def run(args: argparse.Namespace) -> int:
     language = review.workspace.settings.language
     job = MatchJob(review, language, fork=False, cache=not args.no_cache)  # scan waits for it
     with StderrProgress(f"matching {len(review.items)} items", enabled=not args.quiet) as progress:
-        matches = job.run(progress).matches
-    conflicts = review.conflicts(cache=not args.no_cache)
+        outcome = job.run(progress)
+    matches, conflicts = outcome.matches, outcome.conflicts
     if args.json:
         out(to_json(scan_report(review, matches, conflicts)))
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 
+from briefdesk.core.claims import Conflict
 from briefdesk.core.decisions import count_into
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.models import Material
@@ -18,6 +19,7 @@ from textual.content import Content
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
+from ...keys import key_display
 from ...text import line
 from ...widgets.brief import BriefPane, OrderList
 from ...widgets.detail import DetailPane
@@ -77,6 +79,7 @@ class ReviewDrawing(ReviewState):
             decision.evidence or item.evidence,
             self.item_matches(ref),
             self.language,
+            self.session.is_changed(ref),
         )
 
     def group_row(self, material: Material) -> Content:
@@ -146,11 +149,15 @@ class ReviewDrawing(ReviewState):
             detail.show(None)
             placements.show((), None, self.review.living_doc)
             dups.show("", (), {})
+            dups.show_claims(None, ())
             return
         item = self.items[ref]
         decision = self.session.decision(ref)
         matches = self.item_matches(ref)
         section = self.sections.get(decision.section or "")
+        changed = self.session.is_changed(ref)
+        if changed:
+            self.seen_changed = ref  # on screen with its notice: leaving it counts as seen
         detail.show(
             item,
             self.materials.get(item.material),
@@ -159,12 +166,24 @@ class ReviewDrawing(ReviewState):
             self.language,
             section.title if section else None,
             compact=self.app.size.width < NARROW_BELOW,
+            changed=changed,
         )
         placements.show(
             matches.placements if matches else None, decision.section, self.review.living_doc
         )
         dups.show(item.text, matches.duplicates if matches else None, self.brief_cites)
+        conflicts = self.item_conflicts(ref)
+        dups.show_claims(ref, conflicts, self.adopted(conflicts), self.claim_key())
         self.query_one(OrderList).highlight_ref(ref)
+
+    def adopted(self, conflicts: tuple[Conflict, ...]) -> tuple[bool, ...]:
+        """Which conflicts are already contradictions of section 二 (see `tui.screens.review.
+        claims`); none here."""
+        return (False,) * len(conflicts)
+
+    def claim_key(self) -> str | None:
+        keys = self.keymap.keys("claim_contradiction")
+        return key_display(self.app, keys[0]) if keys else None
 
     # -- the brief -----------------------------------------------------------------------------
 
@@ -222,6 +241,9 @@ class ReviewDrawing(ReviewState):
             )
         elif self.matches is None:  # the bar beside the status line shows how far it is
             parts.append(("  │ matching duplicates and placements", "$accent"))
+        stale = len(self.session.data.changed)
+        if stale:
+            parts.append((f"  │ Δ {stale} changed since decided", "bold $warning"))
         if self.filter.active:
             parts.append(
                 Content.assemble(("  │ filter: ", "$text-muted"), line(self.filter.describe()))
@@ -281,6 +303,7 @@ class ReviewDrawing(ReviewState):
         holding a key repaints two rows per key rather than four panes; otherwise all at once."""
         if ref is None or ref == self.cursor:
             return
+        self.leave_changed(ref)
         self.cursor = ref
         self.query_one(ItemList).highlight_ref(ref)
         if rest:
@@ -288,6 +311,16 @@ class ReviewDrawing(ReviewState):
         else:
             self.show_current()
         self.schedule_cursor_save()
+
+    def leave_changed(self, ref: str | None) -> None:
+        """Moving on from a changed item whose panes were shown: the reviewer has seen it."""
+        seen, self.seen_changed = self.seen_changed, None
+        if seen is None or seen == ref or not self.session.is_changed(seen):
+            return
+        if not self.readonly_reason:
+            self.session.acknowledge(seen)
+        self.query_one(ItemList).redraw_ref(seen)
+        self.draw_status()
 
     def step(self, delta: int) -> bool:
         """Move the cursor `delta` shown items on; False at an end."""

@@ -9,9 +9,11 @@ Either way the worker posts messages to the screen (`MatchingProgress`, `Matchin
 
 from __future__ import annotations
 
+from briefdesk.core.claims import Conflict
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.matching.job import FORK_ITEMS, MatchFailed, MatchJob
 from briefdesk.core.models import ItemMatches
+from briefdesk.core.review import Review
 from textual import on, work
 from textual.message import Message
 from textual.widgets import ProgressBar
@@ -28,23 +30,33 @@ MATCH_PROCESS_DELAY = 0.3
 
 
 class MatchingProgress(Message):
-    def __init__(self, done: int, total: int) -> None:
+    def __init__(self, done: int, total: int, review: Review | None = None) -> None:
         super().__init__()
         self.done = done
         self.total = total
+        self.review = review  # what was matched: an answer for a review since re-read is dropped
 
 
 class MatchingDone(Message):
-    def __init__(self, matches: dict[str, ItemMatches], cites: dict[str, str]) -> None:
+    def __init__(
+        self,
+        matches: dict[str, ItemMatches],
+        cites: dict[str, str],
+        conflicts: list[Conflict] | None = None,
+        review: Review | None = None,
+    ) -> None:
         super().__init__()
         self.matches = matches
         self.cites = cites
+        self.conflicts = conflicts or []
+        self.review = review
 
 
 class MatchingFailed(Message):
-    def __init__(self, problem: str) -> None:
+    def __init__(self, problem: str, review: Review | None = None) -> None:
         super().__init__()
         self.problem = problem
+        self.review = review
 
 
 class MatchingMixin(ReviewDrawing):
@@ -61,20 +73,32 @@ class MatchingMixin(ReviewDrawing):
 
     @work(thread=True, exclusive=True, group="matching")
     def run_matching(self) -> None:
-        fork = len(self.review.items) >= MATCH_PROCESS_ITEMS
-        job = self.match_job = MatchJob(self.review, self.language, fork=fork)
+        """Placements, duplicates and the claims that disagree, off the UI thread. The messages
+        say which review they answer: the desk may have read the batch again since."""
+        review = self.review
+        fork = len(review.items) >= MATCH_PROCESS_ITEMS
+        job = self.match_job = MatchJob(review, self.language, fork=fork)
         try:
-            outcome = job.run(lambda done, total: self.post_message(MatchingProgress(done, total)))
+            outcome = job.run(
+                lambda done, total: self.post_message(MatchingProgress(done, total, review))
+            )
         except (BriefdeskError, MatchFailed) as exc:
-            self.post_message(MatchingFailed(str(exc)))
+            self.post_message(MatchingFailed(str(exc), review))
         else:
-            self.post_message(MatchingDone(outcome.matches, outcome.cites))
+            self.post_message(
+                MatchingDone(outcome.matches, outcome.cites, outcome.conflicts, review)
+            )
         finally:
-            self.match_job = None
+            if self.match_job is job:
+                self.match_job = None
+
+    def _stale(self, review: Review | None) -> bool:
+        """An answer for a review the desk has read again since (a file changed on disk)."""
+        return review is not None and review is not self.review
 
     @on(MatchingProgress)
     def _matching_progress(self, event: MatchingProgress) -> None:
-        if self.matches is None:
+        if self.matches is None and not self._stale(event.review):
             self.progress = (event.done, event.total)
             self.query_one("#match-progress", ProgressBar).update(
                 total=max(event.total, 1), progress=event.done
@@ -85,6 +109,8 @@ class MatchingMixin(ReviewDrawing):
 
     @on(MatchingFailed)
     def _matching_failed(self, event: MatchingFailed) -> None:
+        if self._stale(event.review):
+            return
         self.match_problem = event.problem
         self.matches = {}
         self._matching_over()
@@ -92,7 +118,10 @@ class MatchingMixin(ReviewDrawing):
 
     @on(MatchingDone)
     def _matched(self, event: MatchingDone) -> None:
+        if self._stale(event.review):
+            return
         self.matches = event.matches
         self.brief_cites = event.cites
         self._matching_over()
+        self.set_conflicts(event.conflicts)
         self.refresh_all()

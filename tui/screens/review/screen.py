@@ -23,10 +23,10 @@ from .annotate import AnnotateActions
 from .decide import DecideActions
 from .drawing import NARROW_BELOW
 from .handoff import HandoffActions
-from .matching import MatchingMixin
 from .navigate import NavigateActions
 from .order import OrderActions
 from .screens import OpenActions
+from .staleness import StalenessMixin
 
 # On opening, the brief preview (a render of the whole batch's brief, then its layout: ~0.1 s at
 # 3,000 items) waits until the list and the current item are on screen.
@@ -40,7 +40,7 @@ class ReviewScreen(
     OrderActions,
     OpenActions,
     HandoffActions,
-    MatchingMixin,
+    StalenessMixin,
 ):
     """Panes: 1 items, 2 detail, 3 placements, 4 duplicates, 5 brief. Every action of PRODUCT
     §12 is a binding whose id is the action's id (`tui.keys`), so the keymap rebinds it."""
@@ -104,6 +104,7 @@ class ReviewScreen(
             self.start_matching_job()
         else:
             self.query_one("#match-progress").display = False
+        self.start_watching()
 
     def on_resize(self) -> None:
         """Across the breakpoint the detail pane's head changes form (compact when narrow)."""
@@ -111,6 +112,7 @@ class ReviewScreen(
             self.show_current()
 
     def on_unmount(self) -> None:
+        self.stop_watching()
         self.stop_matching_job()
         self.later.stop()
         self.save_cursor()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from briefdesk.core.claims import Conflict
 from briefdesk.core.decisions import Decision
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.keymap import Keymap
@@ -47,6 +48,11 @@ class ReviewState(Screen[None]):
         self.sections = {s.id: s for s in review.living_doc.sections}
         self.materials = {m.path: m for m in review.materials}
         self.matches: dict[str, ItemMatches] | None = None
+        # claims that disagree (core.claims), computed with matching; None until then
+        self.conflicts: list[Conflict] | None = None
+        self.conflicts_by_ref: dict[str, tuple[Conflict, ...]] = {}
+        # the changed item whose panes were shown: moving on from it counts as having seen it
+        self.seen_changed: str | None = None
         self.match_problem: str | None = None
         self.progress: tuple[int, int] = (0, len(review.items))
         self.filter = ItemFilter()
@@ -74,6 +80,18 @@ class ReviewState(Screen[None]):
         if cursor in self.shown_index:
             return cursor
         return self.shown_refs[0] if self.shown_refs else None
+
+    def item_conflicts(self, ref: str | None) -> tuple[Conflict, ...]:
+        """The claim conflicts touching this item (none until matching has answered)."""
+        return self.conflicts_by_ref.get(ref or "", ())
+
+    def set_conflicts(self, conflicts: list[Conflict] | None) -> None:
+        self.conflicts = conflicts
+        by_ref: dict[str, list[Conflict]] = {}
+        for c in conflicts or ():
+            for r in c.refs:
+                by_ref.setdefault(r, []).append(c)
+        self.conflicts_by_ref = {r: tuple(cs) for r, cs in by_ref.items()}
 
     def item_matches(self, ref: str) -> ItemMatches | None:
         if self.matches is None:

@@ -1,0 +1,157 @@
+"""Edits under the open desk, pressed through as a reviewer meets them (docs/staleness.md): a
+material edited while the desk is open is flagged within seconds and its item marked; a session
+resumed after an edit marks the item; commit's refusal names the file that changed."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from briefdesk.tui.screens.commit import CommitScreen
+from tui_helpers import FIXED_DATE, desk, key, settle, until
+
+SOURCE = Path(__file__).resolve().parent.parent / "workspaces" / "claims"
+BATCH = "2026-11-03-e627b203"
+POST = "inbox/flyp/2026-11-02T0950-critical-read.md"
+ITEM = f"{POST}#2"
+EMBEDDING = f"{POST}#1"
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True)
+
+
+@pytest.fixture()
+def kb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for who in ("AUTHOR", "COMMITTER"):
+        monkeypatch.setenv(f"GIT_{who}_NAME", "Tom")
+        monkeypatch.setenv(f"GIT_{who}_EMAIL", "tom@briefdesk.invalid")
+    monkeypatch.setenv("GIT_AUTHOR_DATE", FIXED_DATE)
+    monkeypatch.setenv("GIT_COMMITTER_DATE", FIXED_DATE)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    root = tmp_path / "kb"
+    shutil.copytree(SOURCE, root)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "materials")
+    return root
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), "utf-8")
+    st = path.stat()  # a new mtime even within the filesystem's timestamp granularity
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+
+
+def row(screen, ref: str) -> str:
+    return screen.query_one("#items").get_option(ref).prompt.plain
+
+
+def shown(widget) -> str:
+    """The widget's lines as they are on screen."""
+    from textual.geometry import Region
+
+    width, height = widget.size
+    return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, width, height)))
+
+
+def head(screen) -> str:
+    return " ".join(shown(screen.query_one("#detail-head")).split())
+
+
+def notes(app) -> str:
+    return "\n".join(str(n.message) for n in app._notifications)
+
+
+def test_an_edit_while_the_desk_is_open_is_flagged_within_seconds_and_the_item_marked(
+    kb: Path,
+) -> None:
+    async def go() -> None:
+        async with desk(kb, BATCH) as (app, pilot, screen):
+            screen.go_to(ITEM)
+            await pilot.press(key("include"))
+            await settle(pilot)
+            assert "Δ" not in row(screen, ITEM)
+            edit(kb / POST, "SGLang v0.5.21（10/2）接连发布", "SGLang v0.5.21（10/3）接连发布")
+            await until(pilot, lambda: screen.session.is_changed(ITEM), timeout=5, what="the mark")
+            await settle(pilot)
+            assert f"material {POST} was changed" in notes(app)
+            assert "1 decided item changed since decided" in notes(app)
+            assert "Δ" in row(screen, ITEM)
+            assert "Δ edited on disk since this decision (kept)" in head(screen)
+            body = shown(screen.query_one("#detail-body"))
+            assert "（10/3）" in body  # the pane shows the text as it is now
+            status = shown(screen.query_one("#statusbar"))
+            assert "Δ 1 changed since decided" in status
+            assert screen.session.decision(ITEM).status == "include"  # the decision is kept
+            # moving on from it counts as having looked again
+            await pilot.press(key("next_item"))
+            await until(pilot, lambda: not screen.session.is_changed(ITEM), what="seen")
+            assert "Δ" not in row(screen, ITEM)
+
+    run(go())
+
+
+def test_a_session_resumed_after_an_edit_marks_the_item(kb: Path) -> None:
+    async def go() -> None:
+        async with desk(kb, BATCH) as (_app, pilot, screen):
+            screen.go_to(EMBEDDING)
+            await pilot.press(key("exclude"))
+            await settle(pilot)
+            exclude = pilot.app.screen
+            await pilot.press("enter")  # the first reason
+            await settle(pilot)
+            assert exclude is not pilot.app.screen
+            assert screen.session.decision(EMBEDDING).status == "exclude"
+            await pilot.press(key("quit"))
+        edit(kb / POST, "总参数 68.5B", "总参数约 68.5B")
+        async with desk(kb, BATCH) as (_app, pilot, screen):
+            assert screen.session.changed == [EMBEDDING]
+            assert "Δ" in row(screen, EMBEDDING)
+            assert screen.current == EMBEDDING  # resumed where the reviewer left off
+            assert "Δ edited on disk since this decision (kept)" in head(screen)
+            assert screen.session.decision(EMBEDDING).status == "exclude"
+
+    run(go())
+
+
+def test_commits_refusal_names_the_file_that_changed(kb: Path) -> None:
+    async def go() -> None:
+        async with desk(kb, BATCH) as (app, pilot, screen):
+            await pilot.press(key("commit"))
+            await settle(pilot)
+            commit = app.screen
+            assert isinstance(commit, CommitScreen)
+            # an edit lands, and is committed, while the commit screen is open
+            edit(kb / POST, "SGLang v0.5.21（10/2）", "SGLang v0.5.21（10/3）")
+            git(kb, "commit", "-q", "-am", "fix a date")
+            await pilot.press(key("commit"))  # past the undecided warning
+            await until(pilot, lambda: not commit.busy, what="the refusal")
+            status = shown(commit.query_one("#commit-status"))
+            assert f"Not committed: {POST} changed on disk after this review read it" in status
+            assert "commit the materials first" not in status
+            await pilot.press("escape")
+
+            def read_again() -> bool:
+                material = screen.review.material(POST)
+                return material is not None and "（10/3）" in material.items[1].body
+
+            await until(pilot, read_again, timeout=5, what="the desk reading it again")
+            await pilot.press(key("commit"))
+            await settle(pilot)
+            again = app.screen
+            assert isinstance(again, CommitScreen) and again is not commit
+            await pilot.press(key("commit"))
+            await until(pilot, lambda: again.sha is not None, what="the commit")
+
+    run(go())
