@@ -394,3 +394,20 @@ def test_any_text_is_a_material_or_a_briefdesk_error(text: str) -> None:
     except BriefdeskError:
         return
     assert m.items and [i.index for i in m.items] == list(range(1, len(m.items) + 1))
+
+
+def test_each_item_knows_the_line_of_its_heading() -> None:
+    """The line a pager or an editor opens an item at: front matter counted, a `## ` inside a
+    code fence is no heading, CRLF files count the same lines, a single-item file is line 1."""
+    text = (
+        "---\ntitle: t\nevidence: abstract\n---\n"  # lines 1-4
+        "# Digest\n\n"  # 5-6
+        "## 对象一：PLENA\n\nbody\n\n"  # 7-10
+        "```md\n## not an item\n```\n\n"  # 11-14
+        "## Second\n\nmore\n"  # 15-17
+    )
+    for variant in (text, text.replace("\n", "\r\n"), "\ufeff" + text):
+        items = parse_material("inbox/jay/x.md", variant, "0" * 64).items
+        assert [(i.title, i.line) for i in items] == [("对象一：PLENA", 7), ("Second", 15)]
+    single = parse_material("inbox/jay/y.md", "just a note\n", "0" * 64).items
+    assert [i.line for i in single] == [1]
