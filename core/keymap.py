@@ -77,6 +77,18 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "duplicate",
         True,
     ),
+    ActionSpec(
+        "not_duplicate",
+        "Dismiss the candidate selected in the duplicates pane: not a duplicate (remembered)",
+        "not dup",
+        False,
+    ),
+    ActionSpec(
+        "decide_cluster",
+        "Keep this item of its cluster; mark the cluster's other items as its duplicates",
+        "cluster",
+        False,
+    ),
     ActionSpec("annotate", "Add a note to the item", "note", True),
     ActionSpec(
         "flag_contradiction",

@@ -91,7 +91,7 @@ def _sources(
 def _kinds(store: mc.TokenStore, ids: np.ndarray) -> np.ndarray:
     """Kind weights over the store's vocabulary, computed for the ids in use only."""
     kinds = np.ones(len(store.vocab), np.float32)
-    used = np.unique(ids)
+    used = np.flatnonzero(np.bincount(ids, minlength=len(store.vocab)))
     vocab = store.vocab
     kinds[used] = np.fromiter((kind_weight(vocab[t]) for t in used.tolist()), np.float32, len(used))
     return kinds
@@ -138,17 +138,18 @@ def _duplicates(
 
     matrix = cast(sp.csr_matrix, x)
     q50, q90 = background(matrix, n_items)
-    ci, cr, cos = candidates(matrix, n_items, df, tick)
+    ci, cr, cos, rank = candidates(matrix, n_items, df, tick)
     meaning = sc.calibrated(cos.astype(np.float64), q50[ci], q90[ci])
     above = sc.clearly_above(cos.astype(np.float64), q50[ci], q90[ci])
     near = sc.NearCopy(rec)
     small = (rec.lengths[ci] < MIN_TOKENS) | (rec.lengths[cr] < MIN_TOKENS)
     # (item, record) -> (text score, possible)
     text: dict[tuple[int, int], tuple[float, bool]] = {}
-    for i, r, c, m, ab, tiny in zip(
+    for i, r, c, k, m, ab, tiny in zip(
         ci.tolist(),
         cr.tolist(),
         cos.tolist(),
+        rank.tolist(),
         meaning.tolist(),
         above.tolist(),
         small.tolist(),
@@ -158,7 +159,8 @@ def _duplicates(
             continue
         # the near-copy score only where it can add something: a pair the meaning score leaves
         # below the threshold yet close enough for one text to hold most of the other
-        score = max(m, near(i, r)) if m < threshold and c >= sc.NEAR_COPY_COS else m
+        near_enough = m < threshold and c >= sc.NEAR_COPY_COS and k < sc.NEAR_COPY_RANK
+        score = max(m, near(i, r)) if near_enough else m
         possible = score < threshold and ab and score >= sc.POSSIBLE_FLOOR
         if score >= threshold or possible:
             text[(i, r)] = (score, possible)

@@ -43,6 +43,7 @@ POSSIBLE_SPREAD = 3.0
 # another (a short entry quoted by a long item) has a cosine of about the square root of the share
 # of the longer one's weight they share, 0.3 for a tenth.
 NEAR_COPY_COS = 0.2
+NEAR_COPY_RANK = 8  # and only among an item's 8 best candidates by the search's score
 POSSIBLE_FLOOR = 25.0  # a possible candidate scores at least this (else it is noise)
 _CHAR_BASE = 0x10000  # token k is chr(_CHAR_BASE + k): astral planes hold no whitespace
 _MAX_CHAR_TOKENS = 0x10FFFF - _CHAR_BASE

@@ -68,32 +68,45 @@ def candidates(
     n_items: int,
     df: np.ndarray,
     tick: Callable[[int], None] | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(item, record, exact cosine) of each item's TOP_K best records by the pruned product
-    (itself excluded; pairs with a pruned score of 0 are not candidates)."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(item, record, exact cosine, rank) of each item's TOP_K best records by the pruned product
+    (itself excluded; pairs with a pruned score of 0 are not candidates). `rank` is the record's
+    place among the item's candidates by that score, 0 the best.
+
+    The pruned product stays sparse: each row's top k is taken from its non-zeros (a dense row is
+    mostly zeros, and selecting among that many ties is what made a dense `argpartition` slow)."""
     n = x.shape[0]
+    empty = np.zeros(0, np.int64)
     if n_items == 0 or n < 2:
-        empty = np.zeros(0, np.int64)
-        return empty, empty, np.zeros(0, np.float32)
+        return empty, empty, np.zeros(0, np.float32), empty
     q = _pruned_queries(x, n_items, df)
     xt = x.T.tocsr()
-    k = min(TOP_K, n - 1)
     step = max(1, min(n_items, CHUNK_CELLS // n))
-    out_i, out_r = [], []
+    out_i: list[np.ndarray] = []
+    out_r: list[np.ndarray] = []
+    out_k: list[np.ndarray] = []
     for a in range(0, n_items, step):
         b = min(n_items, a + step)
-        dense = (q[a:b] @ xt).toarray()
-        dense[np.arange(b - a), np.arange(a, b)] = -1.0  # never itself
-        top = np.argpartition(dense, n - k, axis=1)[:, n - k :]
-        got = np.take_along_axis(dense, top, axis=1)
-        keep = got > 0
-        out_i.append(np.repeat(np.arange(a, b), k).reshape(b - a, k)[keep])
-        out_r.append(top[keep])
+        block = (q[a:b] @ xt).tocsr()
+        indptr, indices, data = block.indptr, block.indices, block.data
+        for row in range(b - a):
+            lo, hi = indptr[row], indptr[row + 1]
+            cols, vals = indices[lo:hi], data[lo:hi]
+            keep = (cols != a + row) & (vals > 0)
+            cols, vals = cols[keep], vals[keep]
+            if len(cols) > TOP_K:
+                top = np.argpartition(vals, len(vals) - TOP_K)[len(vals) - TOP_K :]
+                cols, vals = cols[top], vals[top]
+            order = np.argsort(-vals, kind="stable")
+            out_i.append(np.full(len(cols), a + row, np.int64))
+            out_r.append(cols[order].astype(np.int64))
+            out_k.append(np.arange(len(cols), dtype=np.int64))
         if tick:
             tick(b - a)
-    items = np.concatenate(out_i).astype(np.int64)
-    recs = np.concatenate(out_r).astype(np.int64)
-    return items, recs, exact(x, items, recs)
+    items = np.concatenate(out_i) if out_i else empty
+    recs = np.concatenate(out_r) if out_r else empty
+    ranks = np.concatenate(out_k) if out_k else empty
+    return items, recs, exact(x, items, recs), ranks
 
 
 def background(x: sp.csr_matrix, n_items: int) -> tuple[np.ndarray, np.ndarray]:

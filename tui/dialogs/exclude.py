@@ -4,14 +4,18 @@ text of one's own.
 The reasons are numbered, the two fixed ones first so their numbers never move (`x` `1` is always
 off-topic): a number key chooses at once. Typing anything else while the list has the focus goes
 into the text field (the focus follows), so `x`, `同源复述`, enter saves that text and never the
-highlighted reason. Returns the reason as the session stores it (`duplicate:<ref>`,
+highlighted reason. A duplicate the scan did not propose is named through a fuzzy picker over
+earlier brief entries, living-document sections and the batch's other items (`TargetPicker`),
+never typed as a ref. Returns the reason as the session stores it (`duplicate:<ref>`,
 `off-topic`, `weak-evidence`, or the free text), or None when cancelled.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
+from briefdesk.core.matching.targets import Target
 from briefdesk.core.models import Duplicate
 from textual import events
 from textual.app import ComposeResult
@@ -29,6 +33,7 @@ FIXED = (
     ("weak-evidence", "Weak evidence: too little to stand on"),
 )
 OTHER = "__other__"
+SEARCH = "__search__"
 
 
 class ExcludeDialog(Dialog[str]):
@@ -42,8 +47,10 @@ class ExcludeDialog(Dialog[str]):
         current: str | None,
         cites: dict[str, str],
         warning: str | None = None,
+        targets: Callable[[], list[Target]] | None = None,
     ) -> None:
-        """`warning`: what else excluding this item does (its increment's parts go back)."""
+        """`warning`: what else excluding this item does (its increment's parts go back);
+        `targets`: every ref a duplicate may name, for the picker (called off the UI thread)."""
         super().__init__(classes="dialog")
         self.warning = warning
         self.item_title = title
@@ -51,6 +58,7 @@ class ExcludeDialog(Dialog[str]):
         self.candidates = candidates[:8]
         self.current = current
         self.cites = cites
+        self.targets = targets
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="exclude") as box:
@@ -81,10 +89,16 @@ class ExcludeDialog(Dialog[str]):
                 ("Duplicate of ", "$warning"),
                 (f"{dup.kind} ", "$text-muted"),
                 line(dup.ref),
-                (f"  {dup.score:.0f}", "bold"),
-                (f"  {cite}" if cite else "", "$text-muted"),
+                (f" · {dup.score:.0f} {dup.tier}", "bold"),
+                (f" · {cite}" if cite else "", "$text-muted"),
             )
             options.append(Option(self._numbered(len(options), prompt), id=f"duplicate:{dup.ref}"))
+        if self.targets is not None:
+            prompt = Content.assemble(
+                ("Duplicate of something else… ", "$warning"),
+                ("(search the briefs, the living document, the batch)", "$text-muted"),
+            )
+            options.append(Option(self._numbered(len(options), prompt), id=SEARCH))
         options.append(Option(Content("   Other reason… (type it below)"), id=OTHER))
         return options
 
@@ -117,7 +131,7 @@ class ExcludeDialog(Dialog[str]):
         if char in "123456789":
             index = int(char) - 1
             if index < len(reasons.options) and reasons.options[index].id != OTHER:
-                self.dismiss(reasons.options[index].id)
+                self._choose(reasons.options[index].id)
             return
         field = self.query_one("#other", Input)
         field.focus()
@@ -136,7 +150,25 @@ class ExcludeDialog(Dialog[str]):
         if event.option.id == OTHER:
             self.query_one("#other", Input).focus()
         else:
-            self.dismiss(event.option.id)
+            self._choose(event.option.id)
+
+    def _choose(self, reason: str | None) -> None:
+        if reason == SEARCH:
+            self._search()
+        else:
+            self.dismiss(reason)
+
+    def _search(self) -> None:
+        from .target_picker import TargetPicker
+
+        def picked(ref: str | None) -> None:
+            if ref:
+                self.dismiss(f"duplicate:{ref}")
+
+        assert self.targets is not None
+        self.app.push_screen(
+            TargetPicker(self.item_title, self.ref, self.targets, self.cites), picked
+        )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -80,11 +80,17 @@ class DuplicatesPane(Vertical):
         return self.query_one(DuplicateList)
 
     def show(
-        self, item_text: str, duplicates: tuple[Duplicate, ...] | None, cites: dict[str, str]
+        self,
+        item_text: str,
+        duplicates: tuple[Duplicate, ...] | None,
+        cites: dict[str, str],
+        cluster: list[str] | None = None,
+        cluster_key: str = "",
     ) -> None:
-        """`duplicates` None while matching runs; `cites` says how a brief entry is cited.
-        Called again with what the pane shows, it does nothing."""
-        memo = (item_text, duplicates, cites)
+        """`duplicates` None while matching runs; `cites` says how a brief entry is cited;
+        `cluster` the batch items this one forms a cluster with (itself included), shown as one
+        line above the candidates. Called again with what the pane shows, it does nothing."""
+        memo = (item_text, duplicates, cites, tuple(cluster or ()), cluster_key)
         if memo == self._memo:
             return
         self._memo = memo
@@ -102,8 +108,17 @@ class DuplicatesPane(Vertical):
                 Option(duplicate_prompt(d, cites.get(d.ref)), id=str(i))
                 for i, d in enumerate(duplicates)
             ]
+        if cluster:
+            head = Content.assemble(
+                (f"cluster of {len(cluster)} batch items", "bold $warning"),
+                (
+                    f"  {cluster_key}: keep this one, the others become its duplicates",
+                    "$text-muted",
+                ),
+            )
+            options.insert(0, Option(head, disabled=True))
         dl.set_options(options)
-        dl.highlighted = 0 if duplicates else None
+        dl.highlighted = (1 if cluster else 0) if duplicates else None
         self.compare(dl.selected())
 
     _claims_memo: tuple[object, ...] | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from briefdesk.core.matching.targets import Target, duplicate_targets
 from briefdesk.core.models import Duplicate
 
 from ...widgets.duplicates import DuplicateList
@@ -62,9 +63,12 @@ class DecideActions(ReviewDrawing):
         decision = self.session.decision(ref)
 
         def done(reason: str | None) -> None:
-            if reason:
+            if reason and not self.refused(reason):
                 self.exclude_with(ref, reason)
                 self.decided()
+
+        def targets() -> list[Target]:  # run by the picker in a worker thread
+            return duplicate_targets(self.review, ref)
 
         dialog = ExcludeDialog(
             item.title,
@@ -73,8 +77,25 @@ class DecideActions(ReviewDrawing):
             decision.reason,
             self.cites(),
             warning=self.parts_warning(self.parts_handed_back(ref)),
+            targets=targets,
         )
         self.app.push_screen(dialog, done)
+
+    def refused(self, reason: str) -> bool:
+        """A `duplicate:<ref>` that names no batch item, living-document section or earlier
+        brief entry is refused, saying so (the manifest's proposals are refused the same way)."""
+        if not reason.startswith("duplicate:"):
+            return False
+        target = reason.removeprefix("duplicate:").strip()
+        if target and self.review.resolves(target):
+            return False
+        self.notify(
+            f"Not excluded: {target or '(nothing)'} is no batch item, living-document section or "
+            "earlier brief entry. Choose 'Duplicate of something else…' to search for one.",
+            severity="error",
+            markup=False,
+        )
+        return True
 
     @mutating
     def action_mark_duplicate(self) -> None:

@@ -171,7 +171,13 @@ class ReviewDrawing(ReviewState):
         placements.show(
             matches.placements if matches else None, decision.section, self.review.living_doc
         )
-        dups.show(item.text, matches.duplicates if matches else None, self.brief_cites)
+        dups.show(
+            item.text,
+            matches.duplicates if matches else None,
+            self.brief_cites,
+            self.cluster(ref),
+            self.key_hint("decide_cluster"),
+        )
         conflicts = self.item_conflicts(ref)
         dups.show_claims(ref, conflicts, self.adopted(conflicts), self.claim_key())
         self.query_one(OrderList).highlight_ref(ref)
@@ -280,6 +286,12 @@ class ReviewDrawing(ReviewState):
             tally = self.tally = session.counts()
         if changed:
             self.redraw_groups(changed)
+        dismissed = {d.item for d in session.data.dismissed}
+        if dismissed != self.rows_dismissed:  # a dismissal (or its undo) changes a row's score
+            for ref in dismissed ^ self.rows_dismissed:
+                if ref in self.items:
+                    items.redraw_ref(ref)
+            self.rows_dismissed = dismissed
         self.show_current()
         self.draw_order()
         self.later.later("brief", BRIEF_DELAY)  # the whole brief: rendered once the keys pause

@@ -22,6 +22,7 @@ from ...widgets.search import SearchBar
 from .annotate import AnnotateActions
 from .decide import DecideActions
 from .drawing import NARROW_BELOW
+from .duplicates import DuplicateActions
 from .handoff import HandoffActions
 from .navigate import NavigateActions
 from .order import OrderActions
@@ -36,6 +37,7 @@ BRIEF_OPEN_DELAY = 0.5
 class ReviewScreen(
     NavigateActions,
     DecideActions,
+    DuplicateActions,
     AnnotateActions,
     OrderActions,
     OpenActions,

@@ -13,6 +13,8 @@ from briefdesk.core.claims import Conflict
 from briefdesk.core.decisions import Decision
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.keymap import Keymap
+from briefdesk.core.matching import content_key
+from briefdesk.core.matching.clusters import cluster_of, clusters
 from briefdesk.core.matching.job import MatchJob
 from briefdesk.core.models import ItemMatches
 from briefdesk.core.review import Review
@@ -22,6 +24,7 @@ from textual.timer import Timer
 
 from ...debounce import Debouncer
 from ...filtering import ItemFilter
+from ...keys import key_display
 
 
 class ReviewState(Screen[None]):
@@ -63,6 +66,9 @@ class ReviewState(Screen[None]):
         self.message_cache: str | None = None
         self.brief_cites: dict[str, str] = {}
         self.match_job: MatchJob | None = None
+        self.dismissed_memo: tuple[object, set[tuple[str, str]]] = (None, set())
+        self.clusters_memo: tuple[object, list[list[str]]] = (None, [])
+        self.rows_dismissed: set[str] = {d.item for d in session.data.dismissed}
         self.cursor: str | None = session.data.cursor
         self.cursor_timer: Timer | None = None
         # the decisions the item list shows, and `counts()` over them, kept up to date from the
@@ -94,9 +100,44 @@ class ReviewState(Screen[None]):
         self.conflicts_by_ref = {r: tuple(cs) for r, cs in by_ref.items()}
 
     def item_matches(self, ref: str) -> ItemMatches | None:
+        """The item's matches, less the candidates dismissed as not duplicates in this session
+        (an undo brings them back)."""
         if self.matches is None:
             return None
-        return self.matches.get(ref, ItemMatches())
+        found = self.matches.get(ref, ItemMatches())
+        gone = self.dismissed_pairs()
+        if not gone or not found.duplicates:
+            return found
+        mine = content_key(self.items[ref].text)
+        kept = tuple(d for d in found.duplicates if (mine, d.key) not in gone)
+        if len(kept) == len(found.duplicates):
+            return found
+        return found.model_copy(update={"duplicates": kept})
+
+    def dismissed_pairs(self) -> set[tuple[str, str]]:
+        """(item key, candidate key) of every dismissal of the session, kept while it is the
+        same list."""
+        dismissed = self.session.data.dismissed
+        key = (len(dismissed), tuple(dismissed[-1:]))
+        if key != self.dismissed_memo[0]:
+            self.dismissed_memo = (key, {d.pair for d in dismissed})
+        return self.dismissed_memo[1]
+
+    def cluster(self, ref: str) -> list[str]:
+        """The batch items `ref` forms a cluster with (itself included, batch order), or []."""
+        if self.matches is None:
+            return []
+        key = (id(self.matches), len(self.session.data.dismissed))
+        if key != self.clusters_memo[0]:
+            refs = [i.ref for i in self.review.items]
+            shown = {r: m for r in refs if (m := self.item_matches(r)) is not None}
+            self.clusters_memo = (key, clusters(shown, refs))
+        return cluster_of(self.clusters_memo[1], ref)
+
+    def key_hint(self, action: str) -> str:
+        """The first key the keymap binds to `action`, as the key bar shows it."""
+        keys = self.keymap.keys(action)
+        return key_display(self.app, keys[0]) if keys else action
 
     def cites(self) -> dict[str, str]:
         """How earlier-brief candidates are cited: `2026-11-01 E1 简报第 5 条`. Built by the
