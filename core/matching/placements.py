@@ -14,15 +14,21 @@ numbers read the same for a Chinese and an English item and follow the ranking.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import scipy.sparse as sp
 
 from .score import calibrated
 from .tokens import Records
 
+if TYPE_CHECKING:
+    import scipy.sparse as sp  # imported where it is used: a warm scan never needs it
+
 
 def section_matrix(sec: Records, df: np.ndarray, n_records: int, kind: np.ndarray) -> sp.csr_matrix:
     """Sections as L2-normalised vectors over the records' vocabulary and idf."""
+    import scipy.sparse as sp
+
     n_vocab = len(df)
     idf = (np.log((1.0 + n_records) / (1.0 + df)) + 1.0).astype(np.float32) * kind
     data = (1.0 + np.log(sec.counts.astype(np.float32))) * idf[sec.ids]

@@ -30,12 +30,15 @@ containment the cosine does not see when one side is much longer. The text score
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
-import scipy.sparse as sp
 from rapidfuzz import fuzz
 
 from .tokens import MIN_TOKENS, Records
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp  # imported where it is used: a warm scan never needs it
 
 TAU = 0.30 / math.log(1 / 0.15)  # s = 0.30 scores 85
 POSSIBLE_SPREAD = 3.0
@@ -51,6 +54,8 @@ _MAX_CHAR_TOKENS = 0x10FFFF - _CHAR_BASE
 
 def tfidf(rec: Records, kind: np.ndarray, n_vocab: int) -> tuple[sp.csr_matrix, np.ndarray]:
     """The records' L2-normalised sublinear tf × idf × kind vectors (CSR, float32), and df."""
+    import scipy.sparse as sp
+
     n = rec.n
     df = np.bincount(rec.ids, minlength=n_vocab).astype(np.int64)
     idf = (np.log((1.0 + n) / (1.0 + df)) + 1.0).astype(np.float32) * kind

@@ -16,9 +16,12 @@ CHUNK_CELLS floats whatever the size of the knowledge base.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
-import scipy.sparse as sp
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp  # imported where it is used: a warm scan never needs it
 
 TOP_K = 24  # candidates per item scored exactly
 KEEP_RAREST = 8  # query tokens an item always keeps, however common
@@ -36,6 +39,8 @@ def common_df(n_records: int) -> int:
 
 def _pruned_queries(x: sp.csr_matrix, n_items: int, df: np.ndarray) -> sp.csr_matrix:
     """The items' rows with common tokens dropped (each keeps its KEEP_RAREST rarest)."""
+    import scipy.sparse as sp
+
     q = x[:n_items].tocsr()
     q.sort_indices()
     lengths = np.diff(q.indptr)
