@@ -47,6 +47,8 @@ PRODUCT_ACTIONS = [
     "edit_material",
     "copy_ref",
     "history",
+    "not_duplicate",
+    "decide_cluster",
     # the project's own, documented in docs/keys.md: the vim keymap's g / G / ctrl+d / ctrl+u,
     # the live search, and opening an item's URL after a confirmation
     "first_item",
