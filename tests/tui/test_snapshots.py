@@ -189,3 +189,32 @@ def test_review_screen_claims_and_a_changed_item(demo: Path, snap_compare) -> No
 def test_review_screen_claims_and_a_changed_item_narrow(demo: Path, snap_compare) -> None:
     app = BriefdeskApp(demo, DEMO_BATCH)
     assert snap_compare(app, terminal_size=NARROW, run_before=changed_on_disk(POST2))
+
+
+def _picker(query: str):
+    """run_before: the exclude dialog of BLOG1, its search option, `query` typed in the picker."""
+    from briefdesk.tui.dialogs.target_picker import TargetPicker
+
+    async def run_before(pilot) -> None:
+        await on_item(BLOG1, key("exclude"))(pilot)
+        reasons = pilot.app.screen.query_one("#reasons")
+        reasons.highlighted = [o.id for o in reasons.options].index("__search__")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TargetPicker), what="the picker")
+        picker = pilot.app.screen
+        await until(pilot, lambda: picker.targets is not None, what="the targets")
+        await pilot.press(*query)
+        await settle(pilot)
+        await pilot.pause(0.1)
+
+    return run_before
+
+
+def test_dialog_duplicate_picker(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_picker("投机解码"))
+
+
+def test_dialog_duplicate_picker_narrow(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=NARROW, run_before=_picker("SGLang"))
