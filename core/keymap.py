@@ -97,6 +97,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
         False,
     ),
     ActionSpec(
+        "claim_contradiction",
+        "Turn the claim conflict shown with the item into a contradiction (brief section 二): "
+        "its refs and a drafted text to edit",
+        "claim → 二",
+        False,
+    ),
+    ActionSpec(
         "add_handle",
         "Add a handle for updating the living document (brief section 五)",
         "handle",

@@ -409,8 +409,9 @@ def test_quit_releases_the_batch(demo: Path) -> None:
 
 
 def test_every_action_id_is_pressed_here() -> None:
-    """The tests above, test_evening_actions and test_duplicates_desk press every action of
-    PRODUCT §12 through its key (the vim keymap's moves by their vim keys)."""
+    """The tests above, test_evening_actions, test_duplicates_desk and test_edits_under_the_desk
+    press every action of PRODUCT §12 through its key (the vim keymap's moves by their vim
+    keys)."""
     import re
 
     from briefdesk.core.keymap import ACTION_IDS
@@ -418,6 +419,7 @@ def test_every_action_id_is_pressed_here() -> None:
     here = Path(__file__).read_text("utf-8")
     evening = (Path(__file__).parent / "test_evening_actions.py").read_text("utf-8")
     evening += (Path(__file__).parent / "test_duplicates_desk.py").read_text("utf-8")
+    evening += (Path(__file__).parent / "test_edits_under_the_desk.py").read_text("utf-8")
     pressed = set(re.findall(r'key\("([a-z_]+)"\)', here + evening))
     pressed |= set(re.findall(r'\("([a-z_]+)", "(?:notes|contradictions|handles)"\)', here))
     pressed |= {"first_item", "last_item", "page_down", "page_up"}  # g G ctrl+d ctrl+u (vim)

@@ -155,3 +155,50 @@ def test_commits_refusal_names_the_file_that_changed(kb: Path) -> None:
             await until(pilot, lambda: again.sha is not None, what="the commit")
 
     run(go())
+
+
+# -- a claim conflict becomes a contradiction ----------------------------------------------------
+
+
+def test_a_claim_conflict_becomes_a_contradiction_with_its_refs(kb: Path) -> None:
+    from briefdesk.tui.dialogs.text_entry import TextEntryDialog
+    from textual.widgets import TextArea
+
+    async def go() -> None:
+        async with desk(kb, BATCH, matched=True) as (app, pilot, screen):
+            screen.go_to(ITEM)
+            await settle(pilot)
+            screen.flush()
+            claims = shown(screen.query_one("#dup-claims"))
+            assert "claims that disagree · 2" in claims
+            assert "version lines SGLang with docs/inference.md§1.2" in claims
+            await pilot.press(key("claim_contradiction"))
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, TextEntryDialog)
+            entry = dialog.query_one("#entry", TextArea)
+            assert entry.text.startswith("SGLang 版本线冲突：")  # the drafted text, to edit
+            await pilot.press(*"本批最需要动手修的一处")  # the cursor waits at the draft's end
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert app.screen is screen
+            [text] = screen.session.decision(ITEM).contradictions
+            assert text.startswith("SGLang 版本线冲突：") and text.endswith(
+                "本批最需要动手修的一处"
+            )
+            assert ITEM in text and "docs/inference.md§1.2" in text  # both refs
+            screen.flush()
+            assert "✓ in 二 · version lines SGLang" in shown(screen.query_one("#dup-claims"))
+            # the key now offers the next conflict of the item
+            await pilot.press(key("claim_contradiction"))
+            await settle(pilot)
+            entry = app.screen.query_one("#entry", TextArea)
+            assert "属同源复述，不构成交叉验证" in entry.text
+            await pilot.press("escape")
+            await settle(pilot)
+            assert len(screen.session.decision(ITEM).contradictions) == 1
+            await pilot.press(key("undo"))
+            await settle(pilot)
+            assert screen.session.decision(ITEM).contradictions == ()
+
+    run(go())

@@ -218,3 +218,17 @@ def test_dialog_duplicate_picker(demo: Path, snap_compare) -> None:
 def test_dialog_duplicate_picker_narrow(demo: Path, snap_compare) -> None:
     app = BriefdeskApp(demo, DEMO_BATCH)
     assert snap_compare(app, terminal_size=NARROW, run_before=_picker("SGLang"))
+
+
+def test_dialog_claim_contradiction(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(
+        app, terminal_size=SIZE, run_before=on_item(POST2, key("claim_contradiction"))
+    )
+
+
+def test_dialog_claim_contradiction_narrow(demo: Path, snap_compare) -> None:
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(
+        app, terminal_size=NARROW, run_before=on_item(POST2, key("claim_contradiction"))
+    )

@@ -57,6 +57,8 @@ PRODUCT_ACTIONS = [
     "page_up",
     "search",
     "open_url",
+    # a claim conflict (docs/claims.md) turned into a contradiction of section 二
+    "claim_contradiction",
 ]
 
 

@@ -20,7 +20,13 @@ class TextEntryDialog(Dialog[str]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
 
     def __init__(
-        self, heading: str, hint: str, title: str, ref: str, existing: tuple[str, ...] = ()
+        self,
+        heading: str,
+        hint: str,
+        title: str,
+        ref: str,
+        existing: tuple[str, ...] = (),
+        initial: str = "",
     ) -> None:
         super().__init__(classes="dialog")
         self.heading = heading
@@ -28,6 +34,7 @@ class TextEntryDialog(Dialog[str]):
         self.item_title = title
         self.ref = ref
         self.existing = existing
+        self.initial = initial  # a drafted text the reviewer edits
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="text-entry") as box:
@@ -40,14 +47,21 @@ class TextEntryDialog(Dialog[str]):
                 yield Static(already, classes="existing", markup=False)
             yield Label(self.hint, classes="hint", markup=False)
             yield TextArea(
-                id="entry", soft_wrap=True, show_line_numbers=False, tab_behavior="focus"
+                self.initial,
+                id="entry",
+                soft_wrap=True,
+                show_line_numbers=False,
+                tab_behavior="focus",
             )
             with Horizontal(classes="buttons"):
                 yield Button("Save  ctrl+s", id="save", variant="primary")
                 yield Button("Cancel  esc", id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#entry", TextArea).focus()
+        entry = self.query_one("#entry", TextArea)
+        entry.focus()
+        if self.initial:  # a draft: the reviewer goes on writing at its end
+            entry.move_cursor(entry.document.end)
 
     def action_save(self) -> None:
         self.dismiss(self.query_one("#entry", TextArea).text.strip())

@@ -31,12 +31,11 @@ def claims_content(
         others = [r for r in conflict.refs if r != ref]
         parts.append(
             Content.assemble(
-                ("✓ " if done else "• ", "$success" if done else "$warning"),
+                ("✓ in 二 · " if done else "• ", "$success" if done else "$warning"),
                 (f"{KIND_LABEL.get(conflict.kind, conflict.kind)} ", "bold"),
                 line(conflict.entity, "bold"),
                 (" with " if others else "", "$text-muted"),
                 line(", ".join(others), "$text-muted"),
-                ("  (in 二)" if done else "", "$success"),
             )
         )
         parts.append(Content.assemble(("  ", ""), line(conflict.text)))

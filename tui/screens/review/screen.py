@@ -20,6 +20,7 @@ from ...widgets.keybar import KeyBar
 from ...widgets.placements import PlacementsPane
 from ...widgets.search import SearchBar
 from .annotate import AnnotateActions
+from .claims import ClaimActions
 from .decide import DecideActions
 from .drawing import NARROW_BELOW
 from .duplicates import DuplicateActions
@@ -39,6 +40,7 @@ class ReviewScreen(
     DecideActions,
     DuplicateActions,
     AnnotateActions,
+    ClaimActions,
     OrderActions,
     OpenActions,
     HandoffActions,
