@@ -41,9 +41,9 @@ from .gitio import (
     literal,
     output_lines,
     parse_ident,
-    reviewer_name,
 )
 from .provenance import commit_message
+from .settings.reviewer import reviewer_name
 
 if TYPE_CHECKING:
     from .review import Review
@@ -373,7 +373,7 @@ def commit_brief(
     )
     if identity is None:
         raise BriefdeskError(NO_IDENTITY)
-    who = reviewer_name(review, reviewer, identity=identity)
+    who = reviewer_name(review.workspace, reviewer, identity=identity)
     if state.lock.exists():
         raise BriefdeskError(
             f"{state.lock} exists: another git process is running, or one crashed; "

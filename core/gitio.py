@@ -1,4 +1,4 @@
-"""Running the git command for a workspace, and who the reviewer is.
+"""Running the git command for a workspace, and the identity git would commit with.
 
 Everything goes through the `git` executable, not GitPython: it runs the repository's hooks, uses
 the user's identity and config, is several times faster on large repositories, and leaves no
@@ -14,12 +14,8 @@ import re
 import subprocess
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .errors import BriefdeskError
-
-if TYPE_CHECKING:
-    from .review import Review
 
 # Variables that redirect git to another repository, index, object store or ref namespace, or
 # change how pathspecs are read. GIT_CEILING_DIRECTORIES only limits discovery and stays.
@@ -45,10 +41,6 @@ REDIRECTING_VARS = (
 
 # `git var` and `git commit` with this refuse to invent `root@host` when no identity is set.
 STRICT_IDENTITY = ("-c", "user.useConfigOnly=true")
-
-NO_REVIEWER = (
-    "no reviewer: set reviewer in briefdesk.yaml, git config user.name, or pass --reviewer"
-)
 
 
 def git_env() -> dict[str, str]:
@@ -197,19 +189,3 @@ def parse_ident(line: str) -> tuple[str, str] | None:
     if not (sep and sep2) or not name.strip() or not email.strip():
         return None
     return name.strip(), email.strip()
-
-
-def reviewer_name(
-    review: Review, override: str | None = None, *, identity: tuple[str, str] | None = None
-) -> str:
-    """The reviewer: --reviewer, else settings.reviewer, else git's user name, else an error.
-
-    `identity` lets a caller that already asked git pass the answer instead of asking again.
-    """
-    for candidate in (override, review.workspace.settings.reviewer):
-        if candidate and candidate.strip():
-            return " ".join(candidate.split())
-    ident = identity if identity is not None else git_identity(review.workspace.root)
-    if ident:
-        return " ".join(ident[0].split())
-    raise BriefdeskError(NO_REVIEWER)

@@ -7,9 +7,10 @@ app itself reserves. No Textual import: the command line and the tests load keym
 
 Where a keymap comes from, first match wins:
 
-1. `--keymap NAME|PATH` on the command line;
-2. `keymap:` in the workspace's `briefdesk.yaml` (a relative path is relative to the workspace);
-3. the user's own file, `$XDG_CONFIG_HOME/briefdesk/keymap.yaml` (`~/.config/...`), if it exists;
+1. `--keymap NAME|PATH` on the command line, else `BRIEFDESK_KEYMAP`, else `keymap:` in the
+   user's config (`$XDG_CONFIG_HOME/briefdesk/config.yaml`; a relative path is relative to it);
+2. the user's own file, `$XDG_CONFIG_HOME/briefdesk/keymap.yaml` (`~/.config/...`), if it exists;
+3. `keymap:` in the workspace's `briefdesk.yaml` (a relative path is relative to the workspace);
 4. `default`.
 
 A spec is read as a path when it contains a `/` or ends in `.yaml`/`.yml`; `user` names the user's
@@ -20,7 +21,6 @@ actions it changes, and an action it lists loses the keys it had in its parent.
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
@@ -28,6 +28,8 @@ from pathlib import Path
 
 from . import yamlio
 from .errors import BriefdeskError
+from .settings import Settings
+from .settings.layers import user_config_dir
 
 
 @dataclass(frozen=True)
@@ -307,11 +309,6 @@ def key_problem(key: str) -> str | None:
 # -- where keymaps are ---------------------------------------------------------------------
 
 
-def user_config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "briefdesk"
-
-
 def user_keymap_path() -> Path:
     return user_config_dir() / "keymap.yaml"
 
@@ -355,16 +352,19 @@ def locate(spec: str, base: Path | None = None) -> Path:
     return path
 
 
-def choose(
-    cli: str | None, settings_keymap: str | None, workspace_root: Path | None = None
-) -> Keymap:
-    """The keymap in force: command line, workspace setting, the user's own file, default."""
-    if cli:
-        return load_keymap(cli)
-    if settings_keymap:
-        return load_keymap(settings_keymap, base=workspace_root)
+def choose(settings: Settings, workspace_root: Path | None = None) -> Keymap:
+    """The keymap in force. A person's choice beats the knowledge base's: the `keymap` setting
+    from a flag, the environment or the user's config; else the user's own `keymap.yaml`; else
+    the workspace's `keymap:` (a relative path is the workspace's); else default."""
+    origin = settings.origin("keymap")
+    if origin in ("flag", "env"):
+        return load_keymap(settings.keymap)
+    if origin == "user":
+        return load_keymap(settings.keymap, base=user_config_dir())
     if user_keymap_path().is_file():
         return load_keymap(USER_NAME)
+    if origin == "workspace":
+        return load_keymap(settings.keymap, base=workspace_root)
     return load_keymap("default")
 
 

@@ -11,15 +11,17 @@ import datetime as dt
 import hashlib
 import os
 import stat
+from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from . import statedir, yamlio
 from .cachefile import workspace_cache_dir
 from .errors import BriefdeskError
 from .manifest import Batch, Manifest
-from .settings import Settings
+from .settings import Settings, load_settings
+from .settings.layers import SETTINGS_FILE
 
-SETTINGS_FILE = "briefdesk.yaml"
 STATE_DIR = statedir.STATE_DIR
 
 
@@ -29,22 +31,15 @@ class Workspace:
         self.settings = settings
 
     @classmethod
-    def open(cls, root: str | Path = ".") -> Workspace:
+    def open(cls, root: str | Path = ".", flags: Mapping[str, Any] | None = None) -> Workspace:
+        """The workspace at `root` with the settings in force there (`core.settings`): its
+        `briefdesk.yaml`, the user's config, `BRIEFDESK_*` variables and `flags` (a command
+        line's `--reviewer`, ...), each stronger than the one before."""
         path = Path(root).expanduser()
         if not path.is_dir():
             raise BriefdeskError("workspace folder not found", path)
         path = path.resolve()
-        settings_path = path / SETTINGS_FILE
-        settings = Settings()
-        if settings_path.exists():
-            settings = yamlio.load_model(
-                settings_path,
-                SETTINGS_FILE,
-                Settings,
-                empty_ok=True,
-                not_mapping="settings must be a mapping",
-            )
-        return cls(path, settings)
+        return cls(path, load_settings(path, flags))
 
     # -- paths -----------------------------------------------------------------------------
 

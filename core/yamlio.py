@@ -127,6 +127,55 @@ def first_error(exc: ValidationError) -> str:
     return f"{where}: {err['msg']}" if where else err["msg"]
 
 
+def key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """The 1-based line of every mapping key of a YAML document, by its path of keys (list items
+    by their index as a string): what an error message needs to say *where* a bad key is."""
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except (yaml.YAMLError, RecursionError):
+        return {}
+    found: dict[tuple[str, ...], int] = {}
+
+    def walk(node: Any, path: tuple[str, ...]) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                here = (*path, str(key.value))
+                found.setdefault(here, key.start_mark.line + 1)
+                walk(value, here)
+        elif isinstance(node, yaml.SequenceNode):
+            for index, value in enumerate(node.value):
+                here = (*path, str(index))
+                found.setdefault(here, value.start_mark.line + 1)
+                walk(value, here)
+
+    walk(root, ())
+    return found
+
+
+_MESSAGES = {"extra_forbidden": "unknown key", "missing": "required"}
+
+
+def every_error(exc: ValidationError, lines: dict[tuple[str, ...], int] | None = None) -> str:
+    """Every problem of a pydantic error on one line, each with its key path and, when `lines`
+    knows it, the line: `line 2: reviewr: unknown key; line 9: dedup.threshold: Input should be
+    less than or equal to 100`."""
+    problems = []
+    for err in exc.errors():
+        loc = tuple(str(p) for p in err["loc"])
+        where = ".".join(loc)
+        msg = _MESSAGES.get(err["type"], err["msg"])
+        line = None
+        for end in range(len(loc), 0, -1):
+            line = (lines or {}).get(loc[:end])
+            if line is not None:
+                break
+        text = f"{where}: {msg}" if where else msg
+        problems.append(f"line {line}: {text}" if line is not None else text)
+    if len(problems) == 1:
+        return problems[0]
+    return f"{len(problems)} problems: " + "; ".join(problems)
+
+
 def load_mapping(
     path: Path,
     display: str | Path,

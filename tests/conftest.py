@@ -16,12 +16,17 @@ DEMO_BATCH = "2026-11-03-e627b203"
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _private_cache_home(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Caches (and their key) go to a folder of the test session, never the user's ~/.cache;
-    processes the tests start inherit it."""
+def _private_user_folders(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The user's own config, state and cache folders (caches and their key too) are the test
+    session's, never the real ones: a developer's keymap or theme must not change a test, no test
+    writes there, and processes the tests start inherit them."""
     from briefdesk.core import cachefile
 
-    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    base = tmp_path_factory.mktemp("user")
+    for var in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[var] = str(base / var.lower())
+    for var in [v for v in os.environ if v.startswith("BRIEFDESK_")]:
+        del os.environ[var]
     cachefile.forget_key()
 
 

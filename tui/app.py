@@ -18,6 +18,7 @@ from briefdesk.core.workspace import Workspace
 from textual import work
 from textual.app import App
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.timer import Timer
 
 from .screens.error import ErrorScreen
@@ -49,25 +50,45 @@ class BriefdeskApp(App[int]):
         self.keymap: Keymap = load_keymap("default")
         self.sessions: list[Session] = []
         self._loading: Timer | None = None  # shows the loading screen if a batch takes a while
+        self._saved_theme: str | None = None  # the theme the user's config holds
 
     def on_mount(self) -> None:
         try:
-            self.ws = Workspace.open(self.workspace_dir)
+            self.ws = Workspace.open(self.workspace_dir, {"keymap": self.keymap_spec})
         except BriefdeskError as exc:
             self.push_screen(ErrorScreen("briefdesk cannot open this workspace", str(exc)))
             return
-        settings = self.ws.settings
-        workspace_keymap = settings.keymap if "keymap" in settings.model_fields_set else None
         try:
-            self.keymap = choose(self.keymap_spec, workspace_keymap, self.ws.root)
+            self.keymap = choose(self.ws.settings, self.ws.root)
         except BriefdeskError as exc:
             self.push_screen(ErrorScreen("briefdesk refuses this keymap", str(exc)))
             return
         self.set_keymap(self.keymap.textual_keymap())
+        self._restore_theme()
         if self.batch_name:
             self.open_batch(self.batch_name, from_picker=False)
         else:
             self.show_picker()
+
+    def _restore_theme(self) -> None:
+        """The theme the reviewer chose last time (`theme` in their config); a choice made now
+        (command palette, "Change theme") is remembered there for the next start."""
+        assert self.ws is not None
+        wanted = self.ws.settings.theme
+        if wanted and wanted in self.available_themes:
+            self.theme = wanted
+        self._saved_theme = self.theme
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+
+    def _remember_theme(self, theme: Theme) -> None:
+        from briefdesk.core.settings.userfile import remember
+
+        assert self.ws is not None
+        if theme.name == self._saved_theme or self.ws.settings.origin("theme") in ("flag", "env"):
+            return  # nothing new, or chosen for this run only
+        self._saved_theme = theme.name
+        if not remember("theme", theme.name):
+            self.notify("The theme could not be saved in your config.", severity="warning")
 
     def show_picker(self) -> None:
         from .screens.picker import BatchPicker
@@ -132,10 +153,10 @@ class BriefdeskApp(App[int]):
 
     @staticmethod
     def _reviewer(review: Review) -> str | None:
-        from briefdesk.core.gitio import reviewer_name
+        from briefdesk.core.settings.reviewer import reviewer_name
 
         try:
-            return reviewer_name(review)
+            return reviewer_name(review.workspace)
         except BriefdeskError:
             return None
 

@@ -66,10 +66,7 @@ def test_review_with_a_bad_keymap_in_the_settings(ws: Path, capsys) -> None:
     _write(ws / "keys", "key-on-two-actions")
     settings = ws / "briefdesk.yaml"
     settings.write_text(
-        settings.read_text("utf-8").replace(
-            "keymap: default", "keymap: keys/key-on-two-actions.yaml"
-        ),
-        "utf-8",
+        settings.read_text("utf-8") + "keymap: keys/key-on-two-actions.yaml\n", "utf-8"
     )
     before = snapshot(ws)
     code, out, err = run_main(capsys, "review", "-w", str(ws), "-b", DEMO_BATCH)

@@ -368,9 +368,7 @@ def test_keybar_shows_the_keymap_and_clicks_run_actions(demo: Path) -> None:
 
 def test_keymap_from_workspace_settings(demo: Path) -> None:
     settings = demo / "briefdesk.yaml"
-    settings.write_text(
-        settings.read_text("utf-8").replace("keymap: default", "keymap: vim"), "utf-8"
-    )
+    settings.write_text(settings.read_text("utf-8") + "keymap: vim\n", "utf-8")
 
     async def go() -> None:
         async with desk(demo) as (_app, pilot, screen):

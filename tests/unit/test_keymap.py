@@ -16,6 +16,7 @@ from briefdesk.core.keymap import (
     shipped,
     user_keymap_path,
 )
+from briefdesk.core.settings import Settings, load_settings
 
 PRODUCT_ACTIONS = [
     "next_item",
@@ -237,21 +238,36 @@ def test_unknown_name_lists_the_shipped_ones() -> None:
         load_keymap("emacs")
 
 
+def _settings(ws: Path, keymap: str | None = None, env: str | None = None) -> Settings:
+    (ws / "briefdesk.yaml").write_text(f"keymap: {keymap}\n" if keymap else "", "utf-8")
+    return load_settings(ws, environ={"BRIEFDESK_KEYMAP": env} if env else {})
+
+
 def test_choose_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A person's choice beats the knowledge base's (PRODUCT §2): flag, environment, the user's
+    config, the user's own keymap file, the workspace's setting, default."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    assert choose(None, None).name == "default"
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    assert choose(_settings(ws)).name == "default"
+    assert choose(_settings(ws, "vim")).name == "vim"  # the workspace's setting beats default
     user = user_keymap_path()
     user.parent.mkdir(parents=True)
     write(user, "name: mine\nextends: vim\nbindings:\n  quit: Q\n")
-    assert choose(None, None).name == "mine"  # the user's own file beats default
-    assert choose(None, "default").name == "default"  # the workspace setting beats it
-    assert choose("vim", "default").name == "vim"  # the command line beats everything
+    assert choose(_settings(ws)).name == "mine"  # the user's own file beats default
+    assert choose(_settings(ws, "default")).name == "mine"  # ... and the workspace's setting
+    write(user.parent / "config.yaml", "keymap: default\n")
+    assert choose(_settings(ws, "vim")).name == "default"  # the user's config beats the file
+    assert choose(_settings(ws, "vim", env="vim")).name == "vim"  # the environment beats it
+    flagged = load_settings(ws, {"keymap": "default"}, environ={"BRIEFDESK_KEYMAP": "vim"})
+    assert choose(flagged).name == "default"  # the command line beats everything
     assert load_keymap("user").keys("quit") == ("Q",)
 
 
-def test_workspace_relative_path(tmp_path: Path) -> None:
+def test_workspace_relative_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     write(tmp_path / "keys.yaml", "extends: default\nbindings:\n  include: plus\n")
-    assert choose(None, "keys.yaml", tmp_path).keys("include") == ("plus",)
+    assert choose(_settings(tmp_path, "keys.yaml"), tmp_path).keys("include") == ("plus",)
 
 
 def test_user_name_without_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from briefdesk.core import __version__
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.gitio import REDIRECTING_VARS, git, git_env, literal, parse_ident, reviewer_name
+from briefdesk.core.gitio import REDIRECTING_VARS, git, git_env, literal, parse_ident
 from briefdesk.core.provenance import (
     commit_message,
     flatten,
@@ -297,35 +297,3 @@ def test_parse_ident() -> None:
     assert parse_ident("Tom Lee <tom@e.x> 1700000000 +0100\n") == ("Tom Lee", "tom@e.x")
     assert parse_ident("<tom@e.x> 1 +0000") is None
     assert parse_ident("garbage") is None
-
-
-def test_reviewer_precedence(
-    review: Review, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    root = review.workspace.root
-    git(root, "init", "-q")
-    monkeypatch.setenv("GIT_AUTHOR_NAME", "Env Name")
-    monkeypatch.setenv("GIT_AUTHOR_EMAIL", "env@e.x")
-    assert reviewer_name(review, "  Ann \n Lee ") == "Ann Lee"
-    assert reviewer_name(review, None) == "Env Name"
-    review.workspace.settings.reviewer = "Setting Name"
-    assert reviewer_name(review, None) == "Setting Name"
-    assert reviewer_name(review, "Ann") == "Ann"
-    review.workspace.settings.reviewer = None
-    assert reviewer_name(review, None, identity=("Given", "g@e.x")) == "Given"
-
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
-    for var in ("GIT_CONFIG_GLOBAL", "EMAIL", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL"):
-        monkeypatch.delenv(var, raising=False)
-    with pytest.raises(
-        BriefdeskError,
-        match=(
-            r"^no reviewer: set reviewer in briefdesk\.yaml, git config user\.name, "
-            r"or pass --reviewer$"
-        ),
-    ):
-        reviewer_name(review, None)

@@ -60,7 +60,7 @@ def test_unknown_topic_is_refused(ws_dir: Path) -> None:
 
 def test_bad_settings_name_the_file(ws_dir: Path) -> None:
     (ws_dir / "briefdesk.yaml").write_text("dedup:\n  threshold: 900\n", "utf-8")
-    with pytest.raises(BriefdeskError, match=r"briefdesk.yaml: dedup.threshold"):
+    with pytest.raises(BriefdeskError, match=r"briefdesk.yaml: line 2: dedup.threshold"):
         Workspace.open(ws_dir)
 
 

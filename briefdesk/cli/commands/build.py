@@ -23,12 +23,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.gitio import reviewer_name
     from ...core.render import render_brief
+    from ...core.settings.reviewer import reviewer_name
 
     review = load_batch(args)
     try:  # the name `commit` would write, so that build shows the bytes commit commits
-        reviewer: str | None = reviewer_name(review, args.reviewer)
+        reviewer: str | None = reviewer_name(review.workspace, args.reviewer)
     except BriefdeskError:
         reviewer = None
     with review.open_session(readonly=True) as session:

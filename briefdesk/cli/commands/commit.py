@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..output import out
+from ...core.textsafe import safe_line
+from ...core.workspace import Workspace
+from ..output import err, out
 from .context import add_batch, load_batch
 
 NAME = "commit"
@@ -33,4 +35,19 @@ def run(args: argparse.Namespace) -> int:
             review, session, reviewer=args.reviewer, allow_undecided=args.allow_undecided
         )
     out(f"committed {result.sha[:12]}: {result.brief_path} and {result.sidecar_path}\n")
+    warn_if_not_the_committer(review.workspace)
     return 0
+
+
+def warn_if_not_the_committer(ws: Workspace) -> None:
+    """A reviewer named by the shared `briefdesk.yaml` who is not the committer is most likely
+    someone else: say so (only then is git asked who commits)."""
+    if ws.settings.origin("reviewer") != "workspace":
+        return
+    from ...core.gitio import git_identity
+    from ...core.settings.reviewer import mismatch, reviewer_name
+
+    identity = git_identity(ws.root)
+    warning = mismatch(ws, reviewer_name(ws, identity=identity), identity)
+    if warning:
+        err(f"briefdesk: warning: {safe_line(warning)}\n")

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...core.settings import PERSONAL_KEYS
 from ...core.workspace import Workspace, find_root
 
 if TYPE_CHECKING:
@@ -15,9 +16,11 @@ if TYPE_CHECKING:
 
 def open_workspace(args: argparse.Namespace) -> Workspace:
     """`-w DIR` as given; without it, the git repository that holds the current folder, so a
-    command run from `inbox/jay/` works on the whole knowledge base."""
+    command run from `inbox/jay/` works on the whole knowledge base. The command's flags for
+    personal settings (`--reviewer`, `--keymap`) are the strongest layer of its settings."""
     given = getattr(args, "workspace", None)
-    return Workspace.open(Path(given) if given else find_root(Path.cwd()))
+    flags = {key: getattr(args, key, None) for key in PERSONAL_KEYS}
+    return Workspace.open(Path(given) if given else find_root(Path.cwd()), flags)
 
 
 def load_batch(args: argparse.Namespace) -> Review:

@@ -25,20 +25,16 @@ def add_keymap(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     ws = open_workspace(args)
-    check_keymap(args.keymap, ws)
+    check_keymap(ws)
     return launch_desk(ws.root, args.batch, args.keymap)
 
 
-def check_keymap(spec: str | None, ws: Workspace) -> None:
-    """Refuse a bad keymap here, as one line and exit 2, before the desk takes the terminal.
-
-    The same choice as the app makes (`core.keymap.choose`): the command line, the workspace's
-    `keymap:` setting when it is given, the user's own file, default.
-    """
+def check_keymap(ws: Workspace) -> None:
+    """Refuse a bad keymap here, as one line and exit 2, before the desk takes the terminal:
+    the same choice as the app makes (`core.keymap.choose`)."""
     from ...core.keymap import choose
 
-    settings = ws.settings
-    choose(spec, settings.keymap if "keymap" in settings.model_fields_set else None, ws.root)
+    choose(ws.settings, ws.root)
 
 
 def launch_desk(root: Path, batch: str | None, keymap: str | None) -> int:
