@@ -108,10 +108,16 @@ class BatchPicker(Screen[None]):
         topics = known_topics(self.ws, loaded)
         self.app.call_from_thread(self._show, rows, unbatched, topics)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`open` is offered (and shown in the footer) only when there is a batch to open
+        (False hides a binding; None would show it dimmed)."""
+        return not (action == "open" and not self.rows)
+
     def _show(self, rows: list[BatchRow], unbatched: list[str] | None, topics: list[str]) -> None:
         self.rows = rows
         self.unbatched = unbatched
         self.topics = topics
+        self.refresh_bindings()
         table = self.query_one(DataTable)
         table.loading = False
         table.clear()
@@ -139,7 +145,8 @@ class BatchPicker(Screen[None]):
             if self.highlight in stems:
                 table.move_cursor(row=stems.index(self.highlight))
             self.highlight = None
-        table.focus()
+        if rows:  # (a hidden table would take the focus, and the footer would follow it or not)
+            table.focus()
         self._describe()
 
     def _empty_text(self) -> Content:
