@@ -6,69 +6,14 @@ Material text is data: titles and bodies are kept verbatim, nothing is rendered 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
 from .frontmatter import front_matter_lines, split_front_matter
+from .identifiers import dedupe, find_arxiv, find_urls
 from .markdown import atx_heading, fenced, split_lines
 from .models import EVIDENCE_LABELS, Evidence, Item, Material
-
-# -- arXiv ids and URLs ---------------------------------------------------------------------
-
-# New-style ids YYMM.NNNN(N) with a real month; ASCII look-arounds (not \b, which treats CJK
-# as word characters) keep `12601.21204`, `v2601.21204`, `2601.21204.5` and `2601.212045` out.
-_ARXIV = re.compile(
-    r"(?<![A-Za-z0-9_.])([0-9]{2}(?:0[1-9]|1[0-2])\.[0-9]{4,5})(?:v[0-9]+)?(?![A-Za-z0-9_]|\.[0-9])"
-)
-
-
-_MAYBE_ARXIV = re.compile(r"[0-9]\.[0-9]")  # a cheap scan first: most texts hold no id at all
-
-
-def find_arxiv(text: str) -> tuple[str, ...]:
-    """arXiv ids in first-seen order, deduplicated, without `arXiv:`/URL prefix or version."""
-    if _MAYBE_ARXIV.search(text) is None:
-        return ()
-    return _dedupe([m.group(1) for m in _ARXIV.finditer(text)])
-
-
-# ASCII only: in Chinese text a URL is usually followed directly by `。`, `，` or more prose.
-_URL = re.compile(r"https?://[A-Za-z0-9][!#-&(-;=?-\[\]_a-z~]*", re.IGNORECASE)
-_TRAILING = ".,;:!?'\"*_~"
-_PAIRS = {")": "(", "]": "["}
-
-
-def find_urls(text: str) -> tuple[str, ...]:
-    """http(s) URLs in first-seen order, deduplicated, without trailing punctuation."""
-    if "://" not in text:
-        return ()
-    return _dedupe([url for url in (_trim(m.group(0)) for m in _URL.finditer(text)) if url])
-
-
-def _trim(url: str) -> str:
-    """Drop sentence punctuation and unbalanced closing brackets (Markdown links, prose)."""
-    excess = {close: url.count(close) - url.count(open_) for close, open_ in _PAIRS.items()}
-    end = len(url)
-    while end:
-        last = url[end - 1]
-        if last in _TRAILING:
-            end -= 1
-        elif last in excess and excess[last] > 0:
-            excess[last] -= 1
-            end -= 1
-        else:
-            break
-    url = url[:end]
-    return url if re.search(r"://[^/?#]", url) else ""
-
-
-def _dedupe(values: Iterable[str]) -> tuple[str, ...]:
-    if not values:  # an empty tuple or list (the usual case): nothing to build
-        return ()
-    return tuple(dict.fromkeys(values))
-
 
 # -- evidence -------------------------------------------------------------------------------
 
@@ -228,8 +173,8 @@ def parse_material(path: str, text: str, sha256: str, override: Evidence | None 
         title=title,
         evidence=material_level,
         items=items,
-        arxiv=_dedupe((*front_arxiv, *find_arxiv(preamble))),
-        urls=_dedupe((*front_urls, *find_urls(preamble))),
+        arxiv=dedupe((*front_arxiv, *find_arxiv(preamble))),
+        urls=dedupe((*front_urls, *find_urls(preamble))),
     )
 
 
@@ -261,8 +206,8 @@ class _Context:
             body=body,
             evidence=level,
             evidence_source=source,
-            arxiv=_dedupe((*arxiv, *find_arxiv(text))) if arxiv else find_arxiv(text),
-            urls=_dedupe((*urls, *find_urls(text))) if urls else find_urls(text),
+            arxiv=dedupe((*arxiv, *find_arxiv(text))) if arxiv else find_arxiv(text),
+            urls=dedupe((*urls, *find_urls(text))) if urls else find_urls(text),
             line=line,
         )
 

@@ -4,7 +4,7 @@ Two texts should compare equal when a reader would call them the same words: ful
 half-width forms, case, Markdown markup and spacing must not matter. Chinese has no spaces, so a
 word tokeniser sees a Chinese sentence as one token; the tokens here are Latin words plus CJK
 character bigrams, which makes a one-character edit in Chinese cost about what a one-word edit costs
-in English. arXiv ids and URLs (found as `materials.find_arxiv`/`find_urls` find them) are
+in English. arXiv ids and URLs (found by `core.identifiers`) are
 extracted separately: an identical id is strong evidence of a duplicate whatever the surrounding
 words.
 """
@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Iterable
 from operator import add as _add
 
-from .materials import find_arxiv, find_urls
+from .identifiers import find_arxiv, find_urls, normalize_url
 
 # Bump when tokens() changes: cached token lists are keyed by it.
 TOKENIZER_VERSION = "2"
@@ -148,7 +148,6 @@ _ARXIV_VERSIONED = re.compile(r"(\d{4}\.\d{4,5})v\d+")
 # "1. " / "12) " at the start of a line is list numbering, not content.
 _LIST_NUMBER = re.compile(r"^\s*\d+[.)]\s+", re.MULTILINE)
 
-_URL_TRAIL = ".,;:!?'\")]}"
 _MAYBE_ID = re.compile(
     r"[0-9]{4}\.[0-9]{4}|https?://", re.IGNORECASE
 )  # else no id, skip the finders
@@ -191,20 +190,6 @@ def tokens(text: str, *, folded: bool = False) -> list[str]:
         else:
             append(word)
     return out
-
-
-def normalize_url(url: str) -> str:
-    """A URL as an identity: scheme, `www.`, case of the host, fragment, tracking parameters and a
-    trailing slash do not make two links different."""
-    url = unicodedata.normalize("NFKC", url.strip()).rstrip(_URL_TRAIL)
-    m = re.match(r"(?i)^(?:https?://)?(?:www\.)?([^/?#]*)([^?#]*)(\?[^#]*)?", url)
-    if not m:
-        return url.casefold()
-    host, path, query = m.group(1).casefold(), m.group(2).rstrip("/"), m.group(3) or ""
-    if query:
-        kept = [p for p in query[1:].split("&") if p and not p.casefold().startswith("utm_")]
-        query = "?" + "&".join(kept) if kept else ""
-    return f"{host}{path}{query}"
 
 
 def identities(

@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..identifiers import normalize_url
 from . import cache as claims_cache
 from .conflicts import find_conflicts
 from .extract import extract
 from .models import Claim, Conflict, Origin
-from .sources import normalise_url
 
 if TYPE_CHECKING:
     from ..models import BriefEntry
@@ -36,7 +36,7 @@ def batch_sources(review: Review) -> Iterator[Source]:
     """The batch's items (with their material's own URL) and the living document's sections."""
     for m in review.materials:
         own = m.front_matter.get("url")
-        defaults = tuple(normalise_url(u) for u in ([own] if isinstance(own, str) else []))
+        defaults = tuple(normalize_url(u) for u in ([own] if isinstance(own, str) else []))
         for item in m.items:
             yield item.ref, "item", m.path, item.text, item.title, defaults
     doc = review.living_doc

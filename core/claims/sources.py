@@ -3,16 +3,16 @@
 Several materials that state one fact and cite one original are one source, not several
 (PRODUCT §7, the seed brief's "同源复述"). A claim's sources are those of its own paragraph; a
 paragraph citing nothing takes the text's citation lines (`原文：…`, `来源：…`, `Source: …`), and
-those failing, the material's own `url`. URLs compare without scheme, `www.`, fragment and
-trailing slash.
+those failing, the material's own `url`. URLs are found and compared as matching compares them
+(`core.identifiers`: without scheme, `www.`, fragment, tracking parameters and trailing slash).
 """
 
 from __future__ import annotations
 
 import re
 
-_URL = re.compile(r"https?://[A-Za-z0-9][!#-&(-;=?-\[\]_a-z~]*", re.IGNORECASE)
-_TRAILING = ".,;:!?)]}'\""
+from ..identifiers import URL, normalize_url
+
 _CITE_LINE = re.compile(
     r"^[ \t>*\-•]*(?:原文|来源|出处|原始链接|原链接|链接|转自|引自|source|via|original|link)"
     r"[ \t]*[:：]",
@@ -25,19 +25,11 @@ _CITED_TITLE = re.compile(
 )
 
 
-def normalise_url(url: str) -> str:
-    url = url.rstrip(_TRAILING).split("#", 1)[0]
-    url = re.sub(r"^https?://", "", url, flags=re.IGNORECASE)
-    host, sep, path = url.partition("/")
-    host = host.lower().removeprefix("www.")
-    return (host + sep + path).rstrip("/")
-
-
 def url_spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, normalised URL) of every URL in the text."""
     if "://" not in text:
         return []
-    return [(m.start(), m.end(), normalise_url(m.group(0))) for m in _URL.finditer(text)]
+    return [(m.start(), m.end(), normalize_url(m.group(0))) for m in URL.finditer(text)]
 
 
 def cited(text: str, start: int, end: int, urls: list[tuple[int, int, str]]) -> list[str]:

@@ -83,3 +83,11 @@ def test_python_dash_m_briefdesk_is_the_command() -> None:
     )
     assert out.returncode == 0
     assert out.stdout.startswith("briefdesk ")
+
+
+def test_matching_text_does_not_need_the_material_parser() -> None:
+    """Tokens and identities (`core.textnorm`) stand on `core.identifiers`, not on the parser of
+    materials: the matcher's text rules and the file format are separate ideas."""
+    loaded = _imported_after(["briefdesk.core.textnorm", "briefdesk.core.claims.sources"])
+    assert "briefdesk.core.identifiers" in loaded
+    assert "briefdesk.core.materials" not in loaded
