@@ -1,48 +1,59 @@
 """`briefdesk commit`: write the brief and its sidecar and commit exactly those two files.
 
-Everything is checked before anything is written: undecided items, the repository (a work tree
-with a commit, an identity, no `index.lock`), the materials (tracked and unchanged at HEAD, since
-the `Material:` trailers promise the hash of the bytes as committed) and the brief's path (never
-overwrite a file briefdesk did not write for this batch). Then the two files are written
-atomically, `git add` and `git commit --only` commit them through the git command, so hooks run
-and nothing else the user staged is swept in. If git refuses (a hook, a signing failure ...), the
-files stay on disk and the index entries of those two paths are put back as they were.
+As git would, and so that nothing of the user's is lost and nothing is recorded that is not true:
 
-Decisions:
-- detached HEAD: the commit is made on the detached HEAD, as `git commit` would; the result says
-  so (`branch` is None) so the caller can warn.
-- empty repository: refused, because materials that were never committed have no hash "as
-  committed"; the message says to commit the materials first.
-- uncommitted, modified or untracked materials: refused, naming them.
-- a brief or sidecar path ignored by .gitignore: refused rather than force-added.
+1. Refusals before anything is written: undecided items; a session that could not be saved or
+   that another briefdesk changed since this one read it; not a work tree, no identity, no commit
+   yet, `index.lock` present, a merge, cherry-pick, revert or rebase in progress; materials not
+   committed as the review read them (the `Material:` trailers promise the hash of the bytes as
+   committed); a brief or sidecar git ignores or has in conflict; and a brief or sidecar with
+   changes briefdesk did not write — the user's staged or unstaged edits of a committed brief, a
+   hand-written file in its place — which is never overwritten: the file is named.
+2. Commits are serialised on a lock of their own (`core.commitstate`), and each one first finishes
+   or undoes what a killed one left behind.
+3. The pair is written both or neither (`core.fileio.write_together`, staged in the git directory,
+   sidecar first): a full disk names the file that failed and changes neither.
+4. The commit is made as `git commit` makes it (`core.gitindex`): `index.lock` held throughout,
+   so no other git changes the index meanwhile and a kill leaves a loud lock rather than a stale
+   index; `git commit` runs on an index of its own holding HEAD plus exactly our two files, so
+   hooks run as they would, with the user's identity, and nothing else the user staged is swept
+   in; then the real index takes the commit's changes — ours, and a hook's where the user had not
+   staged something else — in one rename. Nothing is left for the user's next commit to revert.
+5. If git refuses (a hook, a signing failure ...), the two files stay on disk, the index is as it
+   was, and the error carries git's whole message; a run killed anywhere is finished or undone
+   by the next one (`core.commitstate.CommitState.recover`).
 
-Git invocations on the happy path: rev-parse, var, ls-files, cat-file and check-ignore at once,
-then add, commit, log; `git status` only to explain a material that differs from HEAD.
+Detached HEAD: the commit is made on it, as `git commit` would; the result says so (`branch` is
+None) so the caller can warn.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+import shutil
 import subprocess
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .commitstate import CommitState, blob_oid
 from .decisions import Decision
 from .errors import BriefdeskError
-from .fileio import atomic_write
+from .fileio import sha256_file, write_together
+from .gitindex import Change, IndexLock, build_commit_index, install_index, parse_raw
 from .gitio import (
     STRICT_IDENTITY,
     first_line,
     git,
     git_many,
+    git_message,
     literal,
     output_lines,
     parse_ident,
 )
-from .provenance import commit_message
+from .provenance import MATERIAL, commit_message, flatten, parse_trailers
 from .settings.reviewer import reviewer_name
 
 if TYPE_CHECKING:
@@ -53,7 +64,14 @@ NO_IDENTITY = (
     'no git identity: set it with `git config user.name "Your Name"` and '
     "`git config user.email you@example.com` (briefdesk never lets git guess one)"
 )
-ZERO_OID = "0" * 40
+# what git leaves in its directory while an operation that a commit would join is under way
+IN_PROGRESS = {
+    "MERGE_HEAD": "a merge",
+    "CHERRY_PICK_HEAD": "a cherry-pick",
+    "REVERT_HEAD": "a revert",
+    "rebase-merge": "a rebase",
+    "rebase-apply": "a rebase or `git am`",
+}
 
 
 @dataclass(frozen=True)
@@ -63,22 +81,18 @@ class CommitResult:
     brief_path: str  # workspace-relative
     sidecar_path: str
     branch: str | None  # None when the commit was made on a detached HEAD
-
-
-@dataclass(frozen=True)
-class IndexEntry:
-    mode: str
-    oid: str
-    stage: int
+    warnings: tuple[str, ...] = ()  # what the caller should tell (trailers a hook removed ...)
 
 
 @dataclass
-class RepoState:
+class Repo:
+    """Where the repository is, from one `git rev-parse` before the lock is taken."""
+
     prefix: str  # the workspace's path inside the repository, "" or "sub/dir/"
+    index: Path  # the index git uses
     lock: Path  # the index.lock git would take
-    head: bool = False  # False in a repository without a commit
-    branch: str | None = None  # None on a detached HEAD
-    index: dict[str, list[IndexEntry]] = field(default_factory=dict)  # workspace-relative
+    folder: Path  # briefdesk's records in the git directory
+    in_progress: dict[str, Path] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -87,14 +101,41 @@ class Blob:
     sha256: str
 
 
-# -- checks -----------------------------------------------------------------------------------
+# -- where the repository is ----------------------------------------------------------------------
+
+
+def locate(root: Path) -> Repo:
+    """The work tree's prefix and the git directory's paths that `commit` needs."""
+    names = ["index", "index.lock", "briefdesk", *IN_PROGRESS]
+    args = ["rev-parse", "--is-inside-work-tree", "--show-prefix"]
+    for name in names:
+        args += ["--git-path", name]
+    proc = git(root, *args, check=False)
+    lines = proc.stdout.decode("utf-8", "surrogateescape").split("\n")
+    if proc.returncode != 0 or len(lines) < 2 + len(names):
+        raise BriefdeskError(
+            f"not a git repository ({first_line(proc)}); run `git init` there first", root
+        )
+    if lines[0] != "true":
+        raise BriefdeskError(
+            "not inside a git work tree (a bare repository or a .git folder)", root
+        )
+    paths = [Path(p) if Path(p).is_absolute() else root / p for p in lines[2 : 2 + len(names)]]
+    return Repo(
+        prefix=lines[1],
+        index=paths[0],
+        lock=paths[1],
+        folder=paths[2],
+        in_progress=dict(zip(IN_PROGRESS, paths[3:], strict=True)),
+    )
 
 
 def probe_commands(names: list[str], targets: list[str]) -> list[tuple[list[str], bytes | None]]:
-    """The read-only questions `commit` asks git, run at once (see `gitio.git_many`): where the
-    repository, its HEAD and its index.lock are; the identity; the index entries of the brief
-    and sidecar (to put them back if the commit fails); the blobs at HEAD of the materials and
-    of the two targets; whether git would refuse the targets as ignored.
+    """The read-only questions `commit` asks git once it holds the locks, run at once (see
+    `gitio.git_many`): what the user staged; the branch; whether the checkout is sparse (then
+    git's own `add --dry-run` says which paths it refuses); the identity; the index entries of the
+    targets; HEAD's id, the blobs at HEAD of the materials and targets, and the targets' staged
+    blobs; whether git would refuse the targets as ignored.
 
     No `git status`: on a big repository it costs as much as the rest together, and comparing
     each material's blob at HEAD with the bytes the review read answers the question that
@@ -103,22 +144,16 @@ def probe_commands(names: list[str], targets: list[str]) -> list[tuple[list[str]
     for p in [*names, *targets]:
         if "\n" in p or "\r" in p:
             raise BriefdeskError("a path with a line break cannot be committed", p)
-    blobs = "".join(f"HEAD:./{p}\n" for p in [*names, *targets]).encode("utf-8", "surrogateescape")
+    queries = ["HEAD", *(f"HEAD:./{p}" for p in [*names, *targets])]
+    queries += [f":./{p}" for p in targets]
+    blobs = "".join(q + "\n" for q in queries).encode("utf-8", "surrogateescape")
     return [
         (
-            [
-                "rev-parse",
-                "--is-inside-work-tree",
-                "--show-prefix",
-                "--git-path",
-                "index.lock",
-                "--symbolic-full-name",
-                "--verify",
-                "-q",
-                "HEAD",
-            ],
+            ["diff-index", "--cached", "-z", "--no-renames", "--ignore-submodules=none", "HEAD"],
             None,
         ),
+        (["symbolic-ref", "-q", "HEAD"], None),
+        (["config", "--get", "--bool", "core.sparseCheckout"], None),
         ([*STRICT_IDENTITY, "var", "GIT_AUTHOR_IDENT"], None),
         (["ls-files", "-s", "-z", "--full-name", "--", *literal(targets)], None),
         (["cat-file", "--batch"], blobs),
@@ -131,72 +166,69 @@ def probe_commands(names: list[str], targets: list[str]) -> list[tuple[list[str]
     ]
 
 
-def parse_rev_parse(root: Path, proc: subprocess.CompletedProcess[bytes]) -> RepoState:
-    """Work tree or not, the workspace's prefix, the lock's path, HEAD's existence and branch."""
-    lines = proc.stdout.decode("utf-8", "surrogateescape").split("\n")
-    if proc.returncode not in (0, 1) or len(lines) < 3:
-        raise BriefdeskError(
-            f"not a git repository ({first_line(proc)}); run `git init` there first", root
-        )
-    if lines[0] != "true":
-        raise BriefdeskError(
-            "not inside a git work tree (a bare repository or a .git folder)", root
-        )
-    lock = Path(lines[2])
-    state = RepoState(prefix=lines[1], lock=lock if lock.is_absolute() else root / lock)
-    if proc.returncode == 0 and len(lines) > 3 and lines[3]:
-        state.head = True
-        state.branch = lines[3].removeprefix("refs/heads/") if lines[3] != "HEAD" else None
-    return state
-
-
-def parse_index(state: RepoState, proc: subprocess.CompletedProcess[bytes]) -> None:
-    """`git ls-files -s -z --full-name` -> the index entries of each path, every stage."""
-    if proc.returncode != 0:
-        raise BriefdeskError(f"git ls-files failed: {first_line(proc)}")
-    for record in proc.stdout.decode("utf-8", "surrogateescape").split("\0"):
-        if not record:
-            continue
-        info, _, path = record.partition("\t")
-        mode, oid, stage = info.split(" ")
-        state.index.setdefault(path.removeprefix(state.prefix), []).append(
-            IndexEntry(mode, oid, int(stage))
-        )
-
-
 def parse_blobs(
-    names: list[str], proc: subprocess.CompletedProcess[bytes]
-) -> dict[str, Blob | None]:
-    """Each path's blob at HEAD (oid and sha256 of its bytes), None where HEAD has none."""
+    queries: list[str], proc: subprocess.CompletedProcess[bytes]
+) -> tuple[str | None, dict[str, Blob | None]]:
+    """HEAD's id (None without a commit) and each query's blob (oid and sha256 of its bytes),
+    None where there is none. `queries` are those after `HEAD`."""
     if proc.returncode != 0:
         raise BriefdeskError(f"git cat-file failed: {first_line(proc)}")
     out = proc.stdout
-    blobs: dict[str, Blob | None] = {}
+    found: dict[str, Blob | None] = {}
+    head: str | None = None
     pos = 0
-    for name in names:
+    for i, name in enumerate(["HEAD", *queries]):
         nl = out.find(b"\n", pos)
         header = out[pos:nl].split(b" ") if nl >= 0 else []
         pos = nl + 1
-        if len(header) != 3 or header[1] != b"blob":  # "<name> missing", a tree, a submodule
-            blobs[name] = None
-            if len(header) == 3:
-                pos += int(header[2]) + 1
+        if len(header) != 3:  # "<name> missing"
+            if i:
+                found[name] = None
             continue
         size = int(header[2])
-        blobs[name] = Blob(header[0].decode(), hashlib.sha256(out[pos : pos + size]).hexdigest())
+        if i == 0:
+            head = header[0].decode() if header[1] == b"commit" else None
+        elif header[1] == b"blob":
+            found[name] = Blob(
+                header[0].decode(), hashlib.sha256(out[pos : pos + size]).hexdigest()
+            )
+        else:  # a tree, a submodule
+            found[name] = None
         pos += size + 1
-    return blobs
+    return head, found
 
 
-def check_materials(
-    review: Review, state: RepoState, blobs: dict[str, Blob | None]
-) -> dict[str, str]:
+# -- checks ---------------------------------------------------------------------------------------
+
+
+def check_session(review: Review, session: Session) -> None:
+    """Commit only decisions that are saved: a desk whose save failed is told so, and a read-only
+    view (another briefdesk holds the session) cannot commit a state that was changed since."""
+    if session.path is not None and session.save_error and not session.retry_save():
+        raise BriefdeskError(
+            f"the decisions could not be saved, so they are not committed: {session.save_error}"
+        )
+    if session.path is None:
+        from .session import load_state
+
+        saved_path = review.session_path()
+        if saved_path.exists():
+            saved = load_state(saved_path, review.batch, review.items)
+            if saved.decisions != session.data.decisions or saved.order != session.data.order:
+                raise BriefdeskError(
+                    "the saved session changed since this view read it (another briefdesk is "
+                    "reviewing the batch): commit from there, or open the batch again",
+                    saved_path,
+                )
+
+
+def check_materials(review: Review, prefix: str, blobs: dict[str, Blob | None]) -> dict[str, str]:
     """The sha256 of every material as committed at HEAD, or an error naming the ones that are not
     committed as the review read them.
 
     A blob that differs from the bytes the review read is accepted only when `git status` calls
-    the file clean and the file still holds those bytes (a clean/smudge filter, a symlink); the
-    status is asked only then, so the common case costs no `git status`.
+    the file clean and the file still holds those bytes (a clean/smudge filter such as
+    `core.autocrlf`, a symlink); the status is asked only then, so the common case costs none.
     """
     root = review.workspace.root
     hashes: dict[str, str] = {}
@@ -204,7 +236,7 @@ def check_materials(
     stale: list[str] = []  # committed, but not the bytes this review read
     differing: list[str] = []
     for m in review.materials:
-        blob = blobs.get(m.path)
+        blob = blobs.get(f"HEAD:./{m.path}")
         if blob is None:
             problems.append(f"{m.path} is not committed")
         else:
@@ -212,12 +244,12 @@ def check_materials(
             if blob.sha256 != m.sha256:
                 differing.append(m.path)
     if differing:
-        dirty = dirty_paths(root, state.prefix, differing)
+        dirty = dirty_paths(root, prefix, differing)
         loaded = {m.path: m.sha256 for m in review.materials}
         for rel in differing:
             if rel in dirty:
                 problems.append(f"{rel} has uncommitted changes")
-            elif file_sha256(root / rel) != loaded[rel]:
+            elif sha256_file(root / rel) != loaded[rel]:
                 stale.append(rel)
     if stale and not problems:
         more = f" (and {len(stale) - 3} more)" if len(stale) > 3 else ""
@@ -261,30 +293,19 @@ def dirty_paths(root: Path, prefix: str, paths: list[str]) -> set[str]:
     }
 
 
-def file_sha256(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
-
-
 def check_targets(
-    state: RepoState, targets: list[str], ignored: subprocess.CompletedProcess[bytes]
+    index: dict[str, list[tuple[str, str, int]]],
+    targets: list[str],
+    ignored: subprocess.CompletedProcess[bytes],
 ) -> None:
     for rel in targets:
-        if any(e.stage for e in state.index.get(rel, [])):
+        if any(stage for _, _, stage in index.get(rel, [])):
             raise BriefdeskError("has unresolved merge conflicts; resolve them first", rel)
     for rel in ignored.stdout.decode("utf-8", "surrogateescape").split("\0"):
-        if rel and not state.index.get(rel):
+        if rel and not index.get(rel):
             raise BriefdeskError(
                 "is ignored by git (.gitignore); un-ignore it so the brief can be committed", rel
             )
-
-
-def git_blob_oid(payload: bytes, like: str) -> str:
-    """The object id git gives `payload` as a blob, in the repository's hash (that of `like`)."""
-    algo = hashlib.sha256 if len(like) == 64 else hashlib.sha1
-    return algo(b"blob %d\0" % len(payload) + payload).hexdigest()
 
 
 def sidecar_batch_id(payload: bytes) -> str | None:
@@ -300,40 +321,77 @@ def sidecar_batch_id(payload: bytes) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def check_not_foreign(
-    brief: Path, sidecar: Path, brief_rel: str, sidecar_rel: str, new_brief: bytes, batch_id: str
+@dataclass(frozen=True)
+class Target:
+    """What the repository, the index and the work tree hold for the brief or the sidecar."""
+
+    rel: str
+    path: Path
+    new: bytes
+    head: Blob | None  # at HEAD
+    staged: Blob | None  # in the index (stage 0)
+
+
+def check_ours(
+    targets: list[Target], written: dict[str, str], batch_id: str, root: Path, prefix: str
 ) -> None:
-    """Never overwrite a brief that briefdesk did not write for this batch.
-
-    Ours means: a sidecar of this batch id lies beside it, or it already holds exactly the bytes
-    about to be written.
-    """
-    ours = False
-    if sidecar.exists() or sidecar.is_symlink():
-        try:
-            ours = sidecar.is_file() and sidecar_batch_id(sidecar.read_bytes()) == batch_id
-        except OSError:
-            ours = False
-        if not ours:
+    """Never overwrite what briefdesk did not write (see the module docstring). A file is ours
+    when it holds what HEAD has, what briefdesk last wrote there, or the new bytes; the index
+    likewise. A file with no record (written by an older briefdesk) that is not committed is
+    ours when a sidecar of this batch lies beside it."""
+    sidecar = targets[1]
+    for t in targets:
+        if t.path.is_symlink() or (t.path.exists() and not t.path.is_file()):
+            raise BriefdeskError("exists and is not a plain file; move it away", t.rel)
+    for t in targets:
+        mine = written.get(t.rel)
+        known = {hashlib.sha256(t.new).hexdigest()}
+        if t.head is not None:
+            known.add(t.head.sha256)
+        if mine is not None:
+            known.add(mine)
+        if t.staged is not None and t.staged.sha256 not in known:
             raise BriefdeskError(
-                "exists and was not written by briefdesk for this batch; move it away", sidecar_rel
+                "has staged changes that briefdesk did not write; commit them, or unstage them "
+                "(git restore --staged), before committing the brief",
+                t.rel,
             )
-    if brief.exists() or brief.is_symlink():
-        if not brief.is_file():
-            raise BriefdeskError("exists and is not a file; move it away", brief_rel)
-        if ours:
-            return
+        on_disk = sha256_file(t.path)
+        if on_disk is None or on_disk in known:
+            continue
+        if t.head is not None and not dirty_paths(root, prefix, [t.rel]):
+            continue  # git calls it clean: a filter (core.autocrlf) made the bytes differ
+        if t.head is None and mine is None and _legacy_ours(sidecar.path, batch_id):
+            continue
+        if t.head is not None:
+            raise BriefdeskError(
+                "has changes that briefdesk did not write (edited since it was committed); "
+                "commit them or move them away, so they are not overwritten",
+                t.rel,
+            )
+        raise BriefdeskError(
+            "exists and was not written by briefdesk for this batch; move it away", t.rel
+        )
+    if sidecar.path.is_file():
         try:
-            same = brief.read_bytes() == new_brief
+            other = sidecar_batch_id(sidecar.path.read_bytes())
         except OSError as exc:
-            raise BriefdeskError(f"cannot read: {exc.strerror}", brief_rel) from None
-        if not same:
+            raise BriefdeskError(f"cannot read: {exc.strerror}", sidecar.rel) from None
+        if other is not None and other != batch_id:
             raise BriefdeskError(
-                "exists and was not written by briefdesk for this batch; move it away", brief_rel
+                "exists and was not written by briefdesk for this batch; move it away",
+                sidecar.rel,
             )
 
 
-# -- the commit -------------------------------------------------------------------------------
+def _legacy_ours(sidecar: Path, batch_id: str) -> bool:
+    try:
+        return sidecar_batch_id(sidecar.read_bytes()) == batch_id
+    except OSError:
+        return False
+
+
+# -- the commit -----------------------------------------------------------------------------------
 
 
 def commit_brief(
@@ -343,14 +401,10 @@ def commit_brief(
     reviewer: str | None = None,
     allow_undecided: bool = False,
 ) -> CommitResult:
-    """Write, add and commit the brief and its sidecar; see the module docstring."""
-    from .render import render_brief  # lazily: the CLI's other commands need no renderer
-    from .sidecar import render_sidecar
-
+    """Write and commit the brief and its sidecar; see the module docstring."""
     ws = review.workspace
     root = ws.root
     data = session.data
-
     undecided = sum(
         data.decisions.get(i.ref, Decision()).status == "undecided" for i in review.items
     )
@@ -359,132 +413,217 @@ def commit_brief(
             f"{undecided} item{'s are' if undecided != 1 else ' is'} still undecided; "
             "decide them or pass --allow-undecided"
         )
+    check_session(review, session)
+    targets = [review.brief_path, review.sidecar_path]
+    for rel in targets:
+        ws.resolve(rel, must_exist=False)  # a link out of the workspace is refused here
+    repo = locate(root)
+    records = CommitState(repo.folder, root, repo.index, repo.lock)
+    with records.locked():
+        recovered = records.recover(targets)
+        lock = IndexLock(repo.lock)
+        records.begin(lock)  # before the lock exists: a kill right after it is undone
+        if not lock.take():
+            records.end()
+            raise BriefdeskError(
+                f"{repo.lock} exists: another git process is running, or one crashed; "
+                "briefdesk never deletes it — remove it yourself once no git is running"
+            )
+        step = Step()
+        try:
+            result = _commit(review, session, reviewer, repo, records, lock, step)
+        except BaseException:
+            if not step.committed:  # refused, or git refused: let go of everything
+                lock.release()
+                records.end()
+            raise  # committed but not installed: the journal and the lock stay for `recover`
+    if recovered:
+        result = dataclasses.replace(
+            result,
+            warnings=(
+                f"a killed briefdesk commit was finished: {'; '.join(recovered)}",
+                *result.warnings,
+            ),
+        )
+    return result
 
+
+@dataclass
+class Step:
+    committed: bool = False  # HEAD moved: from here on a failure must leave the lock for recover
+
+
+def _commit(
+    review: Review,
+    session: Session,
+    reviewer: str | None,
+    repo: Repo,
+    records: CommitState,
+    lock: IndexLock,
+    step: Step,
+) -> CommitResult:
+    from .render import render_brief  # lazily: the CLI's other commands need no renderer
+    from .sidecar import render_sidecar
+
+    root = review.workspace.root
+    data = session.data
     brief_rel, sidecar_rel = review.brief_path, review.sidecar_path
-    brief = ws.resolve(brief_rel, must_exist=False)
-    sidecar = ws.resolve(sidecar_rel, must_exist=False)
     targets = [brief_rel, sidecar_rel]
-
-    paths = [m.path for m in review.materials]
-    where, ident, listed, heads, ignored = git_many(root, probe_commands(paths, targets))
-    state = parse_rev_parse(root, where)
+    names = [m.path for m in review.materials]
+    staged_proc, branch_proc, sparse, ident, listed, blob_proc, ignored = git_many(
+        root, probe_commands(names, targets)
+    )
     identity = (
         parse_ident(ident.stdout.decode("utf-8", "replace")) if ident.returncode == 0 else None
     )
     if identity is None:
         raise BriefdeskError(NO_IDENTITY)
     who = reviewer_name(review.workspace, reviewer, identity=identity)
-    if state.lock.exists():
-        raise BriefdeskError(
-            f"{state.lock} exists: another git process is running, or one crashed; "
-            "briefdesk never deletes it — remove it yourself once no git is running"
-        )
-    if not state.head:
+    for name, path in repo.in_progress.items():
+        if path.exists():
+            raise BriefdeskError(
+                f"{IN_PROGRESS[name]} is in progress ({name} in the git directory); finish or "
+                "abort it first — a brief commit would be mixed into it"
+            )
+    queries = [f"HEAD:./{p}" for p in [*names, *targets]] + [f":./{p}" for p in targets]
+    head, blobs = parse_blobs(queries, blob_proc)
+    if head is None:
         raise BriefdeskError(
             "the repository has no commit yet: commit the materials first "
             "(git add -- <materials> && git commit), then commit the brief",
             root,
         )
-    parse_index(state, listed)
-    blobs = parse_blobs([*paths, *targets], heads)
-    hashes = check_materials(review, state, blobs)
-    check_targets(state, targets, ignored)
+    branch_ref = branch_proc.stdout.decode("utf-8", "surrogateescape").strip()
+    branch = branch_ref.removeprefix("refs/heads/") if branch_proc.returncode == 0 else None
+    if listed.returncode != 0:
+        raise BriefdeskError(f"git ls-files failed: {first_line(listed)}")
+    if staged_proc.returncode != 0:
+        raise BriefdeskError(f"git diff-index failed: {first_line(staged_proc)}")
+    staged = parse_raw(staged_proc.stdout.decode("utf-8", "surrogateescape"))
+    unmerged = [p for p, c in staged.items() if c == Change(None, None)]
+    if unmerged:
+        raise BriefdeskError(
+            f"the index has unresolved conflicts ({', '.join(unmerged[:3])}); resolve them first"
+        )
+    index: dict[str, list[tuple[str, str, int]]] = {}
+    for record in listed.stdout.decode("utf-8", "surrogateescape").split("\0"):
+        if record:
+            info, _, name = record.partition("\t")
+            mode, oid, stage = info.split(" ")
+            index.setdefault(name.removeprefix(repo.prefix), []).append((mode, oid, int(stage)))
+    hashes = check_materials(review, repo.prefix, blobs)
+    check_targets(index, targets, ignored)
 
     brief_bytes = render_brief(review, data, reviewer=who).encode("utf-8")
-    sidecar_bytes = render_sidecar(review, data, who)
-    check_not_foreign(brief, sidecar, brief_rel, sidecar_rel, brief_bytes, review.batch.manifest.id)
+    sidecar_bytes = render_sidecar(review, data, who, hashes=hashes)
+    new = {brief_rel: brief_bytes, sidecar_rel: sidecar_bytes}
+    state = [
+        Target(
+            rel=rel,
+            path=root / rel,
+            new=new[rel],
+            head=blobs.get(f"HEAD:./{rel}"),
+            staged=blobs.get(f":./{rel}"),
+        )
+        for rel in targets
+    ]
+    check_ours(state, records.written(), review.batch.manifest.id, root, repo.prefix)
     message = commit_message(review, data, who, hashes=hashes)
-    pairs = ((blobs[brief_rel], brief_bytes), (blobs[sidecar_rel], sidecar_bytes))
-    if all(head is not None and head.oid == git_blob_oid(new, head.oid) for head, new in pairs):
+    if all(t.head is not None and t.head.oid == blob_oid(t.new, t.head.oid) for t in state):
         raise BriefdeskError(
             f"nothing to commit: {brief_rel} and its sidecar are already committed as they are"
         )
 
-    try:
-        atomic_write_all([(brief, brief_bytes), (sidecar, sidecar_bytes)])
-    except OSError as exc:
-        raise BriefdeskError(f"cannot write the brief: {exc.strerror or exc}", brief_rel) from None
-
-    # -f: `check_targets` refused every ignored target git does not track; a tracked one under an
-    # ignored folder is staged by a plain `git add`, which still exits 1 (git 2.39)
-    proc = git(root, "add", "-f", "--", *literal(targets), check=False)
-    if proc.returncode != 0:
-        restored = restore_index(root, state, targets)
-        raise BriefdeskError(
-            f"git add failed: {first_line(proc)}; nothing was committed, {brief_rel} and its "
-            "sidecar are left on disk"
-            f"{'' if restored else ', but their index entries could not be restored'}",
-            details=output_lines(proc),
+    # sidecar first: whoever finds the pair half-written sees whose it is
+    write_together(root, [(sidecar_rel, sidecar_bytes), (brief_rel, brief_bytes)], records.staging)
+    records.record_written({rel: hashlib.sha256(new[rel]).hexdigest() for rel in targets})
+    left = (
+        f"nothing was committed, {brief_rel} and its sidecar are left on disk and the index is "
+        "as it was"
+    )
+    if sparse.stdout.strip() == b"true":  # git's own refusal of paths outside the definition
+        shutil.copyfile(repo.index, records.commit_index)  # (git add wants the index's lock)
+        dry = git(
+            root,
+            "add",
+            "--dry-run",
+            "-f",
+            "--",
+            *literal(targets),
+            env={"GIT_INDEX_FILE": str(records.commit_index)},
+            check=False,
         )
+        if dry.returncode != 0:
+            raise BriefdeskError(
+                f"git refuses to add the brief: {git_message(dry)}; {left}",
+                details=output_lines(dry),
+            )
+    full = [repo.prefix + rel for rel in targets]
+    records.begin(lock, head, batch=flatten(review.batch.manifest.id), ours=full)
+    build_commit_index(root, repo.index, records.commit_index, staged, targets)
     proc = git(
         root,
         *STRICT_IDENTITY,
         "commit",
-        "--only",
         "--cleanup=verbatim",
         "-q",
         "-F",
         "-",
-        "--",
-        *literal(targets),
         input=message.encode("utf-8"),
+        env={"GIT_INDEX_FILE": str(records.commit_index)},
         check=False,
     )
     if proc.returncode != 0:
-        restored = restore_index(root, state, targets)
-        raise BriefdeskError(
-            f"git commit failed: {first_line(proc)}; nothing was committed, {brief_rel} and its "
-            "sidecar are left on disk"
-            f"{'' if restored else ', but their index entries could not be restored'}",
-            details=output_lines(proc),
-        )
+        after = git(root, "rev-parse", "-q", "--verify", "HEAD", check=False).stdout.decode()
+        if after.strip() == head:
+            raise BriefdeskError(
+                f"git commit failed: {git_message(proc)}; {left}", details=output_lines(proc)
+            )
+    step.committed = True  # (a post-commit hook's failure does not undo the commit)
 
-    out = git(root, "log", "-1", "-z", "--no-show-signature", "--format=%H%x00%B", "HEAD").stdout
-    sha, _, committed = out.decode("utf-8", "replace").partition("\0")
+    out = git(
+        root,
+        "log",
+        "-1",
+        "-z",
+        "--raw",
+        "--no-renames",
+        "--no-abbrev",
+        "--no-show-signature",
+        "--format=%H%x00%B",
+        "HEAD",
+    ).stdout.decode("utf-8", "surrogateescape")
+    sha, _, rest = out.partition("\0")
+    body, sep, raw = rest.partition("\0\n:")
+    committed = body.rstrip("\0")
+    changes = parse_raw(":" + raw) if sep else {}
+    kept = install_index(root, repo.index, lock, records.next_index, changes, staged, set(full))
+    records.end()
+    warnings: list[str] = []
+    if kept:
+        warnings.append(
+            f"a hook committed changes to {', '.join(kept)}, which you had staged "
+            "differently: your staged versions are kept"
+        )
+    warnings += trailer_warnings(message, committed)
     return CommitResult(
         sha=sha.strip(),
-        message=committed.rstrip("\0"),
+        message=committed,
         brief_path=brief_rel,
         sidecar_path=sidecar_rel,
-        branch=state.branch,
+        branch=branch,
+        warnings=tuple(warnings),
     )
 
 
-def atomic_write_all(files: list[tuple[Path, bytes]]) -> None:
-    """`atomic_write` every file at the same time, one thread each: each write waits on its fsyncs,
-    which release the GIL. The first failure is raised once all are done.
-
-    Plain threads: `concurrent.futures` would cost more to import (logging with it) than this saves.
-    """
-    failures: list[BaseException] = []
-
-    def write(path: Path, payload: bytes) -> None:
-        try:
-            atomic_write(path, payload)
-        except BaseException as exc:
-            failures.append(exc)
-
-    threads = [threading.Thread(target=write, args=item) for item in files[1:]]
-    for thread in threads:
-        thread.start()
-    write(*files[0])
-    for thread in threads:
-        thread.join()
-    if failures:
-        raise failures[0]
-
-
-def restore_index(root: Path, state: RepoState, targets: list[str]) -> bool:
-    """Put the index entries of exactly these paths back as `git ls-files` saw them before."""
-    lines: list[str] = []
-    for rel in targets:
-        full = state.prefix + rel
-        entries = [e for e in state.index.get(rel, []) if e.stage == 0]
-        if entries:
-            lines.append(f"{entries[0].mode} {entries[0].oid}\t{full}")
-        else:
-            lines.append(f"0 {ZERO_OID}\t{full}")  # mode 0: not in the index
-    payload = "".join(line + "\0" for line in lines).encode("utf-8", "surrogateescape")
-    return (
-        git(root, "update-index", "-z", "--index-info", input=payload, check=False).returncode == 0
-    )
+def trailer_warnings(intended: str, committed: str) -> list[str]:
+    """What a commit-msg hook took out of the provenance, said at once (verify will fail)."""
+    wanted = parse_trailers(intended).get(MATERIAL, [])
+    kept = set(parse_trailers(committed).get(MATERIAL, []))
+    lost = [t for t in wanted if t not in kept]
+    if not lost:
+        return []
+    return [
+        f"the commit message lost {len(lost)} of its {len(wanted)} Material: trailers (a "
+        "commit-msg hook?); `briefdesk verify` will fail on this commit"
+    ]

@@ -198,7 +198,7 @@ def write_together(
         except OSError as exc:
             raise WriteFailed(
                 f"cannot write {rel}: cannot make its folder ({exc.strerror or exc}); "
-                "nothing was written"
+                "nothing was changed"
             ) from None
         where = "staging" if _same_device(staging, target.parent) else "beside"
         entry = {

@@ -63,11 +63,14 @@ def git(
     *args: str,
     input: bytes | None = None,
     check: bool = True,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
     """Run `git -C root args`; with `check`, a failure is a one-line BriefdeskError.
 
     Callers put every path after `--` (or use `literal`), so a file named `--all` stays a path.
-    stdin is closed unless `input` is given, so nothing ever waits on the terminal.
+    stdin is closed unless `input` is given, so nothing ever waits on the terminal. `env` adds
+    variables (`GIT_INDEX_FILE` for an index of briefdesk's own), after the redirecting ones are
+    dropped.
     """
     cmd = ["git", "-C", str(root), *args]
     try:
@@ -76,7 +79,7 @@ def git(
             input=input,
             stdin=None if input is not None else subprocess.DEVNULL,
             capture_output=True,
-            env=git_env(),
+            env={**git_env(), **env} if env else git_env(),
             check=False,
         )
     except FileNotFoundError:
@@ -140,20 +143,32 @@ _FAILURE = re.compile(r"\b(?:fail(?:ed|ure|s)?|error|errors|refused|rejected|den
 MAX_DETAILS = 200  # lines of a program's output kept under an error
 
 
+def _lines(stream: bytes | None) -> list[str]:
+    text = (stream or b"").decode("utf-8", "replace")
+    return [ln.strip() for ln in text.splitlines() if not ln.lstrip().startswith("hint:")]
+
+
+def _reason(lines: list[str]) -> int | None:
+    """Which line says why: the first `error:`/`fatal:` line, else the first that says something
+    failed, else the first non-blank one."""
+    for pick in (
+        lambda ln: ln.startswith(("fatal:", "error:")),
+        lambda ln: bool(_FAILURE.search(ln)),
+        lambda ln: bool(ln),
+    ):
+        for i, ln in enumerate(lines):
+            if pick(ln):
+                return i
+    return None
+
+
 def first_line(proc: subprocess.CompletedProcess[bytes]) -> str:
-    """git's most useful line of output: the first `error:`/`fatal:` line, else the first line
-    that says something failed, else the first line."""
+    """git's most useful line of output (`_reason`), stderr first."""
     for stream in (proc.stderr, proc.stdout):
-        lines = [ln.strip() for ln in (stream or b"").decode("utf-8", "replace").splitlines()]
-        lines = [ln for ln in lines if ln and not ln.startswith("hint:")]
-        for ln in lines:
-            if ln.startswith(("fatal:", "error:")):
-                return ln
-        for ln in lines:
-            if _FAILURE.search(ln):
-                return ln
-        if lines:
-            return lines[0]
+        lines = _lines(stream)
+        at = _reason(lines)
+        if at is not None:
+            return lines[at]
     return f"exit status {proc.returncode}"
 
 
@@ -172,6 +187,26 @@ def output_lines(proc: subprocess.CompletedProcess[bytes]) -> list[str]:
         more = len(lines) - MAX_DETAILS
         lines = [*lines[:MAX_DETAILS], f"… {more} more line{'s' if more != 1 else ''}"]
     return lines
+
+
+def git_message(proc: subprocess.CompletedProcess[bytes], limit: int = 600) -> str:
+    """git's reason in full, as one line: the line `first_line` picks and the rest of its
+    paragraph. A refusal git wraps over several lines (a sparse checkout's: "The following paths
+    and/or pathspecs matched paths that exist / outside of your sparse-checkout definition, …")
+    is not cut to its first line. The whole output goes under it (`output_lines`)."""
+    for stream in (proc.stderr, proc.stdout):
+        lines = _lines(stream)
+        at = _reason(lines)
+        if at is None:
+            continue
+        picked: list[str] = []
+        for ln in lines[at:]:
+            if not ln:
+                break
+            picked.append(ln)
+        text = " ".join(picked)
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+    return f"exit status {proc.returncode}"
 
 
 def git_identity(root: str | Path) -> tuple[str, str] | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
+import json
 import re
 import subprocess
 from typing import Literal
@@ -219,13 +220,21 @@ def committed_brief(ws: Workspace, entry: HistoryEntry) -> tuple[str, str]:
 
 # -- verify -----------------------------------------------------------------------------------
 
-Status = Literal["ok", "mismatch", "missing", "malformed"]
+# ok: the trailer's hash is the blob's; mismatch: it is not; missing: no such blob at the commit;
+# malformed: a trailer that does not parse; untrailed: the committed sidecar lists the material,
+# no trailer does (a commit-msg hook took it out); sidecar-mismatch: the sidecar's hash is not
+# the blob's
+Status = Literal["ok", "mismatch", "missing", "malformed", "untrailed", "sidecar-mismatch"]
+NO_MATERIAL = (
+    "the commit carries no Material: trailer, so nothing records which materials the brief was "
+    "written from (a commit-msg hook may have removed them)"
+)
 
 
 class FileCheck(BaseModel):
     path: str
     status: Status
-    expected: str | None  # the sha256 in the trailer
+    expected: str | None  # the sha256 in the trailer (the sidecar's, for `untrailed`)
     actual: str | None  # the sha256 of the blob at the commit, None when there is none
 
 
@@ -233,10 +242,11 @@ class VerifyResult(BaseModel):
     sha: str
     batch: str
     files: list[FileCheck]
+    reasons: list[str] = []  # what is wrong with the commit as a whole
 
     @property
     def ok(self) -> bool:
-        return all(f.status == "ok" for f in self.files)
+        return not self.reasons and all(f.status == "ok" for f in self.files)
 
     @property
     def problems(self) -> list[FileCheck]:
@@ -330,4 +340,51 @@ def verify(ws: Workspace, rev: str) -> VerifyResult:
             actual = hashlib.sha256(blob[2]).hexdigest()
             status: Status = "ok" if actual == expected else "mismatch"
             files.append(FileCheck(path=path, status=status, expected=expected, actual=actual))
-    return VerifyResult(sha=sha, batch=trailers[BATCH][-1], files=files)
+        files += _sidecar_checks(ws, cat, sha, files)
+    reasons = [] if trailers.get(MATERIAL) else [NO_MATERIAL]
+    return VerifyResult(sha=sha, batch=trailers[BATCH][-1], files=files, reasons=reasons)
+
+
+def _sidecar_checks(
+    ws: Workspace, cat: _CatFile, sha: str, files: list[FileCheck]
+) -> list[FileCheck]:
+    """The committed sidecars' materials against the trailers and the blobs: every material a
+    sidecar lists has a trailer, and the sidecar's hash is the blob's (the same bytes)."""
+    names = (
+        git(
+            ws.root,
+            "diff-tree",
+            "--no-commit-id",
+            "--name-only",
+            "-r",
+            "-z",
+            "--relative",
+            sha,
+            check=False,
+        )
+        .stdout.decode("utf-8", "surrogateescape")
+        .split("\0")
+    )
+    trailed = {f.path for f in files}
+    found: list[FileCheck] = []
+    for name in names:
+        if not name.endswith(".review.json"):
+            continue
+        blob = cat.get(f"{sha}:./{name}")
+        try:
+            listed = json.loads(blob[2])["materials"] if blob else []
+            pairs = [(str(m["path"]), str(m["sha256"])) for m in listed]
+        except (ValueError, TypeError, KeyError):
+            continue  # not a sidecar this verify can read: the trailers stand alone
+        for path, digest in pairs:
+            material = cat.get(f"{sha}:./{path}")
+            actual = hashlib.sha256(material[2]).hexdigest() if material else None
+            if path not in trailed:
+                found.append(
+                    FileCheck(path=path, status="untrailed", expected=digest, actual=actual)
+                )
+            elif actual is not None and digest != actual:
+                found.append(
+                    FileCheck(path=path, status="sidecar-mismatch", expected=digest, actual=actual)
+                )
+    return found

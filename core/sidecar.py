@@ -11,6 +11,7 @@ Output is deterministic: the same Review, SessionData and reviewer give the same
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -109,10 +110,18 @@ class Sidecar(_Strict):
 
 
 def build_sidecar(
-    review: Review, data: SessionData, reviewer: str, language: str | None = None
+    review: Review,
+    data: SessionData,
+    reviewer: str,
+    language: str | None = None,
+    *,
+    hashes: Mapping[str, str] | None = None,
 ) -> Sidecar:
     """The sidecar model for a review; items and materials in batch order, as the brief lists
-    them."""
+    them. `hashes` (path -> sha256) are the materials' hashes as committed, which `commit` passes
+    so that the sidecar and the `Material:` trailers name the same bytes (they differ from the
+    work tree's under `core.autocrlf`); else the bytes the review read."""
+    hashes = hashes or {}
     lang = language or review.workspace.settings.language
     batch = review.batch
     decisions = {item.ref: data.decisions.get(item.ref) or Decision() for item in review.items}
@@ -130,7 +139,7 @@ def build_sidecar(
         reviewer=reviewer,
         counts=SidecarCounts(**counts(data.model_copy(update={"decisions": decisions}))),
         materials=[
-            SidecarMaterial(path=m.path, sha256=m.sha256, evidence=m.evidence)
+            SidecarMaterial(path=m.path, sha256=hashes.get(m.path, m.sha256), evidence=m.evidence)
             for m in review.materials
         ],
         items=[
@@ -157,9 +166,14 @@ def dump_sidecar(sidecar: Sidecar) -> bytes:
 
 
 def render_sidecar(
-    review: Review, data: SessionData, reviewer: str, language: str | None = None
+    review: Review,
+    data: SessionData,
+    reviewer: str,
+    language: str | None = None,
+    *,
+    hashes: Mapping[str, str] | None = None,
 ) -> bytes:
-    return dump_sidecar(build_sidecar(review, data, reviewer, language))
+    return dump_sidecar(build_sidecar(review, data, reviewer, language, hashes=hashes))
 
 
 def read_sidecar(data: bytes, source: str) -> Sidecar:

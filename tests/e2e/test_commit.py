@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core.commit import atomic_write_all, commit_brief
+from briefdesk.core.commit import commit_brief
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.gitio import REDIRECTING_VARS
 from briefdesk.core.history import history, verify
@@ -314,19 +314,9 @@ def test_a_brief_that_cannot_be_written_is_one_error_and_nothing_is_committed(ws
     (ws / "briefs").mkdir()
     (ws / "briefs" / "inference").write_text("a file where the folder should be\n", "utf-8")
     before_head = head(ws)
-    with pytest.raises(BriefdeskError, match=r"cannot write the brief: "):
+    with pytest.raises(BriefdeskError, match=r"cannot write briefs/.*: cannot make its folder"):
         commit(ws)
     assert head(ws) == before_head and not (ws / SIDECAR).exists()
-
-
-def test_atomic_write_all_writes_what_it_can_and_raises_the_first_failure(tmp_path: Path) -> None:
-    blocker = tmp_path / "not-a-folder"
-    blocker.write_text("x", "utf-8")
-    good = tmp_path / "sub" / "good.json"
-    with pytest.raises(OSError):
-        atomic_write_all([(blocker / "brief.md", b"brief"), (good, b"sidecar")])
-    assert good.read_bytes() == b"sidecar"
-    assert sorted(p.name for p in good.parent.iterdir()) == ["good.json"]  # no temp file left
 
 
 def test_foreign_brief_is_refused_and_untouched(ws: Path) -> None:
@@ -665,3 +655,59 @@ def test_an_edit_not_yet_committed_is_told_to_be_committed_once_read(ws: Path) -
         session.refit(again.items)
         with pytest.raises(BriefdeskError, match=f"material {A} has uncommitted changes: commit"):
             commit_brief(again, session)
+
+
+# -- serialised, and finished after a kill ------------------------------------------------------
+
+
+def test_a_commit_waits_for_another_and_names_it_when_it_does_not_finish(
+    ws: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from briefdesk.core import commitstate
+    from briefdesk.core.lock import FileLock
+
+    folder = ws / ".git" / "briefdesk"
+    folder.mkdir()
+    holder = FileLock(folder / "commit.lock")
+    holder.try_acquire()  # another briefdesk commit, in the middle of its hooks
+    monkeypatch.setattr(commitstate, "COMMIT_WAIT", 0.3)
+    before = head(ws)
+    try:
+        with pytest.raises(BriefdeskError, match=r"another briefdesk commit is running .*pid"):
+            commit(ws)
+    finally:
+        holder.release()
+    assert head(ws) == before and not (ws / BRIEF).exists()
+    assert files_of(ws, commit(ws).sha) == [BRIEF, SIDECAR]  # once it is done
+
+
+def test_a_commit_killed_after_git_committed_is_finished_by_the_next(ws: Path) -> None:
+    """What a kill between `git commit` and the index's rename leaves: the commit, briefdesk's
+    index.lock and its journal. The next commit installs the index, removes the lock, says so."""
+    from briefdesk.core import commit as commit_mod
+
+    real = commit_mod.install_index
+
+    def killed(*args: object, **kwargs: object) -> list[str]:
+        raise KeyboardInterrupt  # stands for the SIGKILL: nothing after it runs
+
+    commit_mod.install_index = killed  # type: ignore[assignment]
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            commit(ws)
+    finally:
+        commit_mod.install_index = real
+    lock = ws / ".git" / "index.lock"
+    assert lock.read_bytes().startswith(b"briefdesk ")  # git refuses meanwhile
+    user = subprocess.run(  # the user's own commit meanwhile is refused, loudly, as git's is
+        ["git", "-C", str(ws), "commit", "-qam", "mine"], capture_output=True, env=clean_env()
+    )
+    assert user.returncode != 0 and b"index.lock" in user.stderr
+    made = head(ws)
+    review = open_review(ws)
+    with review.open_session() as session:
+        session.move(f"{B}#1", -1)
+        result = commit_brief(review, session)
+    assert any("killed briefdesk commit was finished" in w for w in result.warnings)
+    assert sh(ws, "rev-parse", f"{result.sha}^").strip() == made and not lock.exists()
+    assert sh(ws, "status", "--porcelain=v1", "--", BRIEF, SIDECAR) == ""

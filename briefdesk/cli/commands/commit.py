@@ -34,7 +34,20 @@ def run(args: argparse.Namespace) -> int:
         result = commit_brief(
             review, session, reviewer=args.reviewer, allow_undecided=args.allow_undecided
         )
-    out(f"committed {result.sha[:12]}: {result.brief_path} and {result.sidecar_path}\n")
+    out(
+        safe_line(f"committed {result.sha[:12]}: {result.brief_path} and {result.sidecar_path}")
+        + "\n"
+    )
+    warnings = list(result.warnings)
+    if result.branch is None:
+        warnings.insert(
+            0,
+            f"HEAD is detached: commit {result.sha[:12]} is on no branch; "
+            "keep it with `git switch -c <new-branch>` (or `git branch <name> "
+            f"{result.sha[:12]}`) before you check out anything else",
+        )
+    for warning in warnings:
+        err(safe_line(f"briefdesk: warning: {warning}") + "\n")
     warn_if_not_the_committer(review.workspace)
     return 0
 

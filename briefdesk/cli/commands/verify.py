@@ -24,9 +24,17 @@ def run(args: argparse.Namespace) -> int:
     for check in result.files:
         out(safe_line(f"{check.status:<8} {check.path}") + "\n")
     if not result.ok:
-        bad = ", ".join(c.path for c in result.files if c.status != "ok")
-        err(safe_line(f"briefdesk: verify failed: {bad} do not match the hashes in {args.rev}"))
-        err("\n")
+        for reason in result.reasons:
+            err(safe_line(f"briefdesk: verify failed: {args.rev}: {reason}") + "\n")
+        bad = [c for c in result.files if c.status != "ok"]
+        if bad:
+            err(
+                safe_line(
+                    f"briefdesk: verify failed: {', '.join(c.path for c in bad)} do not match "
+                    f"the hashes in {args.rev} ({', '.join(sorted({c.status for c in bad}))})"
+                )
+                + "\n"
+            )
         return 1
     out(f"all {len(result.files)} material hashes match {args.rev}\n")
     return 0
