@@ -6,16 +6,25 @@ import json
 import re
 import sys
 
+from ..core.textsafe import JSON_UNSAFE
+
 # JSON escapes C0 controls by itself; with ensure_ascii=False it would print DEL, C1 controls
-# (U+009B is a one-byte CSI), bidi controls, zero-width and line separators raw. Escaped, they
-# stay data.
-_JSON_UNSAFE = re.compile("[\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+# (U+009B is a one-byte CSI), bidi controls, invisible characters and line separators raw.
+# Escaped (core.textsafe.JSON_UNSAFE), they stay data.
 
 
 def to_json(data: object) -> str:
     """`data` as indented JSON with every unsafe character escaped, ending with a newline."""
     text = json.dumps(data, ensure_ascii=False, indent=1)
-    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return JSON_UNSAFE.sub(_escape, text) + "\n"
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code > 0xFFFF:  # a tag or a supplementary selector: a UTF-16 surrogate pair, as JSON has
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
 
 
 def out(text: str) -> None:

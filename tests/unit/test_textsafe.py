@@ -25,10 +25,56 @@ C1 = "".join(chr(c) for c in range(0x80, 0xA0))
 EVERY_UNSAFE = C0 + "\x7f" + C1 + "\u2028\u2029" + BIDI
 
 
+INVISIBLE = (
+    "\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u034f\u3164\u115f\uffa0"
+    "\u180e\ufe0f\U000e0041\U000e0001\U000e0100"
+)
+
+
 def test_the_class() -> None:
-    assert all(UNSAFE.fullmatch(c) for c in EVERY_UNSAFE)
-    for ok in "\t\n a中\u200d\ufe0f\u00a0\u3000😀":  # ZWJ and VS16 build emoji: not unsafe
+    assert all(UNSAFE.fullmatch(c) for c in EVERY_UNSAFE + INVISIBLE)
+    for ok in "\t\n a中\u00a0\u3000😀\u2800":
         assert not UNSAFE.fullmatch(ok), hex(ord(ok))
+
+
+# what stays because it is seen: a joiner inside an emoji sequence or a joining script, one
+# selector after a visible character, a subdivision flag's tags
+VISIBLE_USES = [
+    "👩\u200d💻",
+    "👨\u200d👩\u200d👧",
+    "👍\U0001f3fd\u200d\u2642\ufe0f",
+    "😀\ufe0f",
+    "葛\U000e0100",  # an ideographic variant
+    "می\u200cخواهم",  # Persian
+    "क्\u200dष",  # Devanagari
+    "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",
+]
+# what goes: the same characters where they only hide or smuggle
+HIDDEN = {
+    "决\u200b策": "决策",
+    "Open\u00adAI": "OpenAI",
+    "Claude\u200dCode": "ClaudeCode",
+    "推\u200c理": "推理",
+    "\ufeffbom": "bom",
+    "a\u2060b\u2062c": "abc",
+    "👨\u200d": "👨",  # a trailing joiner
+    "x\ufe0f\ufe0f\ufe01": "x\ufe0f",  # a run of selectors hides bytes after the first
+    "hi\U000e0069\U000e0067\U000e006e\U000e006f\U000e0072\U000e0065": "hi",  # tag text
+    "\u3164\u3164": "",  # Hangul fillers: a name that shows nothing
+}
+
+
+@pytest.mark.parametrize("text", VISIBLE_USES)
+def test_the_visible_uses_of_invisible_characters_are_kept(text: str) -> None:
+    assert strip_controls(text) == text and safe_line(text) == text and is_safe(text)
+
+
+@pytest.mark.parametrize(("text", "left"), list(HIDDEN.items()))
+def test_invisible_characters_that_hide_are_removed_or_shown(text: str, left: str) -> None:
+    assert strip_controls(text) == left and one_line(text) == left.strip()
+    assert not is_safe(text)
+    shown = safe_line(text)
+    assert PLACEHOLDER in shown and shown.replace(PLACEHOLDER, "") == left
 
 
 def test_safe_line_shows_every_unsafe_character() -> None:
@@ -70,3 +116,21 @@ def test_error_messages_show_controls_as_placeholders(ch: str) -> None:
     message = str(BriefdeskError(f"bad {ch}value", f"inbox/{ch}x.md"))
     assert is_safe(message) and "\n" not in message
     assert message.startswith("inbox/")
+
+
+_MIXED = st.text(
+    alphabet=st.sampled_from(
+        list(
+            INVISIBLE + BIDI + "\x1b\x9b\u2028 a中\u0627\u0628क👩💻🏴\U000e0067\U000e007f\U0001f3fd"
+        )
+    ),
+    max_size=30,
+)
+
+
+@given(_MIXED)
+def test_every_writer_leaves_nothing_hidden_among_joiners_and_selectors(text: str) -> None:
+    """Removing one character never makes a kept one hide something."""
+    for out in (strip_controls(text), safe_text(text), safe_line(text), one_line(text)):
+        assert is_safe(out), [hex(ord(c)) for c in text]
+    assert strip_controls(strip_controls(text)) == strip_controls(text)
