@@ -88,6 +88,7 @@ class Session:
         self.path = path
         self.lock = lock
         self.save_error: str | None = None
+        self.unsaved = 0  # decisions made since the last save that reached the disk
         self._writer = writer or atomic_write
         self._item_by_ref = {item.ref: item for item in items}
         self._position = {item.ref: i for i, item in enumerate(items)}
@@ -304,7 +305,7 @@ class Session:
         stays as it was). Saved; not an undo step, and no decision changed (listeners are not
         told: the caller redraws the mark)."""
         if self.data.changed.pop(ref, None) is not None:
-            self._save()
+            self._save(decision=True)
 
     def refit(self, items: list[Item]) -> list[str]:
         """Follow the batch's items as they are now on disk (a material was edited while the
@@ -440,7 +441,7 @@ class Session:
         self.data.order = list(order)
         if dismissed is not None:
             self.data.dismissed = list(dismissed)
-        self._save()
+        self._save(decision=True)
         self._notify()
 
     def _notify(self) -> None:
@@ -467,18 +468,28 @@ class Session:
     def _is_increment(d: Decision) -> bool:
         return d.status == "include" and not d.merged_into
 
-    def _save(self) -> None:
+    def _save(self, decision: bool = False) -> None:
+        """Save the whole state; `decision`: this save carries a decision (counted in `unsaved`
+        while saving fails, so quitting can say how many would be lost)."""
         if self.path is None:
             return
         try:
             self._writer(self.path, dump_state(self.data))
         except OSError as exc:
+            self.unsaved += decision
             self.save_error = (
-                f"{self.path}: cannot save ({exc.strerror or exc}); "
+                f"{_shown(self.path)}: cannot save ({exc.strerror or exc}); "
                 "decisions are kept in memory and saving is retried"
             )
         else:
+            self.unsaved = 0
             self.save_error = None
+
+
+def _shown(path: Path) -> str:
+    """A session file as the workspace names it (`.briefdesk/sessions/<stem>.json`)."""
+    parts = path.parts
+    return "/".join(parts[-3:]) if len(parts) >= 3 and parts[-3] == ".briefdesk" else str(path)
 
 
 def dump_state(data: SessionData) -> bytes:

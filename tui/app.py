@@ -21,8 +21,11 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
 
+from . import textual_fixes
 from .screens.error import ErrorScreen
 from .screens.loading import LoadingScreen
+
+textual_fixes.apply()  # a cache in Textual that keeps every drawn widget alive (see the module)
 
 LOADING_SCREEN_AFTER = 0.25  # seconds a batch may take to load before "Loading…" is shown
 
@@ -51,6 +54,17 @@ class BriefdeskApp(App[int]):
         self.sessions: list[Session] = []
         self._loading: Timer | None = None  # shows the loading screen if a batch takes a while
         self._saved_theme: str | None = None  # the theme the user's config holds
+
+    async def action_quit(self) -> None:
+        """ctrl+q (Textual's own quit, bound on the app) goes through the review's quit, which
+        asks before decisions that could not be saved are lost."""
+        from .screens.review.screen import ReviewScreen
+
+        review = next((s for s in reversed(self.screen_stack) if isinstance(s, ReviewScreen)), None)
+        if review is None:
+            self.exit()
+        else:
+            review.request_quit()
 
     def on_mount(self) -> None:
         try:

@@ -75,7 +75,8 @@ def test_full_disk_keeps_every_decision_and_saves_them_when_space_returns(ws: Pa
         session._writer = writer
         _decide(session, refs)
         assert session.save_error is not None
-        assert str(review.session_path()) in session.save_error
+        assert session.save_error.startswith(f".briefdesk/sessions/{DEMO_BATCH}.json: ")  # as named
+        assert str(review.session_path()) not in session.save_error  # (not the absolute path)
         assert (
             "No space left on device" in session.save_error
             and "kept in memory" in session.save_error

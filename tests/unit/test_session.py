@@ -201,10 +201,13 @@ def test_failed_save_keeps_decisions_and_retries(tmp_path: Path) -> None:
 
     s._writer = writer
     s.include(REFS[0])
+    s.set_cursor(REFS[3])  # not a decision: not counted
+    s.exclude(REFS[1])
     assert s.save_error and "No space left" in s.save_error
+    assert s.unsaved == 2 and not s.retry_save() and s.unsaved == 2
     assert s.decision(REFS[0]).status == "include"
     failing["on"] = False
-    assert s.retry_save()
+    assert s.retry_save() and s.unsaved == 0
     assert on_disk(tmp_path).decisions[REFS[0]].status == "include"
 
 

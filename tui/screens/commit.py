@@ -75,7 +75,7 @@ class CommitScreen(ModalScreen[str | None]):
                 line(self.review.sidecar_path, "bold"),
             )
             yield Static(files, id="commit-files", markup=False)
-            if undecided:
+            if undecided and not self.problem:
                 warning = (
                     f"⚠ {undecided} item{'s are' if undecided != 1 else ' is'} still undecided. "
                     "The brief's header will say so. Press commit again (ctrl+s) to commit anyway, "
@@ -97,14 +97,21 @@ class CommitScreen(ModalScreen[str | None]):
                 output.display = False
                 yield Static(id="commit-output-text", markup=False)
             with Horizontal(classes="buttons"):
-                label = "Commit anyway  ctrl+s" if undecided else "Commit  ctrl+s"
-                yield Button(label, id="do-commit", variant="warning" if undecided else "success")
+                if self.problem:
+                    yield Button("Cannot commit", id="do-commit", variant="default")
+                else:
+                    label = "Commit anyway  ctrl+s" if undecided else "Commit  ctrl+s"
+                    variant = "warning" if undecided else "success"
+                    yield Button(label, id="do-commit", variant=variant)
                 yield Button("Back  esc", id="back")
 
     def on_mount(self) -> None:
-        if self.problem:
+        if self.problem:  # what is shown can be read, not committed
             self._status(self.problem, "bold $error")
-        self.query_one("#do-commit", Button).focus()
+            self.query_one("#do-commit", Button).disabled = True
+            self.query_one("#back", Button).focus()
+        else:
+            self.query_one("#do-commit", Button).focus()
 
     def _status(self, text: str, style: str = "") -> None:
         self.query_one("#commit-status", Static).update(line(text, style))
@@ -126,6 +133,9 @@ class CommitScreen(ModalScreen[str | None]):
             return
         if self.busy:
             return
+        if self.problem:  # a read-only view, no reviewer: nothing this screen may commit
+            self._status(f"Not committed: {self.problem}", "bold $error")
+            return
         self.busy = True
         self._status("Committing…", "$text-muted")
         self.query_one("#do-commit", Button).disabled = True
@@ -144,7 +154,7 @@ class CommitScreen(ModalScreen[str | None]):
         except Exception as exc:  # git missing, disk gone: say so, keep the desk running
             self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
         else:
-            self.app.call_from_thread(self._done, result.sha, result.branch)
+            self.app.call_from_thread(self._done, result.sha, result.branch, result.warnings)
 
     def _failed(self, problem: str, details: tuple[str, ...] = ()) -> None:
         self.busy = False
@@ -158,16 +168,20 @@ class CommitScreen(ModalScreen[str | None]):
         button.disabled = False
         button.focus()
 
-    def _done(self, sha: str, branch: str | None) -> None:
+    def _done(self, sha: str, branch: str | None, warnings: tuple[str, ...] = ()) -> None:
         self.busy = False
         self.sha = sha
-        where = f" on {branch}" if branch else " (detached HEAD)"
+        where = f" on {branch}" if branch else " (detached HEAD: on no branch)"
         self._status(
             f"✓ Committed {sha[:12]}{where}: the brief and its sidecar. "
             "`git log -1` shows the trailers.",
             "bold $success",
         )
-        self.query_one("#commit-output", VerticalScroll).display = False
+        output = self.query_one("#commit-output", VerticalScroll)
+        output.display = bool(warnings)  # what the commit left to know: a hook's doing ...
+        self.query_one("#commit-output-text", Static).update(
+            block("\n".join(f"⚠ {w}" for w in warnings))
+        )
         button = self.query_one("#do-commit", Button)
         button.label = "Done  enter"
         button.variant = "primary"

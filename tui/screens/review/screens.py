@@ -43,5 +43,32 @@ class OpenActions(ReviewDrawing):
         self.app.push_screen(HelpScreen(self.keymap, self.language))
 
     def action_quit(self) -> None:
+        self.request_quit()
+
+    def request_quit(self) -> None:
+        """Quit, unless decisions the screen showed could not be saved: then saving is retried
+        once more and, if it still fails, the reviewer is asked (`UnsavedDialog`). Quitting again
+        while asked (ctrl+q twice) is the answer "quit"."""
+        from ...dialogs.unsaved import UnsavedDialog
+
         self.save_cursor()
-        self.app.exit(return_code=0)
+        session = self.session
+        if session.save_error is None or session.retry_save():
+            self.app.exit(return_code=0)
+            return
+        if isinstance(self.app.screen, UnsavedDialog):
+            self.app.screen.dismiss("quit")
+            return
+
+        def chosen(answer: str | None) -> None:
+            if answer == "quit":
+                self.app.exit(return_code=0)
+            elif answer == "retry":
+                if session.retry_save():
+                    self.notify("Saved. Every decision is on disk.", title="saved")
+                    self.app.exit(return_code=0)
+                else:
+                    self.request_quit()
+            self.draw_status()
+
+        self.app.push_screen(UnsavedDialog(session.unsaved, session.save_error or ""), chosen)
