@@ -9,11 +9,11 @@ the full error), and a workspace that is not a git repository simply has no comm
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from .decisions import SessionData
 from .errors import BriefdeskError
 from .manifest import Batch
 from .workspace import Workspace
@@ -119,12 +119,17 @@ def session_counts(ws: Workspace, stem: str) -> tuple[int, int] | str | None:
     path = ws.state_dir / "sessions" / f"{stem}.json"
     if not path.is_file():
         return None
-    try:
-        data = SessionData.model_validate_json(path.read_bytes())
+    try:  # the statuses only, read as plain JSON: every session schema keeps them alike
+        raw = json.loads(path.read_bytes())
+        decisions = raw.get("decisions") if isinstance(raw, dict) else None
+        if not isinstance(decisions, dict) or not all(
+            isinstance(d, dict) for d in decisions.values()
+        ):
+            raise ValueError("no decisions")
     except (OSError, ValueError):
         return "session file unreadable"
-    undecided = sum(d.status == "undecided" for d in data.decisions.values())
-    return len(data.decisions), undecided
+    undecided = sum(d.get("status", "undecided") == "undecided" for d in decisions.values())
+    return len(decisions), undecided
 
 
 def named_materials(batches: list[Batch]) -> dict[str, list[Batch]]:

@@ -214,7 +214,14 @@ def check_session(review: Review, session: Session) -> None:
         saved_path = review.session_path()
         if saved_path.exists():
             saved = load_state(saved_path, review.batch, review.items)
-            if saved.decisions != session.data.decisions or saved.order != session.data.order:
+            now = session.data
+            if (
+                saved.decisions != now.decisions
+                or saved.increments != now.increments
+                or saved.spot_checks != now.spot_checks
+                or saved.contradictions != now.contradictions
+                or saved.handles != now.handles
+            ):
                 raise BriefdeskError(
                     "the saved session changed since this view read it (another briefdesk is "
                     "reviewing the batch): commit from there, or open the batch again",
@@ -222,9 +229,15 @@ def check_session(review: Review, session: Session) -> None:
                 )
 
 
-def check_materials(review: Review, prefix: str, blobs: dict[str, Blob | None]) -> dict[str, str]:
-    """The sha256 of every material as committed at HEAD, or an error naming the ones that are not
-    committed as the review read them.
+def check_materials(
+    review: Review,
+    prefix: str,
+    blobs: dict[str, Blob | None],
+    spots: dict[str, str] | None = None,
+) -> dict[str, str]:
+    """The sha256 of every material (and spot-checked material, `spots`: path -> sha256 as read)
+    as committed at HEAD, or an error naming the ones that are not committed as the review read
+    them.
 
     A blob that differs from the bytes the review read is accepted only when `git status` calls
     the file clean and the file still holds those bytes (a clean/smudge filter such as
@@ -235,17 +248,17 @@ def check_materials(review: Review, prefix: str, blobs: dict[str, Blob | None]) 
     problems: list[str] = []
     stale: list[str] = []  # committed, but not the bytes this review read
     differing: list[str] = []
-    for m in review.materials:
-        blob = blobs.get(f"HEAD:./{m.path}")
+    loaded = {m.path: m.sha256 for m in review.materials} | (spots or {})
+    for path, sha in loaded.items():
+        blob = blobs.get(f"HEAD:./{path}")
         if blob is None:
-            problems.append(f"{m.path} is not committed")
+            problems.append(f"{path} is not committed")
         else:
-            hashes[m.path] = blob.sha256
-            if blob.sha256 != m.sha256:
-                differing.append(m.path)
+            hashes[path] = blob.sha256
+            if blob.sha256 != sha:
+                differing.append(path)
     if differing:
         dirty = dirty_paths(root, prefix, differing)
-        loaded = {m.path: m.sha256 for m in review.materials}
         for rel in differing:
             if rel in dirty:
                 problems.append(f"{rel} has uncommitted changes")
@@ -264,9 +277,26 @@ def check_materials(review: Review, prefix: str, blobs: dict[str, Blob | None]) 
         more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
         raise BriefdeskError(
             f"material {'; '.join(problems[:3])}{more}: commit the materials first, "
-            "since the Material: trailers record the hash of each file as committed"
+            "since the Material: and Spot-check: trailers record the hash of each file as "
+            "committed"
         )
     return hashes
+
+
+def check_spot_checks(review: Review, session: Session) -> dict[str, str]:
+    """path -> sha256 of every spot check as read now; refused when a file is gone or changed
+    since the reviewer checked it (the brief would cite bytes nobody read)."""
+    out: dict[str, str] = {}
+    for spot in session.plan.spot_checks:
+        material = review.spot_material(spot.path)
+        if material.sha256 != spot.sha256:
+            raise BriefdeskError(
+                "changed since it was spot-checked: read it again, then remove the spot check "
+                "and add it anew",
+                spot.path,
+            )
+        out[spot.path] = material.sha256
+    return out
 
 
 def dirty_paths(root: Path, prefix: str, paths: list[str]) -> set[str]:
@@ -462,14 +492,15 @@ def _commit(
     lock: IndexLock,
     step: Step,
 ) -> CommitResult:
-    from .render import render_brief  # lazily: the CLI's other commands need no renderer
-    from .sidecar import render_sidecar
+    from .brief import render_model  # lazily: the CLI's other commands need no renderer
+    from .sidecar import build_sidecar, dump_sidecar
 
     root = review.workspace.root
     data = session.data
     brief_rel, sidecar_rel = review.brief_path, review.sidecar_path
     targets = [brief_rel, sidecar_rel]
-    names = [m.path for m in review.materials]
+    spots = check_spot_checks(review, session)
+    names = [m.path for m in review.materials] + list(spots)
     staged_proc, branch_proc, sparse, ident, listed, blob_proc, ignored = git_many(
         root, probe_commands(names, targets)
     )
@@ -511,11 +542,13 @@ def _commit(
             info, _, name = record.partition("\t")
             mode, oid, stage = info.split(" ")
             index.setdefault(name.removeprefix(repo.prefix), []).append((mode, oid, int(stage)))
-    hashes = check_materials(review, repo.prefix, blobs)
+    hashes = check_materials(review, repo.prefix, blobs, spots)
     check_targets(index, targets, ignored)
 
-    brief_bytes = render_brief(review, data, reviewer=who).encode("utf-8")
-    sidecar_bytes = render_sidecar(review, data, who, hashes=hashes)
+    side = build_sidecar(review, data, who, hashes=hashes)
+    assert side.model is not None
+    brief_bytes = render_model(side.model).encode("utf-8")
+    sidecar_bytes = dump_sidecar(side)
     new = {brief_rel: brief_bytes, sidecar_rel: sidecar_bytes}
     state = [
         Target(
@@ -528,7 +561,7 @@ def _commit(
         for rel in targets
     ]
     check_ours(state, records.written(), review.batch.manifest.id, root, repo.prefix)
-    message = commit_message(review, data, who, hashes=hashes)
+    message = commit_message(review, data, who, hashes=hashes, model=side.model)
     if all(t.head is not None and t.head.oid == blob_oid(t.new, t.head.oid) for t in state):
         raise BriefdeskError(
             f"nothing to commit: {brief_rel} and its sidecar are already committed as they are"

@@ -1,22 +1,24 @@
-"""The review's state: one Decision per item, the included order, where the reviewer is
-(PRODUCT §8).
+"""One item's decision (PRODUCT §8): included, excluded or undecided, by whom, on what evidence.
 
-Pure data and pure transitions; saving, locking and undo live in `session.py`.
+Where an included item goes (which increment, its placements, what is written for it) is not
+here: it lives in the increments (`core.increments`), and `core.brief.plan` says which item forms
+which increment. Contradictions and handles belong to the batch (`core.notes`).
+
+Pure data and pure tallies; the session's state, saving, locking and undo live in `core.state`
+and `core.session`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from .dismissals import Dismissal
-from .manifest import Action, Status
 from .models import Evidence
 
-# 2: `changed` (items whose text changed since they were decided). A version-1 file reads as one
-# with nothing changed; an older briefdesk refuses a version-2 file with "upgrade briefdesk".
-SCHEMA_VERSION = 2
+Status = Literal["undecided", "include", "exclude"]
 
 
 class Origin(StrEnum):
@@ -33,14 +35,9 @@ class Decision(BaseModel):
     status: Status = "undecided"
     origin: Origin = Origin.proposed
     reason: str | None = None  # exclusion: duplicate:<ref> | off-topic | weak-evidence | free text
-    section: str | None = None
-    action: Action | None = None
     evidence: Evidence | None = None  # the reviewer's level; None keeps the item's own
-    evidence_note: str | None = None  # what was read, required when raising to fulltext
-    notes: tuple[str, ...] = ()
-    contradictions: tuple[str, ...] = ()
-    handles: tuple[str, ...] = ()
-    merged_into: str | None = None  # included as part of another item's increment
+    evidence_note: str | None = None  # what was read; required when the level is raised
+    notes: tuple[str, ...] = ()  # the reviewer's notes: the relation line, or 四 for an exclusion
 
     @property
     def duplicate_of(self) -> str | None:
@@ -53,53 +50,9 @@ class Decision(BaseModel):
         return self.origin is Origin.reviewer and self.status != "undecided"
 
 
-class Step(BaseModel):
-    """One undoable change: the decisions it touched before and after, and the order around it."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    before: dict[str, Decision]
-    after: dict[str, Decision]
-    order_before: tuple[str, ...]
-    order_after: tuple[str, ...]
-    # "not a duplicate" judgements around the step, when it changed them (None: untouched)
-    dismissed_before: tuple[Dismissal, ...] | None = None
-    dismissed_after: tuple[Dismissal, ...] | None = None
-
-
-class History(BaseModel):
-    """Undo and redo stacks; saved with the session so they survive a restart."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    undo: list[Step] = Field(default_factory=list)
-    redo: list[Step] = Field(default_factory=list)
-
-
-class SessionData(BaseModel):
-    """What `.briefdesk/sessions/<stem>.json` holds."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    schema_version: int = SCHEMA_VERSION
-    batch_id: str
-    batch_stem: str
-    topic: str
-    decisions: dict[str, Decision] = Field(default_factory=dict)
-    order: list[str] = Field(default_factory=list)  # included, non-merged refs in brief order
-    cursor: str | None = None
-    # ref -> hash of the item's text when last saved: a heading added to a material renumbers the
-    # refs after it, and the decisions follow their items instead of sliding onto neighbours
-    fingerprints: dict[str, str] = Field(default_factory=dict)
-    # ref -> hash of the text its decision was made on, for decided items whose text has changed
-    # since (the material was edited, with the desk open or while it was closed); an entry goes
-    # when the reviewer looks at the item again or decides it anew, and the decision is kept
-    changed: dict[str, str] = Field(default_factory=dict)
-    history: History = Field(default_factory=History)
-    dismissed: list[Dismissal] = Field(default_factory=list)  # not-a-duplicate judgements
-
-
-COUNT_KEYS = ("items", "included", "merged", "excluded", "duplicates", "undecided", "confirmed")
+# `included` counts every item that is a part or an absorbed item of an increment (PRODUCT §10),
+# so items = included + excluded + undecided.
+COUNT_KEYS = ("items", "included", "excluded", "duplicates", "undecided", "confirmed")
 
 
 def count_into(tally: dict[str, int], d: Decision, sign: int = 1) -> None:
@@ -107,7 +60,7 @@ def count_into(tally: dict[str, int], d: Decision, sign: int = 1) -> None:
     status line current from the decisions a change touched, not by recounting the batch."""
     tally["items"] += sign
     if d.status == "include":
-        tally["merged" if d.merged_into else "included"] += sign
+        tally["included"] += sign
     elif d.status == "exclude":
         tally["excluded"] += sign
     else:
@@ -118,13 +71,9 @@ def count_into(tally: dict[str, int], d: Decision, sign: int = 1) -> None:
         tally["confirmed"] += sign
 
 
-def counts(data: SessionData) -> dict[str, int]:
-    """The decision tallies the brief header, the sidecar and the commit trailers all report.
-
-    Pure over `SessionData` so rendering never needs a live `Session`; `items` is the number of
-    decisions, which `load_state` keeps equal to the batch's items.
-    """
+def count_decisions(decisions: Iterable[Decision]) -> dict[str, int]:
+    """The decision tallies the brief header, the sidecar and the commit trailers all report."""
     tally = dict.fromkeys(COUNT_KEYS, 0)
-    for d in data.decisions.values():
+    for d in decisions:
         count_into(tally, d)
     return tally

@@ -26,6 +26,7 @@ from .provenance import (
     GENERATED_BY,
     MATERIAL,
     REVIEWED_BY,
+    SPOT_CHECK,
     is_brief_commit,
     parse_decisions,
     parse_material,
@@ -238,15 +239,28 @@ class FileCheck(BaseModel):
     actual: str | None  # the sha256 of the blob at the commit, None when there is none
 
 
+BriefStatus = Literal["ok", "mismatch", "missing", "unchecked"]
+
+
+class BriefCheck(BaseModel):
+    """The committed brief against its committed sidecar's model, laid out again."""
+
+    path: str | None  # the brief, workspace-relative; None when the commit holds none
+    status: BriefStatus
+    detail: str  # what differs, or why it could not be checked
+
+
 class VerifyResult(BaseModel):
     sha: str
     batch: str
     files: list[FileCheck]
     reasons: list[str] = []  # what is wrong with the commit as a whole
+    brief: BriefCheck | None = None
 
     @property
     def ok(self) -> bool:
-        return not self.reasons and all(f.status == "ok" for f in self.files)
+        brief_ok = self.brief is None or self.brief.status in ("ok", "unchecked")
+        return not self.reasons and brief_ok and all(f.status == "ok" for f in self.files)
 
     @property
     def problems(self) -> list[FileCheck]:
@@ -327,7 +341,7 @@ def verify(ws: Workspace, rev: str) -> VerifyResult:
                 f"{rev} is not a briefdesk commit (no Batch: and Generated-by: briefdesk trailers)"
             )
         files: list[FileCheck] = []
-        for value in trailers.get(MATERIAL, []):
+        for value in [*trailers.get(MATERIAL, []), *trailers.get(SPOT_CHECK, [])]:
             parsed = parse_material(value)
             if parsed is None:
                 files.append(FileCheck(path=value, status="malformed", expected=None, actual=None))
@@ -341,8 +355,11 @@ def verify(ws: Workspace, rev: str) -> VerifyResult:
             status: Status = "ok" if actual == expected else "mismatch"
             files.append(FileCheck(path=path, status=status, expected=expected, actual=actual))
         files += _sidecar_checks(ws, cat, sha, files)
+        brief = check_brief(ws, sha, cat)
     reasons = [] if trailers.get(MATERIAL) else [NO_MATERIAL]
-    return VerifyResult(sha=sha, batch=trailers[BATCH][-1], files=files, reasons=reasons)
+    return VerifyResult(
+        sha=sha, batch=trailers[BATCH][-1], files=files, reasons=reasons, brief=brief
+    )
 
 
 def _sidecar_checks(
@@ -388,3 +405,73 @@ def _sidecar_checks(
                     FileCheck(path=path, status="sidecar-mismatch", expected=digest, actual=actual)
                 )
     return found
+
+
+def check_brief(ws: Workspace, sha: str, cat: _CatFile) -> BriefCheck:
+    """Lay the committed sidecar's brief model out again and compare it with the committed brief,
+    byte for byte (PRODUCT §10): a brief edited by hand after briefdesk wrote it shows here."""
+    from .brief.render import render_model
+    from .sidecar import read_sidecar
+
+    proc = git(
+        ws.root,
+        "diff-tree",
+        "-r",
+        "--root",
+        "--no-commit-id",
+        "--name-only",
+        "--no-renames",
+        "--relative",
+        "-z",
+        sha,
+        check=False,
+    )
+    names = [n for n in proc.stdout.decode("utf-8", "surrogateescape").split("\0") if n]
+    # the brief whose sidecar the commit changed; else a changed brief with a sidecar beside it
+    # (the commit was amended with the brief alone, say)
+    candidates = [
+        n.removesuffix(".review.json") + ".md" for n in names if n.endswith(".review.json")
+    ]
+    candidates += [n for n in names if n.endswith(".md") and n not in candidates]
+    brief_path = next(
+        (
+            c
+            for c in candidates
+            if cat.get(f"{sha}:./{c.removesuffix('.md')}.review.json") is not None
+        ),
+        None,
+    )
+    if brief_path is None:
+        return BriefCheck(
+            path=None, status="missing", detail="the commit holds no brief with its sidecar"
+        )
+    sidecar_path = brief_path.removesuffix(".md") + ".review.json"
+    brief_blob = cat.get(f"{sha}:./{brief_path}")
+    sidecar_blob = cat.get(f"{sha}:./{sidecar_path}")
+    if brief_blob is None or sidecar_blob is None:
+        return BriefCheck(path=brief_path, status="missing", detail="not readable at the commit")
+    try:
+        sidecar = read_sidecar(sidecar_blob[2], sidecar_path)
+    except BriefdeskError as exc:
+        return BriefCheck(path=brief_path, status="mismatch", detail=str(exc))
+    if sidecar.model is None:
+        return BriefCheck(
+            path=brief_path,
+            status="unchecked",
+            detail=f"its sidecar has schema {sidecar.schema_version}, which holds no brief model",
+        )
+    expected = render_model(sidecar.model).encode("utf-8")
+    actual = brief_blob[2]
+    if expected == actual:
+        return BriefCheck(path=brief_path, status="ok", detail="equal to its sidecar's brief")
+    return BriefCheck(path=brief_path, status="mismatch", detail=first_difference(expected, actual))
+
+
+def first_difference(expected: bytes, actual: bytes) -> str:
+    """Where two texts part: `line 12 differs` (or which one is longer)."""
+    a = expected.decode("utf-8", "replace").split("\n")
+    b = actual.decode("utf-8", "replace").split("\n")
+    for n, (x, y) in enumerate(zip(a, b, strict=False), 1):
+        if x != y:
+            return f"line {n} differs from its sidecar's brief (edited by hand?)"
+    return f"differs from its sidecar's brief in length ({len(b)} lines, the sidecar's {len(a)})"

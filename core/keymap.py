@@ -113,7 +113,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec(
         "cycle_evidence",
-        "Set the item's evidence level; raising it to fulltext asks what was read",
+        "Set the item's evidence level; raising it asks what was read",
         "evidence",
         True,
     ),
@@ -132,6 +132,24 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("move_up", "Move the included item up in the brief's order", "up", False),
     ActionSpec("move_down", "Move the included item down in the brief's order", "down", False),
     ActionSpec("merge", "Merge the item into another increment of the brief", "merge", False),
+    ActionSpec(
+        "edit_increment",
+        "Write the increment: title, key points, relation, evidence boundary, placements",
+        "write",
+        True,
+    ),
+    ActionSpec(
+        "edit_notes",
+        "Edit, reorder and delete the batch's contradictions (二) and handles (五)",
+        "notes",
+        False,
+    ),
+    ActionSpec(
+        "add_spot_check",
+        "Add a spot check: a material of the workspace outside the batch",
+        "spot check",
+        False,
+    ),
     ActionSpec("undo", "Undo the last change of the session", "undo", True),
     ActionSpec("redo", "Redo the change last undone", "redo", False),
     ActionSpec(

@@ -1,4 +1,8 @@
-"""Batch manifests, `batches/<name>.yaml` (PRODUCT §3)."""
+"""Batch manifests, `batches/<name>.yaml` (PRODUCT §3), with the proposed brief of §3.1.
+
+These models check shapes only; whether every item, ref and path of a proposal exists is checked
+against the workspace by `core.review.check_proposals`, before anything is written.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .decisions import Status
+from .increments import Action
 from .models import Evidence
 
-Action = Literal["new-subsection", "append", "cross-ref"]
-Status = Literal["undecided", "include", "exclude"]
+__all__ = ["Action", "Batch", "Manifest", "Status"]
 
 
 class _Strict(BaseModel):
@@ -35,6 +40,57 @@ class Proposal(_Strict):
     evidence: Evidence | None = None
 
 
+class ProposedPart(_Strict):
+    item: str
+    source: str | None = None  # the 来源 parenthesis
+
+
+class ProposedPlacement(_Strict):
+    section: str = Field(min_length=1)
+    action: Action = "append"
+    label: str | None = None
+    note: str | None = None
+    part: str | None = None
+
+
+class _ProposedWriting(_Strict):
+    title: str | None = None
+    points: str | None = None
+    relation: str | None = None
+    boundary: str | None = None
+    placements: list[ProposedPlacement] = Field(default_factory=list)
+
+
+class ProposedIncrement(_ProposedWriting):
+    parts: list[ProposedPart] = Field(min_length=1)
+    absorbed: list[str] = Field(default_factory=list)
+
+    @field_validator("parts", mode="before")
+    @classmethod
+    def _plain_refs(cls, value: object) -> object:
+        if isinstance(value, list):
+            return [{"item": v} if isinstance(v, str) else v for v in value]
+        return value
+
+
+class ProposedSpotCheck(_ProposedWriting):
+    path: str = Field(min_length=1)
+    source: str | None = None
+
+
+class ProposedNote(_Strict):
+    text: str = Field(min_length=1)
+    refs: list[str] = Field(default_factory=list)
+    detail: str | None = None
+
+
+class ProposedBrief(_Strict):
+    increments: list[ProposedIncrement] = Field(default_factory=list)
+    spot_checks: list[ProposedSpotCheck] = Field(default_factory=list)
+    contradictions: list[ProposedNote] = Field(default_factory=list)
+    handles: list[ProposedNote] = Field(default_factory=list)
+
+
 class Manifest(_Strict):
     id: str = Field(min_length=1)
     topic: str = Field(min_length=1)
@@ -44,6 +100,7 @@ class Manifest(_Strict):
     background: str | None = None
     materials: list[MaterialEntry] = Field(min_length=1)
     proposals: list[Proposal] = Field(default_factory=list)
+    brief: ProposedBrief | None = None
 
     @field_validator("materials", mode="before")
     @classmethod

@@ -13,20 +13,13 @@ from typing import Any, Literal
 from .frontmatter import front_matter_lines, split_front_matter
 from .identifiers import dedupe, find_arxiv, find_urls
 from .markdown import atx_heading, fenced, split_lines
-from .models import EVIDENCE_LABELS, Evidence, Item, Material
+from .models import EVIDENCE_LABELS, EVIDENCE_STRENGTH, Evidence, Item, Material
 
 # -- evidence -------------------------------------------------------------------------------
 
 # Strong to weak. When a text carries several cues the weakest wins: a brief may never state an
 # item more strongly than its evidence (PRODUCT §4), so a mixed "摘要级 … TLDR" reads as TLDR.
-STRENGTH: tuple[Evidence, ...] = (
-    Evidence.fulltext,
-    Evidence.abstract,
-    Evidence.tldr,
-    Evidence.self_report,
-    Evidence.vendor,
-    Evidence.search_lead,
-)
+STRENGTH: tuple[Evidence, ...] = EVIDENCE_STRENGTH[:-1]  # every level but `unknown`
 
 _EN = r"(?<![A-Za-z])(?:{})(?![A-Za-z])"
 

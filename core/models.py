@@ -46,6 +46,24 @@ EVIDENCE_LABELS: dict[Evidence, tuple[str, str]] = {
 }
 
 
+# Strong to weak, `unknown` last: a level "raises" an item when it comes before the item's own here
+# (PRODUCT §4: any raise needs a note saying what was read). `core.materials` reads cues by it too.
+EVIDENCE_STRENGTH: tuple[Evidence, ...] = (
+    Evidence.fulltext,
+    Evidence.abstract,
+    Evidence.tldr,
+    Evidence.self_report,
+    Evidence.vendor,
+    Evidence.search_lead,
+    Evidence.unknown,
+)
+
+
+def raises(level: Evidence, own: Evidence) -> bool:
+    """Whether setting `level` on an item whose own level is `own` states it more strongly."""
+    return EVIDENCE_STRENGTH.index(level) < EVIDENCE_STRENGTH.index(own)
+
+
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 

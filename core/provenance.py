@@ -1,7 +1,8 @@
 """The brief commit's message and its trailers (PRODUCT §10), written and read back.
 
 The message is the brief's provenance: which batch, the sha256 of every material as committed,
-who reviewed, how the decisions split, which briefdesk made it. `parse_trailers` is a pure-Python
+the sha256 of every spot-checked material, who reviewed, how the decisions split, which briefdesk
+made it. `parse_trailers` is a pure-Python
 port of `git interpret-trailers --parse` (git 2.39 `trailer.c`, default configuration) so that
 `history` can read thousands of messages without a git process each; a test checks they agree.
 """
@@ -13,15 +14,19 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .decisions import SessionData, counts
+from .brief.plan import make_plan
 from .errors import BriefdeskError
+from .state import SessionData, counts
 from .textsafe import one_line
 
 if TYPE_CHECKING:
+    from .brief.model import BriefModel
     from .review import Review
 
 BATCH = "Batch"
 MATERIAL = "Material"
+SPOT_CHECK = "Spot-check"
+SUBJECT_MAX = 72
 REVIEWED_BY = "Reviewed-by"
 DECISIONS = "Decisions"
 GENERATED_BY = "Generated-by"
@@ -52,39 +57,64 @@ def short_batch_id(batch_id: str) -> str:
     return head + sep + last
 
 
+def subject_names(batch_id: str) -> list[str]:
+    """How the subject may name the batch, shortest first when the id ends in a UUID, as PRODUCT
+    §10 writes it (`e627b203`); the `Batch:` trailer always holds the whole id."""
+    last = batch_id.rpartition("/")[2]
+    if _UUIDISH.fullmatch(last):
+        return list(dict.fromkeys([last[:8], short_batch_id(batch_id)]))
+    return list(dict.fromkeys([batch_id, short_batch_id(batch_id)]))
+
+
+def subject_line(topic: str, date: str, increments: int, batch_id: str) -> str:
+    """`brief(<topic>): E1 <date> · <n> increments from <batch>` within SUBJECT_MAX characters:
+    the batch's name is shortened (and at worst cut with `…` or left out), never the topic."""
+    noun = "increment" if increments == 1 else "increments"
+    head = f"brief({topic}): E1 {date} · {increments} {noun}"
+    names = subject_names(batch_id)
+    for name in names:
+        if len(head) + len(" from ") + len(name) <= SUBJECT_MAX:
+            return f"{head} from {name}"
+    room = SUBJECT_MAX - len(head) - len(" from ")
+    if room >= 4:
+        return f"{head} from {names[0][: room - 1]}…"
+    return head
+
+
 def commit_message(
     review: Review,
     data: SessionData,
     reviewer: str,
     *,
     hashes: Mapping[str, str] | None = None,
+    model: BriefModel | None = None,
 ) -> str:
     """The commit message of PRODUCT §10, ending with a newline.
 
-    `hashes` (path -> sha256 hex) overrides the hashes of the materials as loaded; `commit_brief`
-    passes the hashes of the blobs at HEAD, which is what `verify` recomputes.
+    `hashes` (path -> sha256 hex) overrides the hashes of the materials and spot checks as read;
+    `commit_brief` passes the hashes of the blobs at HEAD, which is what `verify` recomputes.
+    The increments' titles are the brief's (`model`, built here when not given).
     """
     hashes = hashes or {}
-    increments = list(dict.fromkeys(data.order))
+    if model is None:
+        from .brief.build import build_model
+
+        model = build_model(review, data, reviewer=reviewer)
     date = review.workspace.brief_date(review.batch).isoformat()
     batch_id = flatten(review.batch.manifest.id)
-    subject = (
-        f"brief({flatten(review.topic)}): E1 {date} · {len(increments)} increments "
-        f"from {short_batch_id(batch_id)}"
-    )
-    lines = [subject, ""]
-    if increments:
-        for n, ref in enumerate(increments, 1):
-            item = review.item(ref)
-            title = flatten(item.title) if item is not None else ""
-            lines.append(f"{n}. {title or flatten(ref)}")
+    lines = [subject_line(flatten(review.topic), date, len(model.entries), batch_id), ""]
+    if model.entries:
+        for entry in model.entries:
+            lines.append(f"{entry.number}. {flatten(entry.title)}")
         lines.append("")
     lines.append(f"{BATCH}: {batch_id}")
     for material in review.materials:
-        digest = hashes.get(material.path, material.sha256)
-        if not re.fullmatch(r"[0-9a-f]{64}", digest):
-            raise BriefdeskError(f"not a sha256 hex digest: {digest!r}", material.path)
+        digest = _digest(hashes, material.path, material.sha256)
         lines.append(f"{MATERIAL}: {flatten(material.path)} sha256:{digest}")
+    for spot in make_plan([i.ref for i in review.items], data).spot_checks:
+        lines.append(
+            f"{SPOT_CHECK}: {flatten(spot.path)} sha256:{_digest(hashes, spot.path, spot.sha256)}"
+        )
     c = counts(data)  # the same tallies as the brief header and the sidecar
     who = flatten(reviewer)
     if not who:
@@ -96,6 +126,13 @@ def commit_message(
     )
     lines.append(f"{GENERATED_BY}: {GENERATOR} {__version__}")
     return "\n".join(lines) + "\n"
+
+
+def _digest(hashes: Mapping[str, str], path: str, default: str) -> str:
+    digest = hashes.get(path, default)
+    if not re.fullmatch(r"[0-9a-f]{64}", digest):
+        raise BriefdeskError(f"not a sha256 hex digest: {digest!r}", path)
+    return digest
 
 
 # -- reading ------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from .livingdoc import parse_living_doc
 from .manifest import Batch
 from .materials import parse_material
 from .models import BriefEntry, Evidence, Item, ItemMatches, LivingDoc, Material
+from .proposals import check_proposals
 from .session import Session
 from .workspace import Workspace, sha256_bytes
 
@@ -52,6 +53,8 @@ class Review:
         self.parse_caches: dict[
             str, parsecache.ParseCache[Any]
         ] = {}  # the parse caches this review read
+        self._spot: dict[str, Material] = {}  # spot-check materials read so far, by path
+        self.proposed_spot_hashes: dict[str, str] = {}  # the manifest brief's, as loaded
 
     def _briefs_cache(self) -> parsecache.ParseCache[list[BriefEntry]]:
         cache = self.parse_caches.get("briefs")
@@ -133,6 +136,36 @@ class Review:
     def material(self, path: str) -> Material | None:
         return next((m for m in self.materials if m.path == path), None)
 
+    # -- spot checks ---------------------------------------------------------------------------
+
+    def spot_material(self, path: str, *, source: str | None = None) -> Material:
+        """A workspace material outside the batch, read and parsed (once per review).
+
+        Refused when it is a material of the batch, is not a Markdown file of the workspace, or
+        cannot be read; `source` is the file to name in the error (the manifest, say)."""
+        norm = PurePosixPath(path.replace("\\", "/")).as_posix()
+        if norm in self._spot:
+            return self._spot[norm]
+        if self.material(norm) is not None:
+            raise BriefdeskError(f"{norm} is a material of this batch, not a spot check", source)
+        if not norm.endswith(".md"):
+            raise BriefdeskError(f"spot check {norm} is not a Markdown file", source)
+        full = self.workspace.resolve(norm, source=source or norm)
+        if not full.is_file():
+            raise BriefdeskError(f"spot check {norm} is not a file", source or norm)
+        data = fileio.read_bytes(full, norm)
+        material = parse_material(norm, fileio.decode_utf8(data, norm), sha256_bytes(data))
+        self._spot[norm] = material
+        return material
+
+    def spot_candidates(self) -> list[str]:
+        """Workspace materials outside the batch (`core.materialfiles`), sorted: what the desk's
+        spot-check picker offers."""
+        from .materialfiles import material_files
+
+        own = {m.path for m in self.materials}
+        return [p for p in material_files(self.workspace) if p not in own]
+
     def session_path(self) -> Path:
         return self.workspace.session_path(self.batch)
 
@@ -144,7 +177,15 @@ class Review:
             self.workspace.check_state_dir()
         else:
             self.workspace.ensure_state_dir()
-        return Session.open(self.session_path(), self.batch, self.items, readonly=readonly)
+        session = Session.open(
+            self.session_path(),
+            self.batch,
+            self.items,
+            readonly=readonly,
+            spot_hashes=self.proposed_spot_hashes,
+        )
+        session.resolves = self.resolves
+        return session
 
     def match(
         self,
@@ -216,7 +257,7 @@ def load_review(ws: Workspace, name: str) -> Review:
     review.digests[doc_rel] = sha256_bytes(doc_bytes)
     review.digests[batch.path] = sha256_bytes(fileio.read_bytes(ws.root / batch.path, batch.path))
     review.parse_caches["materials"] = cache
-    check_proposals(review)
+    review.proposed_spot_hashes = check_proposals(review)
     return review
 
 
@@ -247,36 +288,3 @@ def load_material(
         if cache is not None:
             cache.put(norm, sha, parsed)
     return parsecache.with_override(parsed, override)
-
-
-def check_proposals(review: Review) -> None:
-    """Proposals obey the reviewer's rules: one per item, an exclusion has a reason, a duplicate
-    names something that exists, and `fulltext` comes with a note saying what was read."""
-    where = review.batch.path
-    seen: set[str] = set()
-    for p in review.batch.manifest.proposals:
-        item = review.item(p.item)
-        if item is None:
-            raise BriefdeskError(f"proposal names an item that does not exist: {p.item}", where)
-        if p.item in seen:
-            raise BriefdeskError(f"two proposals for {p.item}", where)
-        seen.add(p.item)
-        if p.decision == "exclude" and not (p.reason or "").strip():
-            raise BriefdeskError(f"proposal to exclude {p.item} gives no reason", where)
-        dup = (
-            (p.reason or "").removeprefix("duplicate:")
-            if (p.reason or "").startswith("duplicate:")
-            else None
-        )
-        if dup is not None and not review.resolves(dup):
-            raise BriefdeskError(
-                f"proposal for {p.item}: duplicate of {dup!r}, which names nothing known", where
-            )
-        if (
-            p.evidence is Evidence.fulltext
-            and item.evidence is not Evidence.fulltext
-            and not (p.note or "").strip()
-        ):
-            raise BriefdeskError(
-                f"proposal raises {p.item} to fulltext without a note saying what was read", where
-            )

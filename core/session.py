@@ -1,79 +1,82 @@
-"""A review session: decisions that are saved on every change, undone and redone, and locked.
+"""A review session: every edit saved at once, undone and redone, and locked (PRODUCT §8).
 
 Every mutation goes through `_apply`, which records an undo step and saves the whole state, undo
 history included, atomically (temp file, fsync, replace) before returning, so a decision the caller
 has seen acknowledged is on disk and undo reaches back across restarts. If saving fails (read-only
 folder, full disk) the state is kept in memory, `save_error` says why, and the next change or
-`retry_save()` tries again.
+`retry_save()` tries again. Each public method below is one undo step (or none, when it changes
+nothing); the rules of each edit live in `core.edits` as pure transitions.
+
+The API the desk and the commands use (refs are item refs `<path>#<n>`; `inc` is an increment or
+spot-check id from `plan`):
+
+Reading
+    `plan` (`core.brief.plan.Plan`: which items form which increment, the one rule), `decision`,
+    `evidence`, `item`, `increment_of(ref)`, `entry(inc)`, `order` (the increments' first parts),
+    `counts()`, `history`.
+Items
+    `include`, `exclude(ref, reason)`, `mark_duplicate(ref, of)`, `undecide`, `confirm`,
+    `set_evidence(ref, level, note)` (raising the level needs a note), `add_note(ref, text)`.
+Increments
+    `merge(ref, into)`, `split(ref)`, `absorb(ref, inc)`, `describe(ref)`, `move(ref, delta)`,
+    `move_increment(inc, delta)`, `move_part(ref, delta)`, `set_field(inc, name, text)` (title,
+    points, relation, boundary; None or "" = derived again), `update_increment(inc, **fields)`
+    (any of those, `placements`, `sources`, as one step: a form saved), `set_placement(ref,
+    section, action)` (the one-key placement), `add_placement(inc, placement, at)`,
+    `edit_placement(inc, index, **changes)` (retarget), `move_placement(inc, index, delta)`,
+    `remove_placement(inc, index)`.
+Spot checks
+    `add_spot_check(material)` (a `Material` from `Review.spot_material`), `remove_spot_check(inc)`;
+    they are entries of `plan` like increments, edited by the same increment methods.
+The batch's notes
+    `add_contradiction(text, refs)`, `edit_contradiction(index, text=, refs=)`,
+    `move_contradiction(index, delta)`, `delete_contradiction(index)`; the same for handles
+    (`add_handle(text, refs, detail)` ...). Refs are checked by `resolves` (set by
+    `Review.open_session`).
+Duplicates and staleness
+    `dismiss(item, candidate, candidate_key)` (not a duplicate), `decide_cluster(keep, others)`;
+    `changed` / `is_changed(ref)` (decided items whose text changed since), `acknowledge(ref)`,
+    `refit(items)` (follow the materials as they are on disk now).
+Undo
+    `undo()`, `redo()`; `set_cursor(ref)` and `acknowledge(ref)` are saved but are no undo step.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
+from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
-from .decisions import SCHEMA_VERSION, Decision, History, Origin, SessionData, Step, counts
+from .brief.plan import Plan, make_plan, normalise
+from .decisions import Decision
 from .dismissals import Dismissal
+from .edits import increments as inc_edits
+from .edits import items as item_edits
+from .edits import notes as note_edits
+from .edits.change import UNCHANGED, Change, View
 from .errors import BriefdeskError
 from .fileio import atomic_write, remove_temp_files
+from .increments import Increment, Placement, SpotCheck
 from .lock import SessionLock
-from .manifest import Action, Batch, Proposal
-from .models import Evidence, Item
+from .manifest import Batch
+from .migrate import OLD_SCHEMAS, migrate_session
+from .models import Evidence, Item, Material
+from .notes import Note
+from .proposals import fingerprint, initial_state
+from .state import SCHEMA_VERSION, History, Patch, SessionData, Step, counts
 from .yamlio import first_error
 
 UNDO_LIMIT = 500  # steps kept (and saved); older ones are dropped
 
-
-def fingerprint(item: Item) -> str:
-    return hashlib.blake2b(f"{item.title}\n{item.body}".encode(), digest_size=8).hexdigest()
-
-
-def initial_state(batch: Batch, items: Iterable[Item]) -> SessionData:
-    """A new session: every item undecided, then the manifest's proposals applied as `proposed`."""
-    items = list(items)
-    refs = [item.ref for item in items]
-    known = set(refs)
-    decisions = {ref: Decision() for ref in refs}
-    ordered: list[tuple[int, int, str]] = []
-    for proposal in batch.manifest.proposals:
-        if proposal.item not in known:
-            raise BriefdeskError(
-                f"proposal names an item that does not exist: {proposal.item}", batch.path
-            )
-        decisions[proposal.item] = decision_from_proposal(proposal)
-        if proposal.decision == "include":
-            ordered.append((proposal.order or 10**9, refs.index(proposal.item), proposal.item))
-    return SessionData(
-        batch_id=batch.manifest.id,
-        batch_stem=batch.stem,
-        topic=batch.manifest.topic,
-        decisions=decisions,
-        order=[ref for _, _, ref in sorted(ordered)],
-        cursor=refs[0] if refs else None,
-        fingerprints={item.ref: fingerprint(item) for item in items},
-    )
-
-
-def decision_from_proposal(p: Proposal) -> Decision:
-    return Decision(
-        status=p.decision or "undecided",
-        origin=Origin.proposed,
-        reason=p.reason if p.decision == "exclude" else None,
-        section=p.section,
-        action=p.action if p.section else None,
-        evidence=p.evidence,
-        notes=(p.note,) if p.note else (),
-        contradictions=(p.contradiction,) if p.contradiction else (),
-        handles=(p.handle,) if p.handle else (),
-    )
+__all__ = ["Session", "atomic_write", "dump_state", "initial_state", "load_state", "reconcile"]
 
 
 class Session:
-    """The one object the TUI and the commands edit; see the module docstring for the guarantees."""
+    """The one object the TUI and the commands edit; see the module docstring for the API."""
 
     def __init__(
         self,
@@ -91,14 +94,25 @@ class Session:
         self.unsaved = 0  # decisions made since the last save that reached the disk
         self._writer = writer or atomic_write
         self._item_by_ref = {item.ref: item for item in items}
-        self._position = {item.ref: i for i, item in enumerate(items)}
+        self._refs = [item.ref for item in items]
+        self._levels = {item.ref: item.evidence for item in items}
+        self._positions = {ref: i for i, ref in enumerate(self._refs)}
         self.listeners: list[Callable[[Session], None]] = []
+        # whether a note's ref names something (an item, a living-doc section, a brief entry);
+        # `Review.open_session` sets it, a bare session checks the shape only
+        self.resolves: Callable[[str], bool] | None = None
 
     # -- opening -----------------------------------------------------------------------------
 
     @classmethod
     def open(
-        cls, session_path: Path, batch: Batch, items: list[Item], *, readonly: bool = False
+        cls,
+        session_path: Path,
+        batch: Batch,
+        items: list[Item],
+        *,
+        readonly: bool = False,
+        spot_hashes: Mapping[str, str] | None = None,
     ) -> Session:
         """Resume the saved session or start one from the proposals; take the lock unless
         readonly."""
@@ -107,7 +121,7 @@ class Session:
             lock = SessionLock(session_path.with_suffix(".lock"))
             lock.acquire()
         try:
-            data = load_state(session_path, batch, items)
+            data = load_state(session_path, batch, items, spot_hashes)
         except BaseException:
             if lock:
                 lock.release()
@@ -152,13 +166,24 @@ class Session:
     def evidence(self, ref: str) -> Evidence:
         return self.decision(ref).evidence or self.item(ref).evidence
 
+    @cached_property
+    def plan(self) -> Plan:
+        """Which items form which increment (`core.brief.plan`), for the state as it is now."""
+        return make_plan(self._refs, self.data, trusted=True)
+
+    def increment_of(self, ref: str) -> Increment | None:
+        return self.plan.increment_of(ref)
+
+    def entry(self, inc_id: str) -> Increment | SpotCheck:
+        found = self.plan.by_id(inc_id)
+        if found is None:
+            raise BriefdeskError(f"no increment {inc_id} in this session")
+        return found
+
     @property
     def order(self) -> list[str]:
-        return list(self.data.order)
-
-    def merged_into(self, ref: str) -> list[str]:
-        """Items merged into `ref`'s increment, in batch order."""
-        return [i.ref for i in self.items if self.data.decisions[i.ref].merged_into == ref]
+        """The first described part of every increment, in brief order."""
+        return [inc.parts[0] for inc in self.plan.increments]
 
     def counts(self) -> dict[str, int]:
         return counts(self.data)
@@ -171,134 +196,184 @@ class Session:
     def is_changed(self, ref: str) -> bool:
         return ref in self.data.changed
 
-    # -- changing ----------------------------------------------------------------------------
+    # -- items -------------------------------------------------------------------------------
 
     def include(self, ref: str) -> None:
-        self._decide(ref, "include")
+        self._apply(item_edits.include(self._view(), ref))
 
     def exclude(self, ref: str, reason: str = "off-topic") -> None:
-        if not reason.strip():
-            raise BriefdeskError("an exclusion needs a reason")
-        self._decide(ref, "exclude", reason.strip())
-
-    def _decide(self, ref: str, status: str, reason: str | None = None) -> None:
-        """Set the status as the reviewer's; an increment that stops being one hands its merged
-        parts back to the reviewer as undecided, in the same undo step, so no part is left
-        pointing at an increment that is gone."""
-        d = self.decision(ref)
-        changes = {
-            ref: d.model_copy(
-                update={
-                    "status": status,
-                    "origin": Origin.reviewer,
-                    "reason": reason,
-                    "merged_into": None,
-                }
-            )
-        }
-        if status != "include":
-            for part in self.merged_into(ref):
-                changes[part] = self.decision(part).model_copy(
-                    update={"status": "undecided", "origin": Origin.reviewer, "merged_into": None}
-                )
-        self._apply(changes)
+        self._apply(item_edits.exclude(self._view(), ref, reason))
 
     def mark_duplicate(self, ref: str, of: str) -> None:
         self.exclude(ref, f"duplicate:{of}")
 
     def undecide(self, ref: str) -> None:
-        self._decide(ref, "undecided")
+        self._apply(item_edits.undecide(self._view(), ref))
 
     def confirm(self, ref: str) -> None:
-        """Make a proposed decision the reviewer's own without changing it."""
-        d = self.decision(ref)
-        if d.status != "undecided" and d.origin is not Origin.reviewer:
-            self._apply({ref: d.model_copy(update={"origin": Origin.reviewer})})
-
-    def set_placement(
-        self, ref: str, section: str | None, action: Action | None = "append"
-    ) -> None:
-        d = self.decision(ref)
-        self._apply(
-            {ref: d.model_copy(update={"section": section, "action": action if section else None})}
-        )
+        """Make a proposed decision (and its increment) the reviewer's own without changing it."""
+        self._apply(item_edits.confirm(self._view(), ref))
 
     def set_evidence(self, ref: str, level: Evidence, note: str | None = None) -> None:
-        raising = level is Evidence.fulltext and self.item(ref).evidence is not Evidence.fulltext
-        if raising and not (note and note.strip()):
-            raise BriefdeskError(
-                "raising the evidence to fulltext needs a note saying what was read"
-            )
-        d = self.decision(ref)
-        self._apply(
-            {
-                ref: d.model_copy(
-                    update={"evidence": level, "evidence_note": (note or "").strip() or None}
-                )
-            }
-        )
+        self._apply(item_edits.set_evidence(self._view(), ref, level, note))
 
     def add_note(self, ref: str, text: str) -> None:
-        self._add_text(ref, "notes", text)
+        self._apply(item_edits.add_note(self._view(), ref, text))
 
-    def add_contradiction(self, ref: str, text: str) -> None:
-        self._add_text(ref, "contradictions", text)
-
-    def add_handle(self, ref: str, text: str) -> None:
-        self._add_text(ref, "handles", text)
-
-    def _add_text(self, ref: str, field_name: str, text: str) -> None:
-        text = text.strip()
-        if not text:
-            return
-        d = self.decision(ref)
-        self._apply({ref: d.model_copy(update={field_name: (*getattr(d, field_name), text)})})
-
-    def move(self, ref: str, delta: int) -> bool:
-        """Move an included item up (-1) or down (+1) among the increments; False at an end."""
-        order = list(self.data.order)
-        if ref not in order:
-            return False
-        i = order.index(ref)
-        j = i + delta
-        if not 0 <= j < len(order):
-            return False
-        order[i], order[j] = order[j], order[i]
-        self._apply({}, order=order)
-        return True
+    # -- increments --------------------------------------------------------------------------
 
     def merge(self, ref: str, into: str) -> None:
-        """Fold `ref` into `into`'s increment: both included, `ref` listed under `into`."""
-        if ref == into:
-            raise BriefdeskError("cannot merge an item into itself")
-        self.decision(ref)
-        target = self.decision(into)
-        if target.merged_into:
-            into = target.merged_into
-            target = self.decision(into)
-            if into == ref:
-                raise BriefdeskError("that item is already part of this increment")
-        changes = {
-            into: target.model_copy(
-                update={
-                    "status": "include",
-                    "origin": Origin.reviewer,
-                    "reason": None,
-                    "merged_into": None,
-                }
-            ),
-            ref: self.decision(ref).model_copy(
-                update={
-                    "status": "include",
-                    "origin": Origin.reviewer,
-                    "reason": None,
-                    "merged_into": into,
-                }
-            ),
-        }
-        for other in self.merged_into(ref):  # items merged into ref follow it
-            changes[other] = self.decision(other).model_copy(update={"merged_into": into})
-        self._apply(changes)
+        """Fold `ref`'s increment into the increment of the item `into`."""
+        self._apply(inc_edits.merge(self._view(), ref, into))
+
+    def split(self, ref: str) -> None:
+        self._apply(inc_edits.split(self._view(), ref))
+
+    def absorb(self, ref: str, inc_id: str) -> None:
+        self._apply(inc_edits.absorb(self._view(), ref, inc_id))
+
+    def describe(self, ref: str) -> None:
+        self._apply(inc_edits.describe(self._view(), ref))
+
+    def move(self, ref: str, delta: int) -> bool:
+        """Move the increment of `ref` up (-1) or down (+1); False at an end or when `ref` is in
+        no increment."""
+        inc = self.increment_of(ref)
+        return inc is not None and self.move_increment(inc.id, delta)
+
+    def move_increment(self, inc_id: str, delta: int) -> bool:
+        return self._apply(inc_edits.move(self._view(), inc_id, delta))
+
+    def move_part(self, ref: str, delta: int) -> bool:
+        return self._apply(inc_edits.move_part(self._view(), ref, delta))
+
+    def set_field(self, inc_id: str, name: str, value: str | None) -> None:
+        self._apply(inc_edits.set_field(self._view(), inc_id, name, value))
+
+    def update_increment(
+        self,
+        inc_id: str,
+        *,
+        title: str | None = UNCHANGED,
+        points: str | None = UNCHANGED,
+        relation: str | None = UNCHANGED,
+        boundary: str | None = UNCHANGED,
+        placements: Iterable[Placement] = UNCHANGED,
+        sources: dict[str, str | None] = UNCHANGED,
+    ) -> bool:
+        return self._apply(
+            inc_edits.update(
+                self._view(),
+                inc_id,
+                title=title,
+                points=points,
+                relation=relation,
+                boundary=boundary,
+                placements=placements if placements is UNCHANGED else list(placements),
+                sources=sources,
+            )
+        )
+
+    def set_placement(self, ref: str, section: str | None, action: str | None = "append") -> None:
+        self._apply(inc_edits.set_placement(self._view(), ref, section, action))
+
+    def add_placement(self, inc_id: str, placement: Placement, at: int | None = None) -> None:
+        self._apply(inc_edits.add_placement(self._view(), inc_id, placement, at))
+
+    def edit_placement(self, inc_id: str, index: int, **changes: Any) -> None:
+        self._apply(inc_edits.edit_placement(self._view(), inc_id, index, **changes))
+
+    def move_placement(self, inc_id: str, index: int, delta: int) -> bool:
+        return self._apply(inc_edits.move_placement(self._view(), inc_id, index, delta))
+
+    def remove_placement(self, inc_id: str, index: int) -> None:
+        self._apply(inc_edits.remove_placement(self._view(), inc_id, index))
+
+    # -- spot checks -------------------------------------------------------------------------
+
+    def add_spot_check(self, material: Material, title: str | None = None) -> str:
+        """Add a material outside the batch (from `Review.spot_material`); returns its id."""
+        change = inc_edits.add_spot_check(self._view(), material.path, material.sha256, title)
+        self._apply(change)
+        assert change.spot_checks
+        return change.spot_checks[-1].id
+
+    def remove_spot_check(self, spot_id: str) -> None:
+        self._apply(inc_edits.remove_spot_check(self._view(), spot_id))
+
+    # -- the batch's contradictions and handles ----------------------------------------------
+
+    def add_contradiction(self, text: str, refs: Iterable[str] = ()) -> None:
+        self._apply(note_edits.add(self._view(), "contradictions", text, refs))
+
+    def edit_contradiction(
+        self, index: int, *, text: str = UNCHANGED, refs: Iterable[str] = UNCHANGED
+    ) -> None:
+        self._apply(note_edits.edit(self._view(), "contradictions", index, text=text, refs=refs))
+
+    def move_contradiction(self, index: int, delta: int) -> bool:
+        return self._apply(note_edits.move(self._view(), "contradictions", index, delta))
+
+    def delete_contradiction(self, index: int) -> None:
+        self._apply(note_edits.delete(self._view(), "contradictions", index))
+
+    def add_handle(self, text: str, refs: Iterable[str] = (), detail: str | None = None) -> None:
+        self._apply(note_edits.add(self._view(), "handles", text, refs, detail))
+
+    def edit_handle(
+        self,
+        index: int,
+        *,
+        text: str = UNCHANGED,
+        refs: Iterable[str] = UNCHANGED,
+        detail: str | None = UNCHANGED,
+    ) -> None:
+        self._apply(
+            note_edits.edit(self._view(), "handles", index, text=text, refs=refs, detail=detail)
+        )
+
+    def move_handle(self, index: int, delta: int) -> bool:
+        return self._apply(note_edits.move(self._view(), "handles", index, delta))
+
+    def delete_handle(self, index: int) -> None:
+        self._apply(note_edits.delete(self._view(), "handles", index))
+
+    # -- duplicates and staleness ------------------------------------------------------------
+
+    def dismiss(self, item_ref: str, candidate: str, candidate_key: str) -> None:
+        """Judge `candidate` not a duplicate of the item (one undo step); keyed by both texts."""
+        from .matching import content_key
+
+        item = self.item(item_ref)
+        d = Dismissal(
+            item=item_ref,
+            candidate=candidate,
+            item_key=content_key(item.text),
+            candidate_key=candidate_key,
+        )
+        if d not in self.data.dismissed:
+            self._apply(Change(dismissed=[*self.data.dismissed, d]))
+
+    def decide_cluster(self, keep: str, others: Iterable[str]) -> None:
+        """Keep one item of a cluster and mark the others as its duplicates, in one undo step."""
+        view = self._view()
+        change = item_edits.include(view, keep) if view.home(keep) is None else Change()
+        for ref in others:
+            if ref == keep:
+                continue
+            view = View(
+                self._refs,
+                _preview(self.data, change),
+                self._levels,
+                self.resolves,
+                self._positions,
+            )
+            step = item_edits.exclude(view, ref, f"duplicate:{keep}")
+            change.decisions.update(step.decisions)
+            if step.increments is not None:
+                change.increments = step.increments
+            change.next_id = step.next_id or change.next_id
+        self._apply(change)
 
     def acknowledge(self, ref: str) -> None:
         """The reviewer has looked at a changed item again: it is no longer marked (its decision
@@ -315,72 +390,15 @@ class Session:
         self.data = reconcile(self.data, items)
         self.items = items
         self._item_by_ref = {item.ref: item for item in items}
-        self._position = {item.ref: i for i, item in enumerate(items)}
+        self._refs = [item.ref for item in items]
+        self._levels = {item.ref: item.evidence for item in items}
+        self._positions = {ref: i for i, ref in enumerate(self._refs)}
+        self.__dict__.pop("plan", None)
         self._save()
         self._notify()
         return [ref for ref in self.changed if ref not in before]
 
-    def dismiss(self, item_ref: str, candidate: str, candidate_key: str) -> None:
-        """Judge `candidate` not a duplicate of the item (one undo step); keyed by both texts."""
-        from .matching import content_key
-
-        item = self.item(item_ref)
-        d = Dismissal(
-            item=item_ref,
-            candidate=candidate,
-            item_key=content_key(item.text),
-            candidate_key=candidate_key,
-        )
-        if d in self.data.dismissed:
-            return
-        before = tuple(self.data.dismissed)
-        order = tuple(self.data.order)
-        step = Step(
-            before={},
-            after={},
-            order_before=order,
-            order_after=order,
-            dismissed_before=before,
-            dismissed_after=(*before, d),
-        )
-        self.history.undo.append(step)
-        del self.history.undo[:-UNDO_LIMIT]
-        self.history.redo.clear()
-        self._restore({}, order, step.dismissed_after)
-
-    def decide_cluster(self, keep: str, others: Iterable[str]) -> None:
-        """Keep one item of a cluster and mark the others as its duplicates, in one undo step."""
-        changes: dict[str, Decision] = {}
-        d = self.decision(keep)
-        if d.status != "include":
-            changes[keep] = d.model_copy(
-                update={"status": "include", "origin": Origin.reviewer, "reason": None}
-            )
-        for ref in others:
-            if ref == keep:
-                continue
-            changes[ref] = self.decision(ref).model_copy(
-                update={
-                    "status": "exclude",
-                    "origin": Origin.reviewer,
-                    "reason": f"duplicate:{keep}",
-                    "merged_into": None,
-                }
-            )
-        for ref in list(changes):
-            if ref != keep:
-                for part in self.merged_into(ref):
-                    changes.setdefault(
-                        part,
-                        self.decision(part).model_copy(
-                            update={
-                                "status": "undecided",
-                                "origin": Origin.reviewer,
-                                "merged_into": None,
-                            }
-                        ),
-                    )
-        self._apply(changes)
+    # -- cursor, undo ------------------------------------------------------------------------
 
     def set_cursor(self, ref: str | None) -> None:
         """Where the reviewer is; saved so a resumed session opens there; not an undo step."""
@@ -393,7 +411,7 @@ class Session:
             return False
         step = self.history.undo.pop()
         self.history.redo.append(step)  # before the save in _restore: the file holds both stacks
-        self._restore(step.before, step.order_before, step.dismissed_before)
+        self._restore(step.before)
         return True
 
     def redo(self) -> bool:
@@ -401,7 +419,7 @@ class Session:
             return False
         step = self.history.redo.pop()
         self.history.undo.append(step)
-        self._restore(step.after, step.order_after, step.dismissed_after)
+        self._restore(step.after)
         return True
 
     def retry_save(self) -> bool:
@@ -410,63 +428,35 @@ class Session:
 
     # -- internals ---------------------------------------------------------------------------
 
-    def _apply(self, changes: Mapping[str, Decision], order: list[str] | None = None) -> None:
-        decisions = self.data.decisions
-        before = {ref: decisions[ref] for ref in changes}
-        changed = {ref: d for ref, d in changes.items() if d != before[ref]}
-        order_before = tuple(self.data.order)
-        new_order = order if order is not None else self._order_after(changed)
-        if not changed and tuple(new_order) == order_before:
-            return
-        step = Step(
-            before={r: before[r] for r in changed},
-            after=dict(changed),
-            order_before=order_before,
-            order_after=tuple(new_order),
-        )
-        self.history.undo.append(step)
+    def _view(self) -> View:
+        view = View(self._refs, self.data, self._levels, self.resolves, self._positions)
+        view.__dict__["plan"] = self.plan  # the cached plan: the state has not changed since
+        return view
+
+    def _apply(self, change: Change) -> bool:
+        """Record `change` as one undo step and save; False when it changes nothing."""
+        if change.next_id is not None:
+            self.data.next_id = max(self.data.next_id, change.next_id)
+        before, after = diff(self.data, change)
+        if after == Patch():
+            return False
+        self.history.undo.append(Step(before=before, after=after))
         del self.history.undo[:-UNDO_LIMIT]
         self.history.redo.clear()  # the save in _restore below writes the stacks with the change
-        for ref in changed:  # decided anew, on the text as it is now
+        for ref in after.decisions:  # decided anew, on the text as it is now
             self.data.changed.pop(ref, None)
-        self._restore(step.after, step.order_after)
+        self._restore(after)
+        return True
 
-    def _restore(
-        self,
-        decisions: Mapping[str, Decision],
-        order: Iterable[str],
-        dismissed: Iterable[Dismissal] | None = None,
-    ) -> None:
-        self.data.decisions.update(decisions)
-        self.data.order = list(order)
-        if dismissed is not None:
-            self.data.dismissed = list(dismissed)
+    def _restore(self, patch: Patch) -> None:
+        apply_patch(self.data, patch)
+        self.__dict__.pop("plan", None)
         self._save(decision=True)
         self._notify()
 
     def _notify(self) -> None:
         for listener in list(self.listeners):
             listener(self)
-
-    def _order_after(self, changed: Mapping[str, Decision]) -> list[str]:
-        """Keep `order` equal to the included, non-merged items; a newly included item goes after
-        the last increment that precedes it in batch order."""
-        order = [
-            r for r in self.data.order if self._is_increment(changed.get(r) or self.decision(r))
-        ]
-        for ref, d in sorted(changed.items(), key=lambda kv: self._position[kv[0]]):
-            if self._is_increment(d) and ref not in order:
-                pos = self._position[ref]
-                at = 0
-                for i, other in enumerate(order):
-                    if self._position[other] < pos:
-                        at = i + 1
-                order.insert(at, ref)
-        return order
-
-    @staticmethod
-    def _is_increment(d: Decision) -> bool:
-        return d.status == "include" and not d.merged_into
 
     def _save(self, decision: bool = False) -> None:
         """Save the whole state; `decision`: this save carries a decision (counted in `unsaved`
@@ -482,8 +472,8 @@ class Session:
                 "decisions are kept in memory and saving is retried"
             )
         else:
-            self.unsaved = 0
             self.save_error = None
+            self.unsaved = 0
 
 
 def _shown(path: Path) -> str:
@@ -492,8 +482,60 @@ def _shown(path: Path) -> str:
     return "/".join(parts[-3:]) if len(parts) >= 3 and parts[-3] == ".briefdesk" else str(path)
 
 
+# -- steps -----------------------------------------------------------------------------------
+
+
+def diff(data: SessionData, change: Change) -> tuple[Patch, Patch]:
+    """The two sides of the step that turns `data` into `data` + `change`: only what differs."""
+    old_d = {ref: data.decisions.get(ref) or Decision() for ref in change.decisions}
+    changed = {ref: d for ref, d in change.decisions.items() if d != old_d[ref]}
+    before: dict[str, Any] = {"decisions": {r: old_d[r] for r in changed}}
+    after: dict[str, Any] = {"decisions": changed}
+    if change.increments is not None and not _same_objects(data.increments, change.increments):
+        old = {inc.id: inc for inc in data.increments}
+        new = {inc.id: inc for inc in change.increments}
+        ids = [*old, *(i for i in new if i not in old)]
+        touched = [i for i in ids if old.get(i) is not new.get(i) and old.get(i) != new.get(i)]
+        before["increments"] = {i: old.get(i) for i in touched}
+        after["increments"] = {i: new.get(i) for i in touched}
+        old_order = tuple(inc.id for inc in data.increments)
+        new_order = tuple(inc.id for inc in change.increments)
+        if old_order != new_order:
+            before["order"], after["order"] = old_order, new_order
+    for name in ("spot_checks", "contradictions", "handles", "dismissed"):
+        value = getattr(change, name)
+        if value is not None and tuple(value) != tuple(getattr(data, name)):
+            before[name] = tuple(getattr(data, name))
+            after[name] = tuple(value)
+    return Patch(**before), Patch(**after)
+
+
+def _same_objects(a: list[Increment], b: list[Increment]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+def apply_patch(data: SessionData, patch: Patch) -> None:
+    data.decisions.update(patch.decisions)
+    if patch.increments or patch.order is not None:
+        by_id = {inc.id: inc for inc in data.increments}
+        for inc_id, inc in patch.increments.items():
+            if inc is None:
+                by_id.pop(inc_id, None)
+            else:
+                by_id[inc_id] = inc
+        order = patch.order if patch.order is not None else [i.id for i in data.increments]
+        data.increments = [by_id[i] for i in order if i in by_id]
+    for name in ("spot_checks", "contradictions", "handles", "dismissed"):
+        value = getattr(patch, name)
+        if value is not None:
+            setattr(data, name, list(value))
+
+
+# -- the session file ------------------------------------------------------------------------
+
+
 def dump_state(data: SessionData) -> bytes:
-    """Compact JSON from pydantic's Rust serialiser: ~2 ms for 3,000 items, so saving on every
+    """Compact JSON from pydantic's Rust serialiser: a few ms for 3,000 items, so saving on every
     change stays on the key path (an acknowledged decision is on disk) without a visible pause.
     Decisions at their defaults (undecided, nothing noted) are written as `{}`."""
     head = f'{{"schema_version":{data.schema_version},'
@@ -501,24 +543,34 @@ def dump_state(data: SessionData) -> bytes:
     return (head + body[1:]).encode("utf-8")
 
 
-def load_state(path: Path, batch: Batch, items: list[Item]) -> SessionData:
-    """The saved state when there is one (new items of a changed batch start undecided)."""
+def load_state(
+    path: Path,
+    batch: Batch,
+    items: list[Item],
+    spot_hashes: Mapping[str, str] | None = None,
+) -> SessionData:
+    """The saved state when there is one (new items of a changed batch start undecided); a
+    schema 1 or 2 session is migrated (`core.migrate`)."""
     if not path.exists():
-        return initial_state(batch, items)
+        return initial_state(batch, items, spot_hashes)
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise BriefdeskError(f"cannot read the session ({exc.strerror or exc})", path) from None
     try:
-        version = json.loads(raw).get("schema_version")
+        parsed = json.loads(raw)
+        version = parsed.get("schema_version")
     except (ValueError, AttributeError):
-        version = None
+        parsed, version = None, None
     if isinstance(version, int) and version > SCHEMA_VERSION:
         raise BriefdeskError(
             f"session was written by a newer briefdesk (schema {version}); upgrade briefdesk", path
         )
     try:
-        data = SessionData.model_validate_json(raw)
+        if version in OLD_SCHEMAS and isinstance(parsed, dict):
+            data = SessionData.model_validate(migrate_session(parsed))
+        else:
+            data = SessionData.model_validate_json(raw)
     except (ValidationError, ValueError) as exc:
         first = first_error(exc) if isinstance(exc, ValidationError) else str(exc)
         raise BriefdeskError(
@@ -535,10 +587,11 @@ def reconcile(data: SessionData, items: list[Item]) -> SessionData:
     """Fit a saved state to the batch's items as they are now.
 
     Decisions follow their items by fingerprint when refs were renumbered (a `## ` heading added
-    or removed); an item edited in place keeps its decision, and when it was decided it is marked
-    changed (`changed` keeps the hash of the text the decision was made on; a text edited back to
-    it is no longer changed); new items start undecided. When refs moved, the undo history (which
-    names old refs) is dropped.
+    or removed), and so do the increments' parts and the notes' refs; an item edited in place
+    keeps its decision, and when it was decided it is marked changed (`changed` keeps the hash of
+    the text the decision was made on; a text edited back to it is no longer changed); new items
+    start undecided. When refs moved, the undo history (which names old refs) is dropped. The
+    result stores exactly its plan (`core.brief.plan.normalise`).
     """
     refs = [item.ref for item in items]
     known = set(refs)
@@ -552,41 +605,33 @@ def reconcile(data: SessionData, items: list[Item]) -> SessionData:
         if now.get(old) != fp and fp in by_print and by_print[fp] != old
     }
     taken = set(moved.values())
+
+    def follow(old: str) -> str | None:
+        return moved.get(old) or (old if old in known and old not in taken else None)
+
     kept: dict[str, Decision] = {}
     changed: dict[str, str] = {}
     for old, d in data.decisions.items():
-        target = moved.get(old) or (old if old in known and old not in taken else None)
+        target = follow(old)
         if target is not None:
             basis = data.changed.get(old) or data.fingerprints.get(old)
             if d.status != "undecided" and basis is not None and basis != now[target]:
                 changed[target] = basis
-            kept[target] = (
-                d.model_copy(update={"merged_into": moved.get(d.merged_into, d.merged_into)})
-                if d.merged_into
-                else d
-            )
+            kept[target] = d
     decisions = {ref: kept.get(ref, Decision()) for ref in refs}
-    for ref, d in decisions.items():  # a part whose increment is gone goes back to the reviewer
-        if d.merged_into and not (
-            d.merged_into in decisions and decisions[d.merged_into].status == "include"
-        ):
-            decisions[ref] = d.model_copy(update={"status": "undecided", "merged_into": None})
-    order = [moved.get(r, r) for r in data.order]
-    order = [
-        r
-        for r in dict.fromkeys(order)
-        if r in known and decisions[r].status == "include" and not decisions[r].merged_into
-    ]
-    order += [
-        r
-        for r in refs
-        if decisions[r].status == "include" and not decisions[r].merged_into and r not in order
-    ]
+    state = data
+    if moved:
+        state = data.model_copy(
+            update={
+                "increments": [_moved_increment(inc, follow) for inc in data.increments],
+                "contradictions": [_moved_note(n, moved) for n in data.contradictions],
+                "handles": [_moved_note(n, moved) for n in data.handles],
+            }
+        )
     cursor = moved.get(data.cursor, data.cursor) if data.cursor else None
-    return data.model_copy(
+    state = state.model_copy(
         update={
             "decisions": decisions,
-            "order": order,
             "cursor": cursor if cursor in known else (refs[0] if refs else None),
             "schema_version": SCHEMA_VERSION,  # an older file is written back in today's form
             "fingerprints": now,
@@ -594,3 +639,39 @@ def reconcile(data: SessionData, items: list[Item]) -> SessionData:
             "history": data.history if not moved else History(),
         }
     )
+    return normalise(state, refs)
+
+
+def _moved_increment(inc: Increment, follow: Callable[[str], str | None]) -> Increment:
+    def refs(values: Iterable[str]) -> tuple[str, ...]:
+        return tuple(r for r in (follow(v) for v in values) if r is not None)
+
+    parts, absorbed = refs(inc.parts), refs(inc.absorbed)
+    if not parts:  # the plan drops it (or promotes an absorbed item)
+        parts = absorbed[:1] or inc.parts
+        absorbed = absorbed[1:]
+    return inc.model_copy(
+        update={
+            "parts": parts,
+            "absorbed": absorbed,
+            "placements": tuple(
+                p.model_copy(update={"part": follow(p.part)}) if p.part else p
+                for p in inc.placements
+            ),
+            "sources": {t: text for r, text in inc.sources.items() if (t := follow(r))},
+        }
+    )
+
+
+def _preview(data: SessionData, change: Change) -> SessionData:
+    """`data` as `change` would leave it (for an edit built of several), without touching it."""
+    update: dict[str, object] = {"decisions": {**data.decisions, **change.decisions}}
+    if change.increments is not None:
+        update["increments"] = change.increments
+    if change.next_id is not None:
+        update["next_id"] = change.next_id
+    return data.model_copy(update=update)
+
+
+def _moved_note(note: Note, moved: Mapping[str, str]) -> Note:
+    return note.model_copy(update={"refs": tuple(moved.get(r, r) for r in note.refs)})

@@ -48,6 +48,25 @@ def demo_ws(tmp_path: Path) -> Path:
     return root
 
 
+SEED_DIR = ROOT / "tests" / "seed"
+
+
+@pytest.fixture()
+def seed_ws(tmp_path: Path) -> Path:
+    """The seed brief's knowledge base (tests/seed/workspace), copied and committed: the batch of
+    tests/seed/000_c7e6d8574e79db7a.txt with its proposed brief, earlier briefs and living doc."""
+    import shutil
+
+    from briefdesk.core.gitio import git
+
+    root = tmp_path / "seed-kb"
+    shutil.copytree(SEED_DIR / "workspace", root)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A", "--", ".")
+    git(root, "commit", "-q", "--no-verify", "-m", "seed knowledge base")
+    return root
+
+
 @pytest.fixture(scope="session")
 def expected() -> dict:
     """The demo's answer key: planted duplicates and intended sections."""

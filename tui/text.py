@@ -75,17 +75,20 @@ def fit(content: Content | str, cells: int) -> Content:
     return content.truncate(cells, pad=True)
 
 
-def status_key(d: Decision) -> str:
+Role = str | None  # the item in its increment (core.brief.plan.Plan.role): head, part, absorbed
+
+
+def status_key(d: Decision, role: Role = None) -> str:
     if d.status == "include":
-        return "merged" if d.merged_into else "include"
+        return "merged" if role in ("part", "absorbed") else "include"
     if d.status == "exclude":
         return "duplicate" if d.duplicate_of else "exclude"
     return "undecided"
 
 
-def status_glyph(d: Decision) -> Content:
+def status_glyph(d: Decision, role: Role = None) -> Content:
     """Two cells: the status, then `?` while the decision is only proposed upstream."""
-    key = status_key(d)
+    key = status_key(d, role)
     mark = PROPOSED_MARK if d.status != "undecided" and d.origin is Origin.proposed else " "
     return Content.assemble((GLYPHS[key], STATUS_STYLE[key]), (mark, "$warning"))
 
@@ -108,12 +111,17 @@ def score_text(score: float | None, pending: bool = False) -> Content:
     return Content.styled(f"{score:3.0f}", style)
 
 
-def status_words(d: Decision, language: str = "en") -> str:
-    """What the decision is, in words, for the detail pane."""
+def status_words(
+    d: Decision, language: str = "en", role: Role = None, head: str | None = None
+) -> str:
+    """What the decision is, in words, for the detail pane; `head` is the first part of the
+    item's increment when it is another part or absorbed."""
     who = "reviewer" if d.origin is Origin.reviewer else "proposed"
     if d.status == "include":
-        if d.merged_into:
-            return f"included, merged into {d.merged_into} ({who})"
+        if role == "part" and head:
+            return f"included, a part of {head}'s increment ({who})"
+        if role == "absorbed" and head:
+            return f"included, absorbed by {head}'s increment ({who})"
         return f"included ({who})"
     if d.status == "exclude":
         if d.duplicate_of:

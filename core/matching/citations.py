@@ -117,12 +117,25 @@ def find_citations(text: str, wanted: Collection[str] | None = None) -> list[Cit
 def sidecar_holdings(data: Any, brief: str) -> dict[str, set[str]]:
     """Item ref -> the entry refs (`<brief>#n`) whose increment holds it, from a sidecar's JSON.
 
-    Read loosely, for every schema the tool has written: `increments` (each with `parts` and
-    `absorbed`), else `order` with the decisions' `merged_into`. Anything else holds nothing.
+    Read loosely, for every schema the tool has written: the brief model's numbered `entries`
+    (schema 2, `model.entries`, each with `number`, `parts` and `absorbed`), a list of
+    `increments` (each with `parts` and `absorbed`), else `order` with the decisions'
+    `merged_into` (schema 1). Anything else holds nothing.
     """
     out: dict[str, set[str]] = defaultdict(set)
     if not isinstance(data, dict):
         return {}
+    model = data.get("model")
+    entries = model.get("entries") if isinstance(model, dict) else None
+    if isinstance(entries, list):
+        for entry in entries:
+            if not isinstance(entry, dict) or not isinstance(entry.get("number"), int):
+                continue
+            for key in ("parts", "absorbed"):
+                for ref in entry.get(key) or ():
+                    if isinstance(ref, str):
+                        out[ref].add(f"{brief}#{entry['number']}")
+        return dict(out)
     increments = data.get("increments")
     if isinstance(increments, list):
         for n, inc in enumerate(increments, 1):

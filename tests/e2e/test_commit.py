@@ -177,8 +177,8 @@ def test_message_and_trailers_read_back_with_git(ws: Path) -> None:
     message = sh(ws, "log", "-1", "--format=%B")
     assert message.rstrip("\n") == result.message.rstrip("\n")
     assert message.startswith(
-        "brief(inference): E1 2026-11-03 · 2 increments from work-guard/e627b203\n\n"
-        "1. SGLang adds speculative decoding\n2. TPU v6e serving costs\n\n"
+        "brief(inference): E1 2026-11-03 · 2 increments from e627b203\n\n"
+        "1. SGLang adds speculative decoding (2601.21204)\n2. TPU v6e serving costs\n\n"
     )
     parsed = sh(ws, "interpret-trailers", "--parse", input=message.encode()).splitlines()
     digest = {p: hashlib.sha256((ws / p).read_bytes()).hexdigest() for p in (A, B)}
@@ -304,7 +304,9 @@ def test_recommit_of_the_same_batch_overwrites_its_own_brief(ws: Path) -> None:
         session.move(f"{B}#1", -1)
         second = commit_brief(review, session)
     assert sh(ws, "rev-parse", f"{second.sha}^").strip() == first.sha
-    assert "1. TPU v6e serving costs\n2. SGLang adds speculative decoding\n" in second.message
+    assert "1. TPU v6e serving costs\n2. SGLang adds speculative decoding (2601.21204)\n" in (
+        second.message
+    )
 
 
 # -- refusals ---------------------------------------------------------------------------------

@@ -102,4 +102,6 @@ def test_an_evening_from_new_materials_to_a_verified_brief(kb: Path, capsys) -> 
     assert top["subject"].startswith("brief(inference): E1 ") and "3 increments" in top["subject"]
 
     code, out, _ = run(capsys, "verify", "-w", ws, sha)
-    assert code == 0 and out.endswith(f"all 8 material hashes match {sha}\n")
+    assert code == 0 and out.endswith(
+        f"all 8 material hashes match {sha} and the brief is its sidecar's\n"
+    )

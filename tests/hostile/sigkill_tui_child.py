@@ -51,7 +51,7 @@ async def drive(workspace: str, batch: str, seed: int) -> None:
                 "decisions": {
                     r: d.model_dump(mode="json") for r, d in session.data.decisions.items()
                 },
-                "order": session.data.order,
+                "order": [list(inc.parts) for inc in session.data.increments],
             }
             return json.dumps(data, ensure_ascii=True, separators=(",", ":"))
 

@@ -93,9 +93,9 @@ def test_brief_and_commit_message_hold_no_control_character(hostile_ws: Path, ca
             session.include(ref)
         session.add_note(REFS[0], f"评注 {ESC}[2J [bold]粗[/bold] {CSI}31m")
         session.add_contradiction(
-            REFS[1], f"矛盾 {ESC}]52;c;aGk={BEL} [link=https://e.com]x[/link]"
+            f"矛盾 {ESC}]52;c;aGk={BEL} [link=https://e.com]x[/link]", [REFS[1]]
         )
-        session.add_handle(REFS[2], f"抓手 \u202eevil\u202c {ZWJ}")
+        session.add_handle(f"抓手 \u202eevil\u202c {ZWJ}", [REFS[2]])
     code, brief, err = run_main(capsys, "build", "-w", str(hostile_ws), "-b", DEMO_BATCH)
     assert code == 0, err
     assert not UNSAFE.search(brief), repr(UNSAFE.search(brief))
@@ -187,7 +187,7 @@ def test_desk_moves_onto_hostile_items_and_nothing_happens(hostile_ws: Path, mon
                     assert "[@click=app.quit]x[/]" in plain
             assert app.clipboard == ""
             after = screen.session.data
-            assert after.decisions == before.decisions and after.order == before.order
+            assert after.decisions == before.decisions and after.increments == before.increments
         assert app.return_code in (None, 0)
 
     asyncio.run(go())

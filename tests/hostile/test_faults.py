@@ -26,10 +26,10 @@ import time
 from pathlib import Path
 
 import pytest
-from briefdesk.core.decisions import SessionData
 from briefdesk.core.errors import BriefdeskError, SessionLocked
 from briefdesk.core.review import Review, load_review
 from briefdesk.core.session import Session
+from briefdesk.core.state import SessionData
 from briefdesk.core.workspace import Workspace
 from hostile_helpers import (
     DEMO_BATCH,

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import pytest
 import sigkill_child
-from briefdesk.core.decisions import SessionData
 from briefdesk.core.review import Review, load_review
 from briefdesk.core.session import Session, load_state
+from briefdesk.core.state import SessionData
 from briefdesk.core.workspace import Workspace
 from hostile_helpers import DEMO_BATCH, ROOT
 
@@ -58,7 +58,7 @@ def _acks(out: str) -> list[int]:
 
 
 def _same(a: SessionData, b: SessionData) -> bool:
-    return a.decisions == b.decisions and a.order == b.order and a.cursor == b.cursor
+    return a.decisions == b.decisions and a.increments == b.increments and a.cursor == b.cursor
 
 
 def _trial(review: Review, seed: int, rnd: random.Random, figures: Figures, scratch: Path) -> None:
@@ -213,7 +213,8 @@ def _tui_trial(root: Path, seed: int, rnd: random.Random, scratch: Path) -> tupl
     disk = json.loads(
         SessionData.model_validate_json(path.read_bytes()).model_dump_json()
     )  # always parses
-    if disk["decisions"] == last["decisions"] and disk["order"] == last["order"]:
+    order = [inc["parts"] for inc in disk["increments"]]
+    if disk["decisions"] == last["decisions"] and order == last["order"]:
         return len(acked) - 1, False
     # the kill landed between the save of the key in flight and its `ack`: that one key changes one
     # item's decision (include, undo or redo of one) or only the order (move); nothing acked is lost

@@ -24,3 +24,29 @@ def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     root, _ = make_demo(tmp_path / "kb")
     return root
+
+
+SEED_BATCH = "2026-11-03-e627b203"
+
+
+@pytest.fixture()
+def seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The seed brief's knowledge base (tests/seed/workspace), committed with fixed dates: its
+    proposed brief has written increments, a spot check, contradictions and handles, and the
+    workspace has paper cards outside the batch to spot-check."""
+    import shutil
+
+    from briefdesk.core.gitio import git
+
+    for who in ("AUTHOR", "COMMITTER"):
+        monkeypatch.setenv(f"GIT_{who}_NAME", "Tom")
+        monkeypatch.setenv(f"GIT_{who}_EMAIL", "tom@briefdesk.invalid")
+    monkeypatch.setenv("GIT_AUTHOR_DATE", FIXED_DATE)
+    monkeypatch.setenv("GIT_COMMITTER_DATE", FIXED_DATE)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    root = tmp_path / "kb"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "seed" / "workspace", root)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A", "--", ".")
+    git(root, "commit", "-q", "--no-verify", "-m", "seed knowledge base")
+    return root

@@ -11,9 +11,10 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from briefdesk.core.decisions import Origin, SessionData
+from briefdesk.core.decisions import Origin
 from briefdesk.core.keymap import ACTION_IDS
 from briefdesk.core.models import Evidence
+from briefdesk.core.state import SessionData
 from briefdesk.tui.app import BriefdeskApp
 from briefdesk.tui.dialogs.evidence import EvidenceDialog
 from briefdesk.tui.dialogs.exclude import ExcludeDialog
@@ -188,8 +189,13 @@ def test_annotate_flag_contradiction_add_handle(demo: Path) -> None:
                 await _type(pilot, "ok")
                 await pilot.press("ctrl+s")
                 await settle(pilot)
-                assert getattr(screen.session.decision(R2), field) == ("读过附录B\nok",), action
-                assert saved(demo)["decisions"][R2][field] == ["读过附录B\nok"], action
+                if field == "notes":  # a note is the item's own
+                    assert screen.session.decision(R2).notes == ("读过附录B\nok",)
+                    assert saved(demo)["decisions"][R2]["notes"] == ["读过附录B\nok"]
+                else:  # contradictions and handles are the batch's, naming the item
+                    notes = getattr(screen.session.data, field)
+                    assert (notes[-1].text, notes[-1].refs) == ("读过附录B\nok", (R2,)), action
+                    assert saved(demo)[field][-1]["refs"] == [R2], action
 
     run(go())
 
@@ -237,8 +243,8 @@ def test_pick_placement_by_fuzzy_search(demo: Path) -> None:
             assert screen.review.living_doc.section(top).title.startswith("投机解码")
             await pilot.press("enter")
             await settle(pilot)
-            d = screen.session.decision(R2)
-            assert (d.section, d.action) == (top, "append")
+            placed = screen.session.plan.placement_of(R2)
+            assert placed is not None and (placed.section, placed.action) == (top, "append")
 
     run(go())
 
@@ -250,9 +256,9 @@ def test_accept_placement_takes_the_best_proposal(demo: Path) -> None:
             screen = await review_ready(pilot)
             screen.go_to(R2)
             best = screen.matches[R2].placements[0].section
-            assert screen.session.decision(R2).section is None
+            assert screen.session.plan.placement_of(R2) is None
             await pilot.press(key("accept_placement"))
-            assert screen.session.decision(R2).section == best
+            assert screen.session.plan.placement_of(R2).section == best  # type: ignore[union-attr]
             row = screen.query_one("#placements").get_option(best).prompt.plain
             assert row.startswith("● ")
 
@@ -269,7 +275,7 @@ def test_move_up_and_move_down(demo: Path) -> None:
             assert screen.query_one("#order").options[0].id == PLENA
             await pilot.press(key("move_down"))
             assert screen.session.order[1] == PLENA
-            assert saved(demo)["order"][1] == PLENA
+            assert saved(demo)["increments"][1]["parts"][0] == PLENA
 
     run(go())
 
@@ -284,7 +290,8 @@ def test_merge(demo: Path) -> None:
             await pilot.press("enter")
             await settle(pilot)
             d = screen.session.decision(R2)
-            assert d.status == "include" and d.merged_into == R1
+            inc = screen.session.increment_of(R2)
+            assert d.status == "include" and inc is not None and inc.parts == (R1, R2)
             assert [o.id for o in screen.query_one("#order").options][:2] == [R1, R2]
 
     run(go())
@@ -420,7 +427,8 @@ def test_every_action_id_is_pressed_here() -> None:
     evening = (Path(__file__).parent / "test_evening_actions.py").read_text("utf-8")
     evening += (Path(__file__).parent / "test_duplicates_desk.py").read_text("utf-8")
     evening += (Path(__file__).parent / "test_edits_under_the_desk.py").read_text("utf-8")
-    pressed = set(re.findall(r'key\("([a-z_]+)"\)', here + evening))
+    writing = (Path(__file__).parent / "test_writing.py").read_text("utf-8")  # the brief's keys
+    pressed = set(re.findall(r'key\("([a-z_]+)"\)', here + evening + writing))
     pressed |= set(re.findall(r'\("([a-z_]+)", "(?:notes|contradictions|handles)"\)', here))
     pressed |= {"first_item", "last_item", "page_down", "page_up"}  # g G ctrl+d ctrl+u (vim)
     assert set(ACTION_IDS) <= pressed, sorted(set(ACTION_IDS) - pressed)

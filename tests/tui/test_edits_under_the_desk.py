@@ -169,6 +169,7 @@ def test_a_claim_conflict_becomes_a_contradiction_with_its_refs(kb: Path) -> Non
             screen.go_to(ITEM)
             await settle(pilot)
             screen.flush()
+            before = list(screen.session.data.contradictions)
             claims = shown(screen.query_one("#dup-claims"))
             assert "claims that disagree · 2" in claims
             assert "version lines SGLang with docs/inference.md§1.2" in claims
@@ -182,11 +183,14 @@ def test_a_claim_conflict_becomes_a_contradiction_with_its_refs(kb: Path) -> Non
             await pilot.press("ctrl+s")
             await settle(pilot)
             assert app.screen is screen
-            [text] = screen.session.decision(ITEM).contradictions
+            *kept, note = screen.session.data.contradictions  # the batch's, citing the conflict
+            assert kept == before
+            text = note.text
             assert text.startswith("SGLang 版本线冲突：") and text.endswith(
                 "本批最需要动手修的一处"
             )
-            assert ITEM in text and "docs/inference.md§1.2" in text  # both refs
+            assert ITEM in text and "docs/inference.md§1.2" in text  # both refs, in the text
+            assert {ITEM, "docs/inference.md§1.2"} <= set(note.refs)  # and as its refs
             screen.flush()
             assert "✓ in 二 · version lines SGLang" in shown(screen.query_one("#dup-claims"))
             # the key now offers the next conflict of the item
@@ -196,9 +200,9 @@ def test_a_claim_conflict_becomes_a_contradiction_with_its_refs(kb: Path) -> Non
             assert "属同源复述，不构成交叉验证" in entry.text
             await pilot.press("escape")
             await settle(pilot)
-            assert len(screen.session.decision(ITEM).contradictions) == 1
+            assert len(screen.session.data.contradictions) == len(before) + 1
             await pilot.press(key("undo"))
             await settle(pilot)
-            assert screen.session.decision(ITEM).contradictions == ()
+            assert screen.session.data.contradictions == before
 
     run(go())

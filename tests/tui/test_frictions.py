@@ -215,7 +215,7 @@ def test_enter_on_an_excluded_item_records_no_placement(demo: Path) -> None:
     run(go())
 
 
-def test_excluding_a_merge_target_says_its_parts_go_back(demo: Path) -> None:
+def test_excluding_a_part_of_a_merged_increment_says_the_others_stay(demo: Path) -> None:
     from briefdesk.tui.dialogs.exclude import ExcludeDialog
 
     async def go() -> None:
@@ -228,15 +228,16 @@ def test_excluding_a_merge_target_says_its_parts_go_back(demo: Path) -> None:
             dialog = app.screen
             assert isinstance(dialog, ExcludeDialog)
             warning = str(dialog.query_one("#warning").render())
-            assert "increment with 2 merged parts" in warning
-            assert "DecisionRank" in warning and "back to undecided" in warning
+            assert "shares an increment with 2 other items" in warning
+            assert "DecisionRank" in warning and "they stay in the brief" in warning
             await pilot.press("1")
             await settle(pilot)
             assert screen.session.decision(R1).status == "exclude"
-            assert {screen.session.decision(r).status for r in (R2, R3)} == {"undecided"}
-            assert said(app)[-1].startswith("Excluded; 2 merged parts are undecided again:")
-            # an item that heads no increment is excluded without a word of warning
-            screen.go_to(R2)
+            assert {screen.session.decision(r).status for r in (R2, R3)} == {"include"}
+            assert screen.session.increment_of(R2).parts == (R2, R3)  # type: ignore[union-attr]
+            assert said(app)[-1].startswith("Excluded; its increment keeps 2 other items:")
+            # an item alone in no increment is excluded without a word of warning
+            screen.go_to(BLOG1)
             await pilot.press(key("exclude"))
             await settle(pilot)
             assert not app.screen.query("#warning")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import pytest
 from briefdesk.tui.app import BriefdeskApp
 from tui_helpers import DEMO_BATCH, SIZE, key, review_ready, settle, until
 
@@ -232,3 +233,35 @@ def test_dialog_claim_contradiction_narrow(demo: Path, snap_compare) -> None:
     assert snap_compare(
         app, terminal_size=NARROW, run_before=on_item(POST2, key("claim_contradiction"))
     )
+
+
+# -- writing the brief: the increment form, a placement, the batch's notes, a spot check ---------
+
+R1 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#1"
+SEED_BATCH = "2026-11-03-e627b203"
+PLENA = "inbox/flyp/2026-11-03T0950-critical-read.md#1"
+WRITING = [
+    # (name, workspace fixture, item, keys)
+    ("increment", "demo", R1, (key("edit_increment"),)),
+    ("increment_written", "seed", PLENA, (key("edit_increment"),)),
+    (
+        "placement_edit",
+        "seed",
+        R1,
+        (key("edit_increment"), "tab", "tab", "tab", "tab", "enter"),
+    ),
+    ("notes", "seed", PLENA, (key("edit_notes"),)),
+    ("note_edit", "seed", PLENA, (key("edit_notes"), "tab", "enter")),
+    ("spot_check", "seed", PLENA, (key("add_spot_check"),)),
+]
+
+
+@pytest.mark.parametrize("size", [SIZE, NARROW], ids=["160x48", "100x30"])
+@pytest.mark.parametrize(("name", "fixture", "ref", "keys"), WRITING, ids=[w[0] for w in WRITING])
+def test_dialog_writing(
+    name: str, fixture: str, ref: str, keys: tuple[str, ...], size, request, snap_compare
+) -> None:
+    workspace = request.getfixturevalue(fixture)
+    batch = DEMO_BATCH if fixture == "demo" else SEED_BATCH
+    app = BriefdeskApp(workspace, batch)
+    assert snap_compare(app, terminal_size=size, run_before=on_item(ref, *keys))

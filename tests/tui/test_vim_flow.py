@@ -60,24 +60,26 @@ def test_vim_walk(demo: Path) -> None:
             await pilot.press(vim("move_down"))  # J
             assert session.order.index(R2) == 1
             await pilot.press(vim("accept_placement"))  # y
-            assert session.decision(R2).section == screen.matches[R2].placements[0].section
+            best = screen.matches[R2].placements[0].section
+            assert session.plan.placement_of(R2).section == best  # type: ignore[union-attr]
 
             await dialog("annotate", TextEntryDialog, "o", "k", "ctrl+s")  # i
             await dialog("flag_contradiction", TextEntryDialog, "c", "ctrl+s")
             await dialog("add_handle", TextEntryDialog, "h", "ctrl+s")  # H
-            d = session.decision(R2)
-            assert (d.notes, d.contradictions, d.handles) == (("ok",), ("c",), ("h",))
+            assert session.decision(R2).notes == ("ok",)
+            assert [(n.text, n.refs) for n in session.data.contradictions][-1] == ("c", (R2,))
+            assert [(n.text, n.refs) for n in session.data.handles][-1] == ("h", (R2,))
 
             await dialog("cycle_evidence", EvidenceDialog, vim("cycle_evidence"), "enter")
             assert session.evidence(R2) is Evidence.tldr
             await dialog("pick_placement", PlacementDialog, "escape")
             await dialog("merge", MergeDialog, "enter")
-            assert session.decision(R2).merged_into == R1
+            assert session.increment_of(R2).parts == (R1, R2)  # type: ignore[union-attr]
 
             await pilot.press(vim("undo"))  # u
-            assert session.decision(R2).merged_into is None
+            assert session.increment_of(R2).parts == (R2,)  # type: ignore[union-attr]
             await pilot.press(vim("redo"))  # ctrl+r
-            assert session.decision(R2).merged_into == R1
+            assert session.increment_of(R2).parts == (R1, R2)  # type: ignore[union-attr]
 
             screen.go_to(BLOG1)
             await pilot.press(vim("mark_duplicate"))

@@ -16,7 +16,10 @@ from briefdesk.core.session import Session
 from briefdesk.core.sidecar import read_sidecar, render_sidecar
 from briefdesk.core.workspace import Workspace
 
-from tests.unit.test_session import REFS, on_disk, open_session
+try:  # the session's fixtures, whichever way pytest imports the test modules
+    from test_session import REFS, make_batch, make_items, on_disk, open_session
+except ImportError:  # pragma: no cover - tests/unit as a package
+    from .test_session import REFS, make_batch, make_items, on_disk, open_session
 
 REALKB = Path(__file__).resolve().parents[1] / "workspaces" / "realkb"
 ITEM = "inbox/jay/2026-11-04-0830-wechat-reposts.md#3"  # Kimi K3, a rewrite of §5.3
@@ -116,7 +119,6 @@ def test_session_without_dismissals_reads_as_before(tmp_path: Path) -> None:
     s.close()
     raw = json.loads((tmp_path / "s.json").read_text("utf-8"))
     assert "dismissed" not in raw  # written only when there are some
-    from tests.unit.test_session import make_batch, make_items
 
     with Session.open(tmp_path / "s.json", make_batch(), make_items()) as again:
         assert again.data.dismissed == [] and again.decision(REFS[0]).status == "include"

@@ -11,6 +11,7 @@ import pytest
 from briefdesk.core import __version__
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.gitio import REDIRECTING_VARS, git, git_env, literal, parse_ident
+from briefdesk.core.models import Evidence
 from briefdesk.core.provenance import (
     commit_message,
     flatten,
@@ -19,6 +20,7 @@ from briefdesk.core.provenance import (
     parse_material,
     parse_trailers,
     short_batch_id,
+    subject_line,
     trailer_list,
 )
 from briefdesk.core.review import Review, load_review
@@ -79,7 +81,7 @@ def test_commit_message_is_exactly_the_products_format(review: Review) -> None:
         message = commit_message(review, session.data, "Tom")
     root = review.workspace.root
     assert message == (
-        "brief(inference): E1 2026-11-03 · 2 increments from work-guard/e627b203\n"
+        "brief(inference): E1 2026-11-03 · 2 increments from e627b203\n"
         "\n"
         "1. 决策模型正在成为 agent 推理的一等工程形态\n"
         "2. A paper card\n"
@@ -111,7 +113,7 @@ def test_no_increments_and_proposed_decisions_count_as_unconfirmed(review: Revie
     with review.open_session() as session:
         message = commit_message(review, session.data, "Tom", hashes={A: "a" * 64})
     subject, blank, batch = message.split("\n")[:3]
-    assert subject == "brief(inference): E1 2026-11-03 · 0 increments from work-guard/e627b203"
+    assert subject == "brief(inference): E1 2026-11-03 · 0 increments from e627b203"
     assert (blank, batch) == ("", f"Batch: {BATCH_ID}")
     assert f"Material: {A} sha256:{'a' * 64}\n" in message
     assert "Decisions: included=0 excluded=0 duplicates=0 confirmed=0/3\n" in message
@@ -147,6 +149,61 @@ def test_hostile_titles_and_names_cannot_forge_lines_or_trailers(review: Review)
 )
 def test_short_batch_id(batch_id: str, short: str) -> None:
     assert short_batch_id(batch_id) == short
+
+
+@pytest.mark.parametrize(
+    ("topic", "n", "batch_id", "subject"),
+    [
+        ("inference", 6, BATCH_ID, "brief(inference): E1 2026-11-03 · 6 increments from e627b203"),
+        ("inference", 1, BATCH_ID, "brief(inference): E1 2026-11-03 · 1 increment from e627b203"),
+        ("inference", 2, "nightly", "brief(inference): E1 2026-11-03 · 2 increments from nightly"),
+        (
+            "inference",
+            2,
+            "team/" + "x" * 60,
+            "brief(inference): E1 2026-11-03 · 2 increments from team/" + "x" * 14 + "…",
+        ),
+        (
+            "a-very-long-topic-name-that-takes-most-of-the-subject-line-xx",
+            3,
+            BATCH_ID,
+            "brief(a-very-long-topic-name-that-takes-most-of-the-subject-line-xx): E1 2026-11-03"
+            " · 3 increments",
+        ),
+    ],
+)
+def test_subject_stays_within_72_and_never_shortens_the_topic(
+    topic: str, n: int, batch_id: str, subject: str
+) -> None:
+    got = subject_line(topic, "2026-11-03", n, batch_id)
+    assert got == subject
+    if batch_id.startswith("team/"):
+        assert len(got) == 72
+    assert len(got) <= 72 or (topic in got and " from " not in got)
+    assert f"brief({topic}):" in got
+
+
+def test_spot_checks_get_trailers_of_their_own(review: Review) -> None:
+    from briefdesk.core.models import Material
+
+    card = Material(
+        path="organized/paper_cards/1417-2609-19969.md",
+        sha256="b" * 64,
+        title="DeepSeek-V4.1-Flash",
+        evidence=Evidence.tldr,
+        items=(),
+    )
+    review._spot[card.path] = card  # type: ignore[attr-defined]
+    with review.open_session() as session:
+        session.include(f"{B}#1")
+        session.add_spot_check(card)
+        message = commit_message(review, session.data, "Tom", hashes={card.path: "c" * 64})
+    assert "· 2 increments from" in message.splitlines()[0]
+    assert "2. DeepSeek-V4.1-Flash\n" in message
+    trailers = parse_trailers(message)
+    assert trailers["Spot-check"] == [f"{card.path} sha256:{'c' * 64}"]
+    assert git_parse(message) == [f"{k}: {v}" for k, v in trailer_list(message)]
+    assert "Decisions: included=1 excluded=0 duplicates=0 confirmed=1/3\n" in message
 
 
 def test_flatten() -> None:

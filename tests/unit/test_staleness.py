@@ -9,8 +9,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from briefdesk.core.decisions import SessionData
 from briefdesk.core.review import load_review
+from briefdesk.core.state import SCHEMA_VERSION, SessionData
 from briefdesk.core.watch import Change, Watcher
 from briefdesk.core.workspace import Workspace
 
@@ -122,13 +122,18 @@ def test_a_version_1_session_file_is_migrated_its_fingerprints_the_basis(ws: Pat
         path = session.path
     assert path is not None
     raw = json.loads(path.read_bytes())
-    raw["schema_version"] = 1
-    raw.pop("changed", None)
-    path.write_text(json.dumps(raw), "utf-8")
+    old = {  # the same session as schema 1 wrote it: the decisions, the order of increments
+        "schema_version": 1,
+        **{k: raw[k] for k in ("batch_id", "batch_stem", "topic", "cursor", "fingerprints")},
+        "decisions": raw["decisions"],
+        "order": [f"{NEWS}#2"],
+    }
+    path.write_text(json.dumps(old), "utf-8")
     edit(ws / NEWS, "GB200 NVL72 figures", "GB200 figures")
     with load_review(Workspace.open(ws), BATCH).open_session() as resumed:
         assert resumed.changed == [f"{NEWS}#2"]  # the saved fingerprints are the basis
-        assert resumed.data.schema_version == 2
+        assert resumed.data.schema_version == SCHEMA_VERSION
+        assert resumed.order == [f"{NEWS}#2"]
 
 
 # -- the watcher -------------------------------------------------------------------------------

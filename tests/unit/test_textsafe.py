@@ -4,9 +4,9 @@ removal for files and commit messages; render, provenance and errors all use it.
 from __future__ import annotations
 
 import pytest
+from briefdesk.core.brief.excerpt import clean
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.provenance import flatten
-from briefdesk.core.render import clean
 from briefdesk.core.textsafe import (
     PLACEHOLDER,
     UNSAFE,

@@ -1,4 +1,5 @@
-"""The item's evidence level. Raising it to `fulltext` needs a note saying what was read.
+"""The item's evidence level. Raising it above the item's own (to any stronger level, PRODUCT §4)
+needs a note saying what was read.
 
 The keys of cycle_evidence also move the highlight here (wrapping), so pressing the key again
 cycles through the levels and enter takes one. Returns (level, note) or None.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from briefdesk.core.models import Evidence
+from briefdesk.core.models import Evidence, raises
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -61,7 +62,7 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
                     )
                 )
             yield OptionList(*options, id="levels", markup=False)
-            yield Label("What was read (required for fulltext):", classes="hint", markup=False)
+            yield Label("What was read (needed to raise the level):", classes="hint", markup=False)
             yield Input(
                 value=self.note or "", id="note", placeholder="e.g. 读了第 3–5 节与附录 B 的实验表"
             )
@@ -91,11 +92,13 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
 
     def _choose(self, level: Evidence) -> None:
         note = self.query_one("#note", Input).value.strip() or None
-        if level is Evidence.fulltext and self.original is not Evidence.fulltext and not note:
-            self.query_one("#levels", OptionList).highlighted = 0
+        if raises(level, self.original) and not note:
+            levels = self.query_one("#levels", OptionList)
+            ids = [o.id for o in levels.options]
+            levels.highlighted = ids.index(level.value) if level.value in ids else 0
             self.query_one("#note", Input).focus()
             self.notify(
-                "Say what was read to raise the evidence to fulltext, then press enter.",
+                f"Say what was read to raise the evidence to {level.value}, then press enter.",
                 severity="warning",
             )
             return

@@ -23,7 +23,9 @@ from .base import Dialog, subject
 ACTIONS = (
     ("append", "append to the section"),
     ("new-subsection", "a new subsection"),
+    ("prepend", "a line at the start of the section"),
     ("cross-ref", "a cross-reference only"),
+    ("open-question", "an open question"),
 )
 CLEAR = "__clear__"
 MATCH_STYLE = "bold $accent underline"

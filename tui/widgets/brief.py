@@ -1,7 +1,7 @@
 """Pane 5: the brief — increments in their order, and the rendered brief and commit message.
 
 Highlighting an increment moves the review to that item, so move_up / move_down act on it.
-The preview is `core.render.render_brief` and the commit message exactly as they would be
+The preview is `core.brief.render_brief` and the commit message exactly as they would be
 committed; both are plain text, shown literally.
 """
 
@@ -61,16 +61,26 @@ class OrderList(PaneList):
 
 
 def order_options(
-    order: list[str], merged: dict[str, list[str]], items: dict[str, Item]
+    order: list[str],
+    merged: dict[str, list[str]],
+    items: dict[str, Item],
+    titles: dict[str, str] | None = None,
+    spots: tuple[tuple[str, str], ...] = (),
 ) -> list[Option]:
-    if not order:
+    """Section 一 as a list: each increment by its first part (its written title when it has
+    one), its other parts under it, then the spot checks (`spots`: id, title)."""
+    if not order and not spots:
         return [Option(Content.styled("nothing included yet", "$text-muted"), disabled=True)]
+    titles = titles or {}
     options = []
-    width = len(str(len(order)))
+    width = len(str(len(order) + len(spots)))
     for n, ref in enumerate(order, 1):
         options.append(
             Option(
-                Content.assemble((f"{n:>{width}}. ", "bold $success"), line(items[ref].title)),
+                Content.assemble(
+                    (f"{n:>{width}}. ", "bold $success"),
+                    line(titles.get(ref) or items[ref].title),
+                ),
                 id=ref,
             )
         )
@@ -83,6 +93,15 @@ def order_options(
                     id=other,
                 )
             )
+    for n, (spot_id, title) in enumerate(spots, len(order) + 1):
+        options.append(
+            Option(
+                Content.assemble(
+                    (f"{n:>{width}}. ", "bold $success"), ("抽查 ", "$accent"), line(title)
+                ),
+                id=spot_id,
+            )
+        )
     return options
 
 
@@ -104,13 +123,21 @@ class BriefPane(Vertical):
         merged: dict[str, list[str]],
         items: dict[str, Item],
         current: str | None,
+        titles: dict[str, str] | None = None,
+        spots: tuple[tuple[str, str], ...] = (),
     ) -> None:
-        """The increments in order, redrawn only when the order or a merge changed."""
+        """The increments in order, redrawn only when the order, a merge, a written title or
+        the spot checks changed."""
         ol = self.order_list
-        memo = (tuple(order), tuple((k, tuple(v)) for k, v in merged.items()))
+        memo = (
+            tuple(order),
+            tuple((k, tuple(v)) for k, v in merged.items()),
+            tuple(sorted((titles or {}).items())),
+            spots,
+        )
         if memo != self._order_memo:
             self._order_memo = memo
-            ol.replace_options(order_options(order, merged, items))
+            ol.replace_options(order_options(order, merged, items, titles, spots))
         ol.highlight_ref(current)
 
     def show_preview(self, brief: str, message: str | None) -> None:

@@ -7,9 +7,11 @@ in a thread and a widget mounted per block.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from briefdesk.core.decisions import Decision
+from briefdesk.core.increments import Placement
 from briefdesk.core.models import Evidence, Item, Material
 from briefdesk.core.textsafe import safe_line
 from rich.console import Group
@@ -26,6 +28,18 @@ from .markdown_text import MarkdownText
 from .sized_static import SizedStatic
 
 LABEL_MIN, LABEL_MAX = 9, 20  # the label column is as wide as its longest label, within these
+
+
+@dataclass(frozen=True)
+class ItemContext:
+    """What the session says about the item beyond its decision: its place in an increment and
+    the batch's contradictions and handles that name it."""
+
+    role: str | None = None  # core.brief.plan.Plan.role
+    head: str | None = None  # the increment's first part, when the item is another part
+    placement: Placement | None = None
+    contradictions: tuple[str, ...] = ()
+    handles: tuple[str, ...] = ()
 
 
 def _grid(labels: list[str]) -> Table:
@@ -63,11 +77,12 @@ def detail_head(
     section_title: str | None,
     compact: bool = False,
     changed: bool = False,
+    context: ItemContext | None = None,
 ) -> Group:
     """The item's facts above its text. `compact` (a narrow terminal): see `compact_head`.
     `changed`: the item's text changed on disk since it was decided."""
     if compact:
-        return compact_head(item, decision, evidence, language, section_title, changed)
+        return compact_head(item, decision, evidence, language, section_title, changed, context)
     fields: list[tuple[str, object]] = []
 
     def field(label: str, value: object) -> None:
@@ -82,17 +97,18 @@ def detail_head(
     field("evidence", ev)
     if decision.evidence_note:
         field("read", decision.evidence_note)
-    field("decision", status_words(decision, language))
+    ctx = context or ItemContext()
+    field("decision", status_words(decision, language, ctx.role, ctx.head))
     if changed:
         field(
             "changed",
             Text(CHANGED, style="bold yellow"),
         )
-    if decision.section:
-        where = f"§{decision.section}"
+    if ctx.placement is not None:
+        where = f"§{ctx.placement.section}"
         if section_title:
             where += f" {section_title}"
-        field("place", f"{where} · {decision.action or 'append'}")
+        field("place", f"{where} · {ctx.placement.action}")
     if item.arxiv:
         field("arXiv", " ".join(item.arxiv))
     if material is not None and not compact:
@@ -102,8 +118,8 @@ def detail_head(
             field(str(key), _front_matter_value(value))
     for label, texts in (
         ("note", decision.notes),
-        ("conflict", decision.contradictions),
-        ("handle", decision.handles),
+        ("conflict", ctx.contradictions),
+        ("handle", ctx.handles),
     ):
         for text in texts:
             field(label, Text.assemble(("• ", "yellow"), _text(text)))
@@ -124,6 +140,7 @@ def compact_head(
     language: str,
     section_title: str | None,
     changed: bool = False,
+    context: ItemContext | None = None,
 ) -> Group:
     """The head in a few one-line rows, so that at 100x30 the item's own text still shows below
     it: the title; the item's number, evidence and decision; its place and arXiv ids; one line
@@ -136,6 +153,7 @@ def compact_head(
         text.overflow = "ellipsis"
         return text
 
+    ctx = context or ItemContext()
     ev = f"{evidence.value} {evidence_label(evidence, language)}"
     if decision.evidence is not None and decision.evidence is not item.evidence:
         ev += " (yours)"
@@ -145,16 +163,16 @@ def compact_head(
             (f"#{item.index} ", "bold"),
             (ev, ""),
             (" · ", "dim"),
-            (status_words(decision, language), ""),
+            (status_words(decision, language, ctx.role, ctx.head), ""),
         ),
     ]
     if changed:
         rows.append(row(Text(CHANGED, style="bold yellow")))
     where = []
-    if decision.section:
+    if ctx.placement is not None:
         where.append(
-            f"§{decision.section}{' ' + section_title if section_title else ''}"
-            f" · {decision.action or 'append'}"
+            f"§{ctx.placement.section}{' ' + section_title if section_title else ''}"
+            f" · {ctx.placement.action}"
         )
     if item.arxiv:
         where.append("arXiv " + " ".join(item.arxiv))
@@ -164,8 +182,8 @@ def compact_head(
         rows.append(row(("read ", "dim"), _text(decision.evidence_note)))
     for label, texts in (
         ("note", decision.notes),
-        ("conflict", decision.contradictions),
-        ("handle", decision.handles),
+        ("conflict", ctx.contradictions),
+        ("handle", ctx.handles),
     ):
         for text in texts:
             rows.append(row((f"{label} ", "dim"), ("• ", "yellow"), _text(text)))
@@ -211,8 +229,19 @@ class DetailPane(VerticalScroll, can_focus=True):
         section_title: str | None = None,
         compact: bool = False,
         changed: bool = False,
+        context: ItemContext | None = None,
     ) -> None:
-        memo = (item, material, decision, evidence, language, section_title, compact, changed)
+        memo = (
+            item,
+            material,
+            decision,
+            evidence,
+            language,
+            section_title,
+            compact,
+            changed,
+            context,
+        )
         if memo == self._memo:
             return
         self._memo = memo
@@ -224,7 +253,7 @@ class DetailPane(VerticalScroll, can_focus=True):
             self._shown = None
             return
         text = detail_head(
-            item, material, decision, evidence, language, section_title, compact, changed
+            item, material, decision, evidence, language, section_title, compact, changed, context
         )
         same = item.ref == self._shown and item.body == self._shown_body
         if same:  # a decision changed: the head is often as tall as before

@@ -35,16 +35,16 @@ def item_prompt(
     matches: ItemMatches | None,
     language: str,
     changed: bool = False,
+    role: str | None = None,
 ) -> Content:
     """`✓? 摘要  92 title`: status, evidence, best likely duplicate's score, title (cut by the
-    CSS); `Δ` before the title when the item's text changed since it was decided."""
+    CSS); `Δ` before the title when the item's text changed since it was decided; `role` is the
+    item's in its increment (`↳` for a part that is not the first, or absorbed)."""
     likely = [d for d in matches.duplicates if d.tier == "likely"] if matches else []
     best = likely[0].score if likely else None  # possible candidates show in pane 4 only
-    extra = ""
-    if decision.notes or decision.contradictions or decision.handles:
-        extra = f"{NOTE_MARK} "
+    extra = f"{NOTE_MARK} " if decision.notes else ""
     return Content.assemble(
-        status_glyph(decision),
+        status_glyph(decision, role),
         " ",
         (
             evidence_short(evidence, language),

@@ -23,7 +23,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.render import render_brief
+    from ...core.brief import render_brief
     from ...core.settings.reviewer import reviewer_name
 
     review = load_batch(args)

@@ -1,4 +1,5 @@
-"""`briefdesk verify REV`: recompute a brief commit's material hashes; exit 1 on a mismatch."""
+"""`briefdesk verify REV`: recompute a brief commit's material hashes and lay its brief out again
+from its sidecar; exit 1 on a mismatch."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from ..output import err, out
 from .context import open_workspace
 
 NAME = "verify"
-SUMMARY = "Recompute the material hashes recorded in a brief commit; exit 1 on a mismatch."
+SUMMARY = (
+    "Recompute the material hashes recorded in a brief commit and lay its brief out again from "
+    "its sidecar; exit 1 on a mismatch."
+)
 EXAMPLE = "briefdesk verify -w ~/kb HEAD"
 
 
@@ -23,6 +27,9 @@ def run(args: argparse.Namespace) -> int:
     result = verify(open_workspace(args), args.rev)
     for check in result.files:
         out(safe_line(f"{check.status:<8} {check.path}") + "\n")
+    brief = result.brief
+    if brief is not None:
+        out(safe_line(f"{brief.status:<8} {brief.path or '(no brief)'}: {brief.detail}") + "\n")
     if not result.ok:
         for reason in result.reasons:
             err(safe_line(f"briefdesk: verify failed: {args.rev}: {reason}") + "\n")
@@ -35,6 +42,10 @@ def run(args: argparse.Namespace) -> int:
                 )
                 + "\n"
             )
+        if brief is not None and brief.status in ("mismatch", "missing"):
+            where = brief.path or f"the brief of {args.rev}"
+            err(safe_line(f"briefdesk: verify failed: {where}: {brief.detail}") + "\n")
         return 1
-    out(f"all {len(result.files)} material hashes match {args.rev}\n")
+    tail = " and the brief is its sidecar's" if brief is not None and brief.status == "ok" else ""
+    out(f"all {len(result.files)} material hashes match {args.rev}{tail}\n")
     return 0

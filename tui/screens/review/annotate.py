@@ -38,22 +38,20 @@ class AnnotateActions(ReviewDrawing):
 
     @mutating
     def action_flag_contradiction(self) -> None:
-        d = self.session.decision(self.current or "")
         self.text_dialog(
             "Contradiction or claim to verify",
-            "What conflicts, with what (brief section 二):",
-            d.contradictions,
-            self.session.add_contradiction,
+            "What conflicts, with what (brief section 二; it names this item):",
+            self.context(self.current or "").contradictions,
+            lambda ref, text: self.session.add_contradiction(text, [ref]),
         )
 
     @mutating
     def action_add_handle(self) -> None:
-        d = self.session.decision(self.current or "")
         self.text_dialog(
             "Handle for the living document",
-            "What to do in the living document (brief section 五):",
-            d.handles,
-            self.session.add_handle,
+            "What to do in the living document (brief section 五; it names this item):",
+            self.context(self.current or "").handles,
+            lambda ref, text: self.session.add_handle(text, [ref]),
         )
 
     @mutating
@@ -99,7 +97,7 @@ class AnnotateActions(ReviewDrawing):
         if self.refuse_placing_excluded(ref):
             return
         item = self.items[ref]
-        d = self.session.decision(ref)
+        placed = self.session.plan.placement_of(ref)
         matches = self.item_matches(ref)
 
         def done(answer: tuple[str | None, Any] | None) -> None:
@@ -112,8 +110,8 @@ class AnnotateActions(ReviewDrawing):
             ref,
             self.review.living_doc.sections,
             matches.placements if matches else (),
-            d.section,
-            d.action,
+            placed.section if placed else None,
+            placed.action if placed else None,
         )
         self.app.push_screen(dialog, done)
 
@@ -129,5 +127,6 @@ class AnnotateActions(ReviewDrawing):
             why = "matching is still running" if self.matches is None else "no section is proposed"
             self.notify(f"No placement to accept: {why}. Pick one instead.", severity="warning")
             return
-        action = self.session.decision(ref).action or "append"
+        placed = self.session.plan.placement_of(ref)
+        action = placed.action if placed else "append"
         self.apply(lambda: self.session.set_placement(ref, section, action))

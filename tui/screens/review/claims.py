@@ -2,7 +2,7 @@
 
 The `claim_contradiction` key takes the first conflict touching the current item that is not in
 section 二 yet, opens its drafted text for the reviewer to edit, and saves what they keep as a
-contradiction naming the conflict's refs (the drafted text names them all).
+contradiction of the batch citing the item and the conflict's refs.
 """
 
 from __future__ import annotations
@@ -16,15 +16,13 @@ from .guards import mutating
 
 class ClaimActions(ReviewDrawing):
     def adopted(self, conflicts: tuple[Conflict, ...]) -> tuple[bool, ...]:
-        """Which conflicts are contradictions already: one of the session's contradictions
-        names every ref the conflict involves."""
-        texts = [
-            t
-            for ref in {r for c in conflicts for r in c.refs}
-            if ref in self.items
-            for t in self.session.decision(ref).contradictions
-        ]
-        return tuple(any(all(r in t for r in c.refs) for t in texts) for c in conflicts)
+        """Which conflicts are contradictions already: one of the batch's contradictions cites
+        every ref the conflict involves (or, written by hand, names them all in its text)."""
+        notes = self.session.data.contradictions
+        return tuple(
+            any(set(c.refs) <= set(n.refs) or all(r in n.text for r in c.refs) for n in notes)
+            for c in conflicts
+        )
 
     @mutating
     def action_claim_contradiction(self) -> None:
@@ -47,7 +45,8 @@ class ClaimActions(ReviewDrawing):
         def done(text: str | None) -> None:
             if text:
                 # keywords: the call fails loudly, not silently, if the signature changes
-                self.apply(lambda: self.session.add_contradiction(ref=ref, text=text))
+                refs = list(dict.fromkeys([ref, *conflict.refs]))
+                self.apply(lambda: self.session.add_contradiction(text=text, refs=refs))
 
         self.app.push_screen(
             TextEntryDialog(
@@ -56,7 +55,7 @@ class ClaimActions(ReviewDrawing):
                 "drafted text, which names the refs (brief section 二):",
                 item.title,
                 ref,
-                self.session.decision(ref).contradictions,
+                self.context(ref).contradictions,
                 initial=conflict.text,
             ),
             done,

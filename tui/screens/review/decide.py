@@ -22,11 +22,10 @@ class DecideActions(ReviewDrawing):
         self.apply(lambda: self.session.include(ref))
         self.decided()
 
-    def parts_handed_back(self, ref: str) -> list[str]:
-        """The items merged into `ref`'s increment: excluding `ref` hands them back, undecided."""
-        if self.session.decision(ref).status != "include":
-            return []
-        return self.session.merged_into(ref)
+    def other_parts(self, ref: str) -> list[str]:
+        """The other items of `ref`'s increment: excluding `ref` leaves them in the brief."""
+        inc = self.session.increment_of(ref)
+        return [r for r in inc.items if r != ref] if inc is not None else []
 
     def parts_warning(self, parts: list[str]) -> str | None:
         if not parts:
@@ -35,20 +34,20 @@ class DecideActions(ReviewDrawing):
         more = f" and {len(parts) - 3} more" if len(parts) > 3 else ""
         n = len(parts)
         return (
-            f"This is an increment with {n} merged part{'s' if n != 1 else ''} ({names}{more}): "
-            f"{'they go' if n != 1 else 'it goes'} back to undecided, for you to decide."
+            f"This item shares an increment with {n} other item{'s' if n != 1 else ''} "
+            f"({names}{more}): {'they stay' if n != 1 else 'it stays'} in the brief."
         )
 
     def exclude_with(self, ref: str, reason: str) -> None:
-        """Exclude `ref`, and say so when its increment's parts go back to undecided."""
-        parts = self.parts_handed_back(ref)
+        """Exclude `ref`, and say so when its increment keeps other items."""
+        parts = self.other_parts(ref)
         self.apply(lambda: self.session.exclude(ref, reason))
         if parts and self.session.decision(ref).status == "exclude":
             n = len(parts)
             self.notify(
-                f"Excluded; {n} merged part{'s are' if n != 1 else ' is'} undecided again: "
+                f"Excluded; its increment keeps {n} other item{'s' if n != 1 else ''}: "
                 + "; ".join(self.items[p].title[:40] for p in parts),
-                title="parts handed back",
+                title="the increment stays",
                 markup=False,
             )
 
@@ -76,7 +75,7 @@ class DecideActions(ReviewDrawing):
             matches.duplicates if matches else (),
             decision.reason,
             self.cites(),
-            warning=self.parts_warning(self.parts_handed_back(ref)),
+            warning=self.parts_warning(self.other_parts(ref)),
             targets=targets,
         )
         self.app.push_screen(dialog, done)
@@ -152,7 +151,8 @@ class DecideActions(ReviewDrawing):
         if not stack:
             self.notify("Nothing to undo." if undo else "Nothing to redo.")
             return
-        what, ref = describe_step(stack[-1], {r: i.title for r, i in self.items.items()})
+        heads = {inc.id: inc.parts[0] for inc in self.session.plan.increments}
+        what, ref = describe_step(stack[-1], {r: i.title for r, i in self.items.items()}, heads)
         self.apply(self.session.undo if undo else self.session.redo)
         where = ""
         if ref is not None:

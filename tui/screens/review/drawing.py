@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 from ...keys import key_display
 from ...text import line
 from ...widgets.brief import BriefPane, OrderList
-from ...widgets.detail import DetailPane
+from ...widgets.detail import DetailPane, ItemContext
 from ...widgets.duplicates import DuplicatesPane
 from ...widgets.item_list import ItemList, Row, group_prompt, item_prompt
 from ...widgets.placements import PlacementsPane
@@ -80,6 +80,7 @@ class ReviewDrawing(ReviewState):
             self.item_matches(ref),
             self.language,
             self.session.is_changed(ref),
+            self.session.plan.role(ref),
         )
 
     def group_row(self, material: Material) -> Content:
@@ -121,6 +122,7 @@ class ReviewDrawing(ReviewState):
         self.shown_index = {ref: k for k, ref in enumerate(visible)}
         self.group_index = groups
         self.drawn = dict(decisions)
+        self.roles = self.role_map()
         self.tally = self.session.counts()
         items = self.query_one(ItemList)
         items.fill(options)
@@ -154,7 +156,9 @@ class ReviewDrawing(ReviewState):
         item = self.items[ref]
         decision = self.session.decision(ref)
         matches = self.item_matches(ref)
-        section = self.sections.get(decision.section or "")
+        context = self.context(ref)
+        chosen = context.placement.section if context.placement else None
+        section = self.sections.get(chosen or "")
         changed = self.session.is_changed(ref)
         if changed:
             self.seen_changed = ref  # on screen with its notice: leaving it counts as seen
@@ -167,10 +171,9 @@ class ReviewDrawing(ReviewState):
             section.title if section else None,
             compact=self.app.size.width < NARROW_BELOW,
             changed=changed,
+            context=context,
         )
-        placements.show(
-            matches.placements if matches else None, decision.section, self.review.living_doc
-        )
+        placements.show(matches.placements if matches else None, chosen, self.review.living_doc)
         dups.show(
             item.text,
             matches.duplicates if matches else None,
@@ -193,18 +196,40 @@ class ReviewDrawing(ReviewState):
 
     # -- the brief -----------------------------------------------------------------------------
 
+    def role_map(self) -> dict[str, str]:
+        """Every item in an increment but not its first part: the rows drawn with ↳."""
+        plan = self.session.plan
+        return {
+            r: ("part" if r in inc.parts else "absorbed")
+            for inc in plan.increments
+            for r in inc.items[1:]
+        }
+
+    def context(self, ref: str) -> ItemContext:
+        """The item's place in its increment and the batch's notes that name it (pane 2)."""
+        plan = self.session.plan
+        inc = plan.increment_of(ref)
+        data = self.session.data
+        return ItemContext(
+            role=plan.role(ref),
+            head=inc.parts[0] if inc is not None and inc.parts[0] != ref else None,
+            placement=plan.placement_of(ref),
+            contradictions=tuple(n.text for n in data.contradictions if ref in n.refs),
+            handles=tuple(n.text for n in data.handles if ref in n.refs),
+        )
+
     def draw_order(self) -> None:
         """The increments in their order (pane 5's list)."""
-        data = self.session.data
-        merged: dict[str, list[str]] = {}
-        for ref, d in data.decisions.items():
-            if d.merged_into and d.status == "include":
-                merged.setdefault(d.merged_into, []).append(ref)
-        self.query_one(BriefPane).show_order(list(data.order), merged, self.items, self.current)
+        plan = self.session.plan
+        order = [inc.parts[0] for inc in plan.increments]
+        merged = {inc.parts[0]: list(inc.items[1:]) for inc in plan.increments if inc.items[1:]}
+        titles = {inc.parts[0]: inc.title for inc in plan.increments if inc.title}
+        spots = tuple((s.id, s.title or s.path) for s in plan.spot_checks)
+        self.query_one(BriefPane).show_order(order, merged, self.items, self.current, titles, spots)
 
     def draw_brief(self) -> None:
         """The brief preview: `render_brief` over the whole batch, so it runs once keys pause."""
-        from briefdesk.core.render import render_brief
+        from briefdesk.core.brief import render_brief
 
         self.later.cancel("brief")
         self.draw_order()
@@ -233,7 +258,7 @@ class ReviewDrawing(ReviewState):
         c = tally if tally is not None else self.session.counts()
         parts: list[Content | tuple[str, str] | str] = [
             (f" {c['included']} included", "bold $success"),
-            (f" · {c['merged']} merged" if c["merged"] else "", "$success"),
+            (f" · {len(self.session.plan.entries)} increments", "$success"),
             (f" · {c['excluded']} excluded ({c['duplicates']} duplicates)", "$error"),
             (
                 f" · {c['undecided']} undecided",
@@ -273,6 +298,12 @@ class ReviewDrawing(ReviewState):
         items = self.query_one(ItemList)
         drawn = self.drawn
         changed = [ref for ref, d in decisions.items() if drawn.get(ref) is not d]
+        roles = self.role_map()
+        if roles != self.roles:  # a merge or a split moves rows in or out of an increment
+            for ref in dict.fromkeys(r for r, _ in set(roles.items()) ^ set(self.roles.items())):
+                if ref not in changed:
+                    items.redraw_ref(ref)
+            self.roles = roles
         tally = self.tally
         for ref in changed:
             items.redraw_ref(ref)

@@ -8,10 +8,9 @@ from .guards import mutating
 
 class OrderActions(ReviewDrawing):
     def increment_of(self, ref: str) -> str | None:
-        d = self.session.decision(ref)
-        if d.status != "include":
-            return None
-        return d.merged_into or ref
+        """The first part of the item's increment (how the order names it), if it is in one."""
+        inc = self.session.increment_of(ref)
+        return inc.parts[0] if inc is not None else None
 
     @mutating
     def action_move_up(self) -> None:

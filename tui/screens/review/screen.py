@@ -29,6 +29,7 @@ from .navigate import NavigateActions
 from .order import OrderActions
 from .screens import OpenActions
 from .staleness import StalenessMixin
+from .write import WriteActions
 
 # On opening, the brief preview (a render of the whole batch's brief, then its layout: ~0.1 s at
 # 3,000 items) waits until the list and the current item are on screen.
@@ -42,6 +43,7 @@ class ReviewScreen(
     AnnotateActions,
     ClaimActions,
     OrderActions,
+    WriteActions,
     OpenActions,
     HandoffActions,
     StalenessMixin,

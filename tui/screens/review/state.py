@@ -74,6 +74,7 @@ class ReviewState(Screen[None]):
         # the decisions the item list shows, and `counts()` over them, kept up to date from the
         # refs a change touched instead of recounting the batch
         self.drawn: dict[str, Decision] = {}
+        self.roles: dict[str, str] = {}  # rows drawn with ↳: the role of each in its increment
         self.tally: dict[str, int] = {}
         self.group_index: dict[str, int] = {}  # option index of each material's header row
         self.later = Debouncer(self, self.run_later)

@@ -1,0 +1,122 @@
+"""Material text made safe and short for the brief: one line, no Markdown, cut where a reader
+would cut.
+
+`excerpt` never cuts inside a number, a word or an id: `4.70×`, `68.5B/3B`, `v0.5.22.dev`,
+`2601.21204` and `https://…` stay whole. It prefers the end of a sentence, then a clause mark or a
+space, then a boundary between Chinese characters; a single token longer than the limit is kept
+whole rather than broken. A `.` between digits or letters is never a sentence end.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..markdown import fenced, split_lines
+from ..textsafe import one_line
+
+EXCERPT_CHARS = 300
+
+_RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
+_LINE_PREFIX = re.compile(r"^\s*(?:#{1,6}\s+|>\s?|[-*+]\s+(?:\[[ xX]\]\s+)?)+")
+_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_EMPHASIS = re.compile(r"(\*\*|__|~~|`+)")
+
+SENTENCE_END = "。！？；.!?;"
+_CJK_STOPS = "。！？；"
+_CLAUSE = "，、：,:）)」』”》"
+_JOINERS = "._×%+-/:#@~'’$&=?"  # inside a token: 4.70×, 68.5B/3B, v0.5.22.dev, a/b, $ANGX
+
+
+def clean(text: object) -> str:
+    """Text as one safe line: `core.textsafe.one_line` (escape sequences and unsafe characters
+    removed), then whitespace collapsed."""
+    return one_line(str(text or ""))
+
+
+def strip_markdown(body: str) -> str:
+    """Minimal Markdown removal for an excerpt: markers go, the words stay as written.
+
+    Fenced code (as `core.markdown.fenced` sees it) and thematic breaks are dropped.
+    """
+    lines: list[str] = []
+    for line, in_code in fenced(split_lines(_COMMENT.sub(" ", body))):
+        if in_code or _RULE.match(line):
+            continue
+        lines.append(_LINE_PREFIX.sub("", line))
+    text = "\n".join(lines)
+    text = _IMAGE.sub(r"\1", text)
+    text = _LINK.sub(r"\1", text)
+    text = _AUTOLINK.sub(r"\1", text)
+    return _EMPHASIS.sub("", text)
+
+
+def is_cjk(ch: str) -> bool:
+    """CJK ideographs and CJK/full-width punctuation: they take `。` and need no space after."""
+    o = ord(ch)
+    return (
+        0x3000 <= o <= 0x9FFF
+        or 0xF900 <= o <= 0xFAFF
+        or 0xFF00 <= o <= 0xFFEF
+        or 0x20000 <= o <= 0x3FFFF
+    )
+
+
+def _joined(ch: str) -> bool:
+    """A character of a Latin word, a number or an id: no cut between two of them."""
+    return (ch.isalnum() and not is_cjk(ch)) or ch in _JOINERS
+
+
+def can_cut(text: str, i: int) -> bool:
+    """Whether `text[:i]` ends at a boundary a reader accepts (not inside a token)."""
+    if i <= 0 or i >= len(text):
+        return True
+    return not (_joined(text[i - 1]) and _joined(text[i]))
+
+
+def _sentence_end(text: str, i: int) -> bool:
+    ch = text[i - 1]
+    if ch in _CJK_STOPS:
+        return True
+    if ch in ".!?;":
+        return i >= len(text) or text[i].isspace() or is_cjk(text[i])
+    return False
+
+
+@lru_cache(maxsize=8192)
+def excerpt(body: str, limit: int = EXCERPT_CHARS) -> str:
+    """About the first `limit` characters of an item, cut at a boundary (module docstring).
+
+    Pure, and cached by body: the desk renders the brief again on every decision, and the bodies
+    do not change between renders.
+    """
+    text = clean(strip_markdown(body))
+    if len(text) <= limit:
+        return text
+    return text[: cut_point(text, limit)].rstrip() + "…"
+
+
+def cut_point(text: str, limit: int) -> int:
+    """Where to cut `text` (longer than `limit`): see the module docstring."""
+    floor = max(1, limit // 2)
+    best_clause = best_any = 0
+    for i in range(limit, floor - 1, -1):
+        if _sentence_end(text, i) and can_cut(text, i):
+            return i
+        if not best_clause and can_cut(text, i) and (text[i - 1] in _CLAUSE or text[i].isspace()):
+            best_clause = i
+    if best_clause:
+        return best_clause
+    for i in range(limit, 0, -1):
+        if can_cut(text, i):
+            best_any = i
+            break
+    if best_any:
+        return best_any
+    i = limit
+    while i < len(text) and not can_cut(text, i):  # one token longer than the limit: keep it
+        i += 1
+    return i

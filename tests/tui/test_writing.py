@@ -1,0 +1,283 @@
+"""Writing the brief in the desk: the increment form, its placements, spot checks, the batch's
+contradictions and handles. Each test presses the keys a reviewer presses, checks the session and
+the brief pane, and undoes the change with the undo key (every saved edit is one undo step).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from briefdesk.tui.dialogs.increment import IncrementDialog
+from briefdesk.tui.dialogs.notes import NoteEditDialog, NotesDialog
+from briefdesk.tui.dialogs.placement_edit import PlacementEditDialog
+from briefdesk.tui.dialogs.spot_check import SpotCheckDialog, rank
+from tui_helpers import desk, key, settle, until
+
+R1 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#1"  # demo: proposed include, §3.1
+SEED_BATCH = "2026-11-03-e627b203"
+TITLE = "决策模型正在成为 agent 推理的一等工程形态"
+
+
+def run(coro) -> None:
+    asyncio.run(coro)
+
+
+async def typed(pilot, text: str) -> None:
+    for ch in text:
+        await pilot.press(ch if ch != " " else "space")
+
+
+def pane_text(screen) -> str:
+    """What the brief pane shows now (its preview's rows, as text)."""
+    visual = screen.query_one("#preview-text").visual
+    return "\n".join("".join(text for text, _style in line.body) for line in visual.lines)
+
+
+async def brief_shows(pilot, screen, text: str, present: bool = True) -> None:
+    """Wait for the brief preview (redrawn once keys pause) to show, or no longer show, `text`."""
+    await until(
+        pilot,
+        lambda: (text in screen.brief_cache) == present,
+        what=f"the brief {'showing' if present else 'dropping'} {text!r}",
+    )
+    screen.flush()
+    await settle(pilot)
+
+
+def test_the_form_writes_title_and_points_and_undo_takes_them_back(demo: Path) -> None:
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(R1)
+            inc = screen.session.increment_of(R1)
+            assert inc is not None and inc.title is None
+            derived = next(e for e in screen.session.plan.entries if e.id == inc.id)
+            await pilot.press(key("edit_increment"))
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, IncrementDialog)
+            assert form.query_one("#title").placeholder.startswith("Flide")  # the derived title
+            await typed(pilot, TITLE)
+            await pilot.press("tab")
+            await typed(pilot, "① Flide 精确状态分叉")
+            await pilot.press("enter")
+            await typed(pilot, "② DecisionRank 蒸馏")
+            steps = len(screen.session.history.undo)
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert app.screen is screen
+            entry = screen.session.entry(derived.id)
+            assert entry.title == TITLE
+            assert entry.points == "① Flide 精确状态分叉\n② DecisionRank 蒸馏"
+            assert len(screen.session.history.undo) == steps + 1  # one step for the whole form
+            await brief_shows(pilot, screen, f"1. {TITLE}")
+            assert "  • 要点：① Flide 精确状态分叉\n    ② DecisionRank 蒸馏\n" in screen.brief_cache
+            assert TITLE in pane_text(screen)
+            assert screen.query_one("#order").options[0].prompt.plain.endswith(TITLE)
+
+            await pilot.press(key("undo"))
+            await brief_shows(pilot, screen, f"1. {TITLE}", present=False)
+            entry = screen.session.entry(derived.id)
+            assert entry.title is None and entry.points is None
+            assert TITLE not in pane_text(screen)
+
+    run(go())
+
+
+def test_placements_are_added_reordered_and_undone(demo: Path) -> None:
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(R1)
+            inc_id = screen.session.increment_of(R1).id  # type: ignore[union-attr]
+            before = screen.session.entry(inc_id).placements
+            assert [p.section for p in before] == ["3.1"]
+            await pilot.press(key("edit_increment"))
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, IncrementDialog)
+            for _ in range(4):  # title, points, relation, boundary: then the placements list
+                await pilot.press("tab")
+            assert form.focused.id == "placements"
+
+            await pilot.press("a")  # add: the section by search, the action, a label
+            await settle(pilot)
+            assert isinstance(app.screen, PlacementEditDialog)
+            await typed(pilot, "5.8")
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            await pilot.press("a")
+            await settle(pilot)
+            sub = app.screen
+            assert isinstance(sub, PlacementEditDialog)
+            await typed(pilot, "6.1")
+            await pilot.press("tab", "tab")
+            assert sub.focused.id == "action"
+            await pilot.press("end")  # the last action: an open question
+            await pilot.press("tab")
+            await typed(pilot, "精度代价")
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert app.screen is form
+            assert [p.section for p in form.placements] == ["3.1", "5.8", "6.1"]
+            await pilot.press("shift+up")  # the new one up, above §5.8
+            assert [p.section for p in form.placements] == ["3.1", "6.1", "5.8"]
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+
+            placed = screen.session.entry(inc_id).placements
+            assert [(p.section, p.action, p.label) for p in placed] == [
+                ("3.1", "append", None),
+                ("6.1", "open-question", "精度代价"),
+                ("5.8", "append", None),
+            ]
+            line = "  • 建议归入：§3.1 末尾追加；§6.1 新增开放问题「精度代价」；§5.8 末尾追加。"
+            await brief_shows(pilot, screen, line)
+
+            await pilot.press(key("undo"))
+            await brief_shows(pilot, screen, line, present=False)
+            assert screen.session.entry(inc_id).placements == before
+            assert "  • 建议归入：§3.1 末尾追加。\n" in screen.brief_cache
+
+    run(go())
+
+
+def test_a_spot_check_is_picked_written_and_undone(seed: Path) -> None:
+    async def go() -> None:
+        async with desk(seed, SEED_BATCH) as (app, pilot, screen):
+            assert [s.path for s in screen.session.plan.spot_checks] == [
+                "organized/paper_cards/1417-2609-19969.md"
+            ]
+            await pilot.press(key("add_spot_check"))
+            await settle(pilot)
+            picker = app.screen
+            assert isinstance(picker, SpotCheckDialog)
+            # outside the batch, not spot-checked yet: two paper cards
+            assert picker.candidates == [
+                "organized/paper_cards/1388-2608-11873.md",
+                "organized/paper_cards/1402-2609-04431.md",
+            ]
+            await typed(pilot, "1402")
+            await settle(pilot)
+            assert "KV Cache Eviction" in str(picker.query_one("#preview").render())
+            await pilot.press("enter")
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, IncrementDialog)  # the new spot check's own form
+            spots = screen.session.plan.spot_checks
+            assert [s.path for s in spots][-1] == "organized/paper_cards/1402-2609-04431.md"
+            await typed(pilot, "论文卡抽查 agentic 负载下的 KV 淘汰")
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            await brief_shows(pilot, screen, "7. 论文卡抽查 agentic 负载下的 KV 淘汰")
+            assert "一、今日最重要的 7 条增量" in screen.brief_cache
+            assert "  - arXiv:2609.04431 — KV Cache Eviction under Agentic Workloads" in (
+                screen.brief_cache
+            )
+            assert screen.message_cache is not None
+            assert screen.message_cache.count("\nSpot-check: organized/paper_cards/") == 2
+
+            await pilot.press(key("undo"))  # the form's text
+            await brief_shows(pilot, screen, "7. 论文卡抽查", present=False)
+            assert "7. KV Cache Eviction under Agentic Workloads（2609.04431）" in (
+                screen.brief_cache
+            )
+            await pilot.press(key("undo"))  # the spot check itself
+            await brief_shows(pilot, screen, "一、今日最重要的 6 条增量")
+            assert len(screen.session.plan.spot_checks) == 1
+
+    run(go())
+
+
+def test_a_contradiction_is_edited_moved_deleted_and_each_undone(seed: Path) -> None:
+    async def go() -> None:
+        async with desk(seed, SEED_BATCH) as (app, pilot, screen):
+            data = screen.session.data
+            first = data.contradictions[0]
+            assert first.text.startswith("SGLang 版本线双轨未标清")
+            await pilot.press(key("edit_notes"))
+            await settle(pilot)
+            notes = app.screen
+            assert isinstance(notes, NotesDialog)
+            assert notes.focused.id == "contradictions"
+            await pilot.press("enter")  # edit the first
+            await settle(pilot)
+            assert isinstance(app.screen, NoteEditDialog)  # the cursor at the end of the text
+            await typed(pilot, "已核对 1.2 节")
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert app.screen is notes
+            edited = screen.session.data.contradictions[0]
+            assert edited.text.endswith("可核查性缺口。已核对 1.2 节")
+            assert edited.refs == first.refs  # the refs stay
+            await pilot.press("shift+down")  # moved below the second
+            assert screen.session.data.contradictions[1] == edited
+            await pilot.press("x")  # deleted
+            assert len(screen.session.data.contradictions) == 5
+            assert edited not in screen.session.data.contradictions
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is screen
+            await brief_shows(pilot, screen, "已核对 1.2 节", present=False)
+            second = "二、值得警惕的矛盾或待核实说法\n\n  1. PLENA 的 4.70×"
+            assert second in screen.brief_cache
+
+            await pilot.press(key("undo"))  # the deletion
+            await brief_shows(pilot, screen, "  2. SGLang 版本线双轨未标清")
+            await pilot.press(key("undo"))  # the move
+            await brief_shows(pilot, screen, "  1. SGLang 版本线双轨未标清")
+            assert "可核查性缺口。已核对 1.2 节" in screen.brief_cache
+            await pilot.press(key("undo"))  # the edit
+            await brief_shows(pilot, screen, "已核对 1.2 节", present=False)
+            assert screen.session.data.contradictions[0] == first
+
+    run(go())
+
+
+def test_a_handle_is_added_with_a_ref_and_a_bad_ref_is_refused(seed: Path) -> None:
+    async def go() -> None:
+        async with desk(seed, SEED_BATCH) as (app, pilot, screen):
+            await pilot.press(key("edit_notes"))
+            await settle(pilot)
+            await pilot.press("tab")  # the handles list
+            await pilot.press("a")
+            await settle(pilot)
+            edit = app.screen
+            assert isinstance(edit, NoteEditDialog) and edit.with_detail
+            await typed(pilot, "先读 PLENA 正文抽精度指标")
+            await pilot.press("tab")
+            await typed(pilot, "第 4 节与附录")
+            await pilot.press("tab")
+            await typed(pilot, "inbox/flyp/2026-11-03T0950-critical-read.md#9")  # no such item
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert len(screen.session.data.handles) == 3  # refused, with a message ...
+            assert app.screen is edit  # ... and what was typed is still there to correct
+            await pilot.press("backspace")
+            await typed(pilot, "1")
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert app.screen is not edit
+            handle = screen.session.data.handles[-1]
+            assert (handle.text, handle.detail, handle.refs) == (
+                "先读 PLENA 正文抽精度指标",
+                "第 4 节与附录",
+                ("inbox/flyp/2026-11-03T0950-critical-read.md#1",),
+            )
+            await pilot.press("escape")
+            await brief_shows(pilot, screen, "  4. 先读 PLENA 正文抽精度指标。第 4 节与附录。")
+            assert "五、给今晚活文档更新的四条抓手" in screen.brief_cache
+
+    run(go())
+
+
+def test_the_picker_ranks_by_what_is_typed() -> None:
+    paths = [
+        "inbox/jay/2026-11-05-rss.md",
+        "organized/paper_cards/1388-2608-11873.md",
+        "organized/paper_cards/1402-2609-04431.md",
+        "organized/paper_cards/1417-2609-19969.md",
+    ]
+    assert rank("", paths) == paths
+    assert rank("2609-04431", paths)[0] == "organized/paper_cards/1402-2609-04431.md"
+    assert rank("cards 1388", paths)[0] == "organized/paper_cards/1388-2608-11873.md"
+    assert rank("zzzzzz", paths) == []

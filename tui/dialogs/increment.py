@@ -1,0 +1,220 @@
+"""The increment form (`edit_increment`): what the brief says of one increment or spot check.
+
+Title, 要点 (points), 与活文档脉络的关系 (relation) and 证据边界 (boundary) as the reviewer
+writes them (multi-line for the last three); a field left empty is derived from the items
+again, and shows the derived text as its placeholder. Below, the placements (建议归入) as a
+list: `a` adds one, `enter` edits (retargets) the highlighted one, `x` removes it,
+`shift+↑`/`shift+↓` move it; each changes the form's draft only. `ctrl+s` returns the whole
+draft, which the screen saves as one undo step (`Session.update_increment`); `esc` drops it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from briefdesk.core.brief.model import EntryModel
+from briefdesk.core.increments import Increment, Placement, SpotCheck
+from briefdesk.core.models import Section
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
+from textual.widgets.option_list import Option
+
+from ..text import line
+from .base import Dialog
+from .placement_edit import PlacementEditDialog
+
+
+@dataclass(frozen=True)
+class IncrementDraft:
+    """What the form returns: every written field (None = derived) and the placements."""
+
+    title: str | None
+    points: str | None
+    relation: str | None
+    boundary: str | None
+    placements: tuple[Placement, ...]
+
+
+class PlacementList(OptionList):
+    """The form's placements; its keys act on the highlighted one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "screen.add_placement", "add", show=False),
+        Binding("x,delete", "screen.remove_placement", "remove", show=False),
+        Binding("shift+up", "screen.move_placement(-1)", "up", show=False),
+        Binding("shift+down", "screen.move_placement(1)", "down", show=False),
+    ]
+
+
+def placement_row(p: Placement, parts: dict[str, str]) -> Content:
+    """`§5.8 new-subsection “label” (note) · Flide`: one placement as the list shows it."""
+    bits: list[Content | tuple[str, str]] = [
+        (f"§{p.section} ", "bold $success"),
+        (p.action, "$text-secondary"),
+    ]
+    if p.label:
+        bits += [(" “", ""), line(p.label), ("”", "")]
+    if p.note:
+        bits += [(" (", "$text-muted"), line(p.note, "$text-muted"), (")", "$text-muted")]
+    if p.part:
+        bits += [("  · ", "$text-muted"), line(parts.get(p.part, p.part), "$accent")]
+    return Content.assemble(*bits)
+
+
+class IncrementDialog(Dialog[IncrementDraft]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
+
+    def __init__(
+        self,
+        heading: str,
+        entry: Increment | SpotCheck,
+        derived: EntryModel | None,
+        sections: tuple[Section, ...],
+        parts: list[tuple[str, str]],
+    ) -> None:
+        """`derived`: the brief's entry as it reads now (its texts are the placeholders);
+        `parts`: (ref, short name) of the described parts, for part-specific placements."""
+        super().__init__(classes="dialog")
+        self.heading = heading
+        self.entry = entry
+        self.derived = derived
+        self.sections = sections
+        self.parts = parts
+        self.part_names = dict(parts)
+        self.placements: list[Placement] = list(entry.placements)
+
+    def compose(self) -> ComposeResult:
+        e, d = self.entry, self.derived
+        with VerticalScroll(id="dialog", classes="increment") as box:
+            box.border_title = self.heading
+            about = e.path if isinstance(e, SpotCheck) else " + ".join(n for _, n in self.parts)
+            yield Static(line(about, "$text-muted"), classes="subject", markup=False)
+            yield Label("title", classes="field", markup=False)
+            yield Input(
+                e.title or "", id="title", placeholder=d.title if d else "", select_on_focus=False
+            )
+            for name, label, text, placeholder in (
+                ("points", "要点 · key points", e.points, d.points if d else ""),
+                ("relation", "与活文档脉络的关系 · relation", e.relation, d.relation if d else ""),
+                ("boundary", "证据边界 · evidence boundary", e.boundary, d.boundary if d else ""),
+            ):
+                yield Label(label, classes="field", markup=False)
+                yield TextArea(
+                    text or "",
+                    id=name,
+                    soft_wrap=True,
+                    show_line_numbers=False,
+                    tab_behavior="focus",
+                    placeholder=placeholder,
+                    highlight_cursor_line=False,
+                )
+            yield Label(
+                "建议归入 · placements   a add · enter edit · x remove · shift+↑↓ move",
+                classes="field",
+                markup=False,
+            )
+            yield PlacementList(id="placements", markup=False)
+            yield Label(
+                "An empty field is derived from the items again. ctrl+s saves all as one step.",
+                classes="hint",
+                markup=False,
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Save  ctrl+s", id="save", variant="primary")
+                yield Button("Cancel  esc", id="cancel")
+
+    def on_mount(self) -> None:
+        self._fill(0)
+        self.query_one("#title", Input).focus()
+
+    def _fill(self, highlight: int | None) -> None:
+        rows = self.query_one("#placements", PlacementList)
+        if self.placements:
+            rows.set_options(
+                [
+                    Option(placement_row(p, self.part_names), id=str(k))
+                    for k, p in enumerate(self.placements)
+                ]
+            )
+            if highlight is not None:
+                rows.highlighted = max(0, min(highlight, len(self.placements) - 1))
+        else:
+            rows.set_options(
+                [Option(Content.styled("no placement yet: a adds one", "$text-muted"), id="none")]
+            )
+
+    def _selected(self) -> int | None:
+        rows = self.query_one("#placements", PlacementList)
+        if not self.placements or rows.highlighted is None:
+            return None
+        return rows.highlighted
+
+    def _edit(self, index: int | None) -> None:
+        current = self.placements[index] if index is not None else None
+
+        def done(placement: Placement | None) -> None:
+            if placement is None:
+                return
+            if index is None:
+                self.placements.append(placement)
+                self._fill(len(self.placements) - 1)
+            else:
+                self.placements[index] = placement
+                self._fill(index)
+
+        heading = "Add a placement" if index is None else f"Placement {index + 1}"
+        self.app.push_screen(
+            PlacementEditDialog(heading, self.heading, self.sections, current, self.parts), done
+        )
+
+    def action_add_placement(self) -> None:
+        self._edit(None)
+
+    def action_remove_placement(self) -> None:
+        index = self._selected()
+        if index is not None:
+            del self.placements[index]
+            self._fill(index)
+
+    def action_move_placement(self, delta: int) -> None:
+        index = self._selected()
+        if index is None:
+            return
+        j = index + delta
+        if 0 <= j < len(self.placements):
+            self.placements.insert(j, self.placements.pop(index))
+            self._fill(j)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_list.id == "placements":
+            self._edit(self._selected())
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.dismiss(None)
+
+    def action_save(self) -> None:
+        def text(name: str) -> str | None:
+            return self.query_one(f"#{name}", TextArea).text.strip() or None
+
+        self.dismiss(
+            IncrementDraft(
+                title=self.query_one("#title", Input).value.strip() or None,
+                points=text("points"),
+                relation=text("relation"),
+                boundary=text("boundary"),
+                placements=tuple(self.placements),
+            )
+        )

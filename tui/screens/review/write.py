@@ -1,0 +1,189 @@
+"""Writing the brief: the increment form, the batch's contradictions and handles, spot checks.
+
+`edit_increment` opens the form of the current item's increment (or, with the brief pane's list
+focused, of the increment or spot check highlighted there); `edit_notes` the batch's
+contradictions and handles; `add_spot_check` a picker over the workspace's materials outside the
+batch, then the new spot check's form. Each saved change is one undo step of the session
+(`ReviewState.apply`), and the brief pane follows it like any other change.
+"""
+
+from __future__ import annotations
+
+from briefdesk.core.brief import build_model
+from briefdesk.core.brief.build import short_name
+from briefdesk.core.brief.excerpt import excerpt
+from briefdesk.core.brief.model import EntryModel
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.increments import FIELDS, Increment, SpotCheck
+from textual.content import Content
+
+from ...dialogs.increment import IncrementDialog, IncrementDraft
+from ...dialogs.notes import Kind, NoteEdit, NotesDialog
+from ...dialogs.spot_check import SpotCheckDialog
+from ...text import line
+from ...widgets.brief import OrderList
+from .drawing import ReviewDrawing
+
+
+class WriteActions(ReviewDrawing):
+    def writable(self) -> bool:
+        if self.readonly_reason:
+            self.notify(f"Read-only: {self.readonly_reason}", severity="warning", markup=False)
+            return False
+        return True
+
+    # -- the increment form --------------------------------------------------------------------
+
+    def target_entry(self) -> Increment | SpotCheck | None:
+        """The increment or spot check highlighted in the brief pane's list when it has the
+        focus, else the current item's increment."""
+        plan = self.session.plan
+        order = self.query_one(OrderList)
+        if self.focused is order and order.highlighted_option is not None:
+            key = order.highlighted_option.id or ""
+            found = plan.by_id(key) or plan.increment_of(key)
+            if found is not None:
+                return found
+        return plan.increment_of(self.current) if self.current else None
+
+    def derived_entry(self, entry: Increment | SpotCheck) -> EntryModel | None:
+        """The entry as the brief would derive it with nothing written (the form's
+        placeholders)."""
+        blank = entry.model_copy(update=dict.fromkeys(FIELDS))
+        data = self.session.data.model_copy(
+            update={
+                "increments": [
+                    blank if i.id == entry.id else i for i in self.session.data.increments
+                ],
+                "spot_checks": [
+                    blank if s.id == entry.id else s for s in self.session.data.spot_checks
+                ],
+            }
+        )
+        try:
+            model = build_model(self.review, data, reviewer=self.reviewer)
+        except BriefdeskError:
+            return None
+        return next((e for e in model.entries if e.id == entry.id), None)
+
+    def action_edit_increment(self) -> None:
+        if not self.writable():
+            return
+        entry = self.target_entry()
+        if entry is None:
+            self.notify(
+                "This item is in no increment: include it first (or pick a placement).",
+                severity="warning",
+            )
+            return
+        self.open_form(entry)
+
+    def open_form(self, entry: Increment | SpotCheck) -> None:
+        entries = self.session.plan.entries
+        number = next(n for n, e in enumerate(entries, 1) if e.id == entry.id)
+        if isinstance(entry, SpotCheck):
+            heading, parts = f"Spot check · entry {number} of 一", []
+        else:
+            heading = f"Increment {number} of 一"
+            parts = [(r, short_name(self.items[r].title) or r) for r in entry.parts]
+
+        def done(draft: IncrementDraft | None) -> None:
+            if draft is not None:
+                self.apply(
+                    lambda: self.session.update_increment(
+                        entry.id,
+                        title=draft.title,
+                        points=draft.points,
+                        relation=draft.relation,
+                        boundary=draft.boundary,
+                        placements=draft.placements,
+                    )
+                )
+
+        dialog = IncrementDialog(
+            heading, entry, self.derived_entry(entry), self.review.living_doc.sections, parts
+        )
+        self.app.push_screen(dialog, done)
+
+    # -- the batch's contradictions and handles -------------------------------------------------
+
+    def action_edit_notes(self) -> None:
+        if not self.writable():
+            return
+
+        def notes(kind: Kind) -> list:
+            return list(getattr(self.session.data, kind))
+
+        self.app.push_screen(NotesDialog(notes, self.edit_note))
+
+    def edit_note(self, change: NoteEdit) -> bool:
+        """Apply one change of the notes dialog as one undo step; False when it was refused."""
+        s = self.session
+        contradiction = change.kind == "contradictions"
+        try:
+            if change.op == "add":
+                if contradiction:
+                    s.add_contradiction(change.text, change.refs)
+                else:
+                    s.add_handle(change.text, change.refs, change.detail)
+            elif change.op == "edit":
+                if contradiction:
+                    s.edit_contradiction(change.index, text=change.text, refs=change.refs)
+                else:
+                    s.edit_handle(
+                        change.index, text=change.text, refs=change.refs, detail=change.detail
+                    )
+            elif change.op == "move":
+                mover = s.move_contradiction if contradiction else s.move_handle
+                return mover(change.index, change.delta)
+            else:
+                (s.delete_contradiction if contradiction else s.delete_handle)(change.index)
+        except BriefdeskError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return False
+        if s.save_error:
+            self.draw_status()
+        return True
+
+    # -- spot checks ---------------------------------------------------------------------------
+
+    def action_add_spot_check(self) -> None:
+        if not self.writable():
+            return
+        try:
+            candidates = self.review.spot_candidates()
+        except BriefdeskError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
+        taken = {s.path for s in self.session.plan.spot_checks}
+        candidates = [p for p in candidates if p not in taken]
+        if not candidates:
+            self.notify("No material of the workspace is outside this batch.", severity="warning")
+            return
+
+        def done(path: str | None) -> None:
+            if path is None:
+                return
+            try:
+                material = self.review.spot_material(path)
+                spot_id = self.session.add_spot_check(material)
+            except BriefdeskError as exc:
+                self.notify(str(exc), severity="error", markup=False)
+                return
+            self.open_form(self.session.entry(spot_id))
+
+        self.app.push_screen(SpotCheckDialog(candidates, self.spot_preview), done)
+
+    def spot_preview(self, path: str) -> Content:
+        try:
+            material = self.review.spot_material(path)
+        except BriefdeskError as exc:
+            return line(str(exc), "$error")
+        body = "\n\n".join(i.body for i in material.items)
+        return Content.assemble(
+            line(material.title, "bold"),
+            (" · ", "$text-muted"),
+            line(material.evidence.label(self.language), "$text-secondary"),
+            "\n",
+            line(excerpt(body, 240)),
+        )
