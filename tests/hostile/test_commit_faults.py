@@ -159,7 +159,7 @@ FULL_DISK = textwrap.dedent("""
     sys.path.insert(0, sys.argv[2])
     from briefdesk.core.commit import commit_brief
     from briefdesk.core.errors import BriefdeskError
-    from briefdesk.core.render import render_brief
+    from briefdesk.core.brief import render_brief
     from briefdesk.core.review import load_review
     from briefdesk.core.sidecar import render_sidecar
     from briefdesk.core.workspace import Workspace
