@@ -3,6 +3,11 @@
 Holding a key costs a row repaint per key and one redraw of the panes at the end, instead of a
 redraw of every pane per key. One timer per kind of work at a time: a call while the timer runs
 only moves its deadline, and the timer, when it fires early, waits for the rest.
+
+`rest` counts the pause from when the screen has drawn the key's own changes rather than from the
+key: on a busy machine drawing one key's row can take most of the delay, and a pause counted
+from the key then ran out while keys were still coming, so the panes were redrawn in the middle
+of a held key, which made the desk fall further behind.
 """
 
 from __future__ import annotations
@@ -32,6 +37,17 @@ class Debouncer:
         self._due[what] = time.monotonic() + delay
         if what not in self._timers:
             self._timers[what] = self._owner.set_timer(delay, functools.partial(self._tick, what))
+
+    def rest(self, what: str, delay: float) -> None:
+        """`later(what, delay)`, the delay counted again once the screen has refreshed (it is
+        pending at once: `flush` runs it)."""
+        self.later(what, delay)
+        self._owner.call_after_refresh(self._rested, what, delay)
+
+    def _rested(self, what: str, delay: float) -> None:
+        due = self._due.get(what)
+        if due is not None:  # not run or dropped meanwhile
+            self._due[what] = max(due, time.monotonic() + delay)
 
     def pending(self, what: str) -> bool:
         return what in self._due

@@ -12,7 +12,7 @@ from typing import Any, Self
 from briefdesk.core.models import Item
 from briefdesk.core.textsafe import safe_line
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets.option_list import Option
 
@@ -20,6 +20,7 @@ from ..markdown_layout import Line
 from ..text import line
 from .markdown_text import MarkdownVisual
 from .pane_list import PaneList
+from .sized_scroll import SizedScroll
 from .sized_static import SizedStatic
 
 BRIEF_LINES = 120
@@ -110,7 +111,7 @@ class BriefPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield OrderList(id="order")
-        with VerticalScroll(id="preview", can_focus=False):
+        with SizedScroll(id="preview", can_focus=False):
             yield SizedStatic(id="preview-text", markup=False)
 
     @property

@@ -18,13 +18,13 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.visual import VisualType
 from textual.widgets import Static
 
 from ..text import evidence_label, status_words
 from .markdown_text import MarkdownText
+from .sized_scroll import SizedScroll
 from .sized_static import SizedStatic
 
 LABEL_MIN, LABEL_MAX = 9, 20  # the label column is as wide as its longest label, within these
@@ -204,7 +204,7 @@ def update_in_place(static: Static, content: VisualType) -> None:
         static.refresh(layout=True)
 
 
-class DetailPane(VerticalScroll, can_focus=True):
+class DetailPane(SizedScroll, can_focus=True):
     """Scrolls with the arrow keys when focused; the item's text is never parsed as markup, and
     its links are shown with their targets, never followed.
 

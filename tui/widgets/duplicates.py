@@ -12,7 +12,7 @@ from briefdesk.core.claims import Conflict
 from briefdesk.core.models import Duplicate
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Static
 from textual.widgets.option_list import Option
@@ -21,6 +21,7 @@ from ..highlight import side_by_side
 from ..text import line
 from .claims import claims_content
 from .pane_list import PaneList
+from .sized_scroll import SizedScroll
 from .sized_static import SizedStatic
 
 KIND_STYLE = {"batch": "italic", "brief": "italic bold", "living-doc": "italic"}
@@ -70,9 +71,9 @@ class DuplicatesPane(Vertical):
         yield DuplicateList(id="dup-list")
         yield SizedStatic(id="dup-claims", markup=False)
         with Horizontal(id="dup-compare"):
-            with VerticalScroll(id="dup-left", can_focus=False):
+            with SizedScroll(id="dup-left", can_focus=False):
                 yield SizedStatic(id="dup-item", markup=False)
-            with VerticalScroll(id="dup-right", can_focus=False):
+            with SizedScroll(id="dup-right", can_focus=False):
                 yield SizedStatic(id="dup-cand", markup=False)
 
     @property
@@ -143,7 +144,16 @@ class DuplicatesPane(Vertical):
         section.update(claims_content(ref, conflicts, adopted or (False,) * len(conflicts), key))
         section.display = True
 
+    _compared: tuple[str, Duplicate | None] | None = None
+
     def compare(self, dup: Duplicate | None) -> None:
+        """The item and `dup` side by side. The list announces a highlight after `show` has
+        already compared its first candidate: the same pair again is not aligned and laid out
+        twice."""
+        pair = (getattr(self, "_item_text", ""), dup)
+        if pair == self._compared:
+            return
+        self._compared = pair
         left = self.query_one("#dup-item", Static)
         right = self.query_one("#dup-cand", Static)
         if dup is None:

@@ -349,8 +349,8 @@ class ReviewDrawing(ReviewState):
         self.leave_changed(ref)
         self.cursor = ref
         self.query_one(ItemList).highlight_ref(ref)
-        if rest:
-            self.later.later("panes", PANES_DELAY)
+        if rest:  # counted from when the row's repaint is on screen (`Debouncer.rest`)
+            self.later.rest("panes", PANES_DELAY)
         else:
             self.show_current()
         self.schedule_cursor_save()
