@@ -26,13 +26,14 @@ from .errors import BriefdeskError
 from .livingdoc import parse_living_doc
 from .manifest import Batch
 from .materials import parse_material
-from .models import BriefEntry, Evidence, Item, ItemMatches, LivingDoc, Material
+from .models import BriefEntry, Evidence, Item, LivingDoc, Material
 from .proposals import check_proposals
 from .session import Session
 from .workspace import Workspace, sha256_bytes
 
 if TYPE_CHECKING:
     from .claims import Conflict
+    from .matching.answer import Answer
 
 
 @dataclass
@@ -193,7 +194,7 @@ class Review:
         *,
         cache: bool = True,
         dismissed: Collection[tuple[str, str]] = (),
-    ) -> dict[str, ItemMatches]:
+    ) -> Answer:
         """Placements and duplicate candidates of every item (imports scipy and rapidfuzz lazily).
 
         Pairs judged not duplicates are left out: `dismissed` (content-key pairs,

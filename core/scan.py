@@ -6,6 +6,7 @@ shape.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, chop_cells
@@ -21,7 +22,7 @@ SCHEMA = 2  # of `scan --json` (docs/json.md)
 
 
 def scan_report(
-    review: Review, matches: dict[str, ItemMatches], conflicts: list[Conflict] | None = None
+    review: Review, matches: Mapping[str, ItemMatches], conflicts: list[Conflict] | None = None
 ) -> dict[str, Any]:
     batch = review.batch
     items = []
@@ -86,7 +87,7 @@ def fit(text: str, width: int) -> str:
 
 
 def scan_table(
-    review: Review, matches: dict[str, ItemMatches], conflicts: list[Conflict] | None = None
+    review: Review, matches: Mapping[str, ItemMatches], conflicts: list[Conflict] | None = None
 ) -> str:
     head = (
         f"{review.batch.stem}  {review.batch.manifest.id}  "

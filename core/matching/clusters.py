@@ -8,14 +8,33 @@ cluster must be something the reviewer can decide at once without reading every 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ..models import ItemMatches
+from .answer import Answer
 
 
-def clusters(matches: Mapping[str, ItemMatches], refs: Sequence[str]) -> list[list[str]]:
+def batch_links(matches: Mapping[str, ItemMatches]) -> Iterable[tuple[str, str, str]]:
+    """(item ref, candidate ref, candidate's content key) of every likely batch candidate; from
+    an `Answer`'s tables without building its models."""
+    if isinstance(matches, Answer):
+        return matches.likely_batch()
+    return (
+        (ref, d.ref, d.key)
+        for ref, m in matches.items()
+        for d in m.duplicates
+        if d.kind == "batch" and d.tier == "likely"
+    )
+
+
+def clusters(
+    matches: Mapping[str, ItemMatches],
+    refs: Sequence[str],
+    dismissed: Callable[[str, str], bool] | None = None,
+) -> list[list[str]]:
     """The clusters of the batch whose items are `refs` (batch order), each in batch order,
-    ordered by their first item."""
+    ordered by their first item. `dismissed(item ref, candidate key)`: a link the reviewer
+    judged not a duplicate, left out."""
     parent = {ref: ref for ref in refs}
     position = {ref: k for k, ref in enumerate(refs)}
 
@@ -25,14 +44,12 @@ def clusters(matches: Mapping[str, ItemMatches], refs: Sequence[str]) -> list[li
             ref = parent[ref]
         return ref
 
-    for ref in refs:
-        m = matches.get(ref)
-        for d in m.duplicates if m else ():
-            if d.kind == "batch" and d.tier == "likely" and d.ref in parent:
-                a, b = root(ref), root(d.ref)
-                if a != b:
-                    first, last = sorted((a, b), key=position.__getitem__)
-                    parent[last] = first
+    for ref, other, key in batch_links(matches):
+        if ref in parent and other in parent and not (dismissed and dismissed(ref, key)):
+            a, b = root(ref), root(other)
+            if a != b:
+                first, last = sorted((a, b), key=position.__getitem__)
+                parent[last] = first
     groups: dict[str, list[str]] = {}
     for ref in refs:
         groups.setdefault(root(ref), []).append(ref)

@@ -24,12 +24,13 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BriefdeskError
 from ..models import ItemMatches
+from .answer import Answer
 
 if TYPE_CHECKING:
     from ..claims import Conflict
@@ -53,15 +54,20 @@ class Outcome:
     claims that disagree (`core.claims`: they read every earlier brief too, so they are computed
     in the same job, off any UI thread)."""
 
-    matches: dict[str, ItemMatches]
+    matches: Mapping[str, ItemMatches]
     cites: dict[str, str] = field(default_factory=dict)
     conflicts: list[Conflict] = field(default_factory=list)
 
 
-def brief_cites(review: Review, matches: dict[str, ItemMatches], language: str) -> dict[str, str]:
+def brief_cites(
+    review: Review, matches: Mapping[str, ItemMatches], language: str
+) -> dict[str, str]:
     """How each earlier-brief candidate is cited (`2026-11-01 E1 简报第 5 条`), for the candidates
     matching found. Reads every entry: never on a UI thread."""
-    wanted = {d.ref for m in matches.values() for d in m.duplicates}
+    if isinstance(matches, Answer):
+        wanted = matches.candidate_refs()
+    else:
+        wanted = {d.ref for m in matches.values() for d in m.duplicates}
     if not wanted:
         return {}
     return {e.ref: e.cite(language) for e in review.entries if e.ref in wanted}

@@ -26,14 +26,15 @@ from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from itertools import groupby
 from pathlib import Path
-from typing import Literal, cast
+from typing import cast
 
 import numpy as np
 
-from ..models import BriefEntry, Duplicate, Item, ItemMatches, Placement, Section, Tier, Why
+from ..models import BriefEntry, Item, Section
 from ..textnorm import TOKENIZER_VERSION, paragraphs
 from . import cache as mc
 from . import score as sc
+from .answer import WHY_ORDER, Answer
 from .citations import cited_entries
 from .placements import place, section_matrix
 from .search import background, candidates
@@ -46,7 +47,6 @@ TEXT_CHARS = 300
 IDENTITY_FLOOR = 90.0
 SOURCE_SCORE = 100.0
 COMMON_IDENTITY = 200  # an id or URL named by more records than this is not evidence
-WHY_ORDER: tuple[Why, ...] = ("source", "identity", "text")
 
 # key, texts, the items' own arXiv ids and URLs (or None), records
 _Source = tuple[str, list[str], list[tuple[list[str], list[str]]] | None, int]
@@ -220,8 +220,9 @@ def match_items(
     progress: Callable[[int, int], None] | None = None,
     sidecars: Mapping[str, Collection[str]] | None = None,
     dismissed: Collection[tuple[str, str]] = (),
-) -> dict[str, ItemMatches]:
-    """Placements and duplicate candidates of every item, keyed by `item.ref` (every item present).
+) -> Answer:
+    """Placements and duplicate candidates of every item, keyed by `item.ref` (every item present;
+    `answer.Answer`, a read-only mapping that builds an item's models when it is asked for).
 
     `sidecars`: item ref -> entry refs whose increment holds it (`citations.read_sidecars`).
     `dismissed`: (content key, content key) pairs the reviewer judged not duplicates, either order
@@ -305,10 +306,6 @@ def _clip(text: str) -> str:
     return text if len(text) <= TEXT_CHARS else text[: TEXT_CHARS - 1] + "…"
 
 
-def _why(bits: int) -> tuple[Why, ...]:
-    return tuple(w for k, w in enumerate(WHY_ORDER) if bits & (1 << k))
-
-
 def _build(
     items: Sequence[Item],
     sections: Sequence[Section],
@@ -318,9 +315,10 @@ def _build(
     placed: list[list[tuple[int, float]]],
     found: _Found,
     dismissed: Collection[tuple[str, str]] = (),
-) -> dict[str, ItemMatches]:
-    """The answer's models from (section index, score) and (record, score, why, possible) lists,
-    leaving out the pairs the reviewer dismissed."""
+) -> Answer:
+    """The answer from (section index, score) and (record, score, why, possible) lists, leaving
+    out the pairs the reviewer dismissed; only the records some item names are kept (their text
+    clipped, their content key computed), and models are built when an item is asked for."""
     gone = {frozenset(p) for p in dismissed}
     keys: dict[int, str] = {}
 
@@ -330,34 +328,24 @@ def _build(
             got = keys[r] = content_key(texts[r])
         return got
 
-    out: dict[str, ItemMatches] = {}
-    for k, item in enumerate(items):
-        dups = []
+    local: dict[int, int] = {}
+    table: tuple[list[str], list[str], list[str], list[str]] = ([], [], [], [])
+    rows: _Found = []
+    for k in range(len(items)):
+        row = []
         for r, score, why, possible in found[k]:
             if gone and frozenset((key_of(k), key_of(r))) in gone:
                 continue
-            tier: Tier = "possible" if possible else "likely"
-            dups.append(
-                Duplicate.model_construct(
-                    kind=cast(Literal["batch", "brief", "living-doc"], kinds[r]),
-                    ref=refs[r],
-                    score=score,
-                    text=_clip(texts[r]),
-                    why=_why(why),
-                    tier=tier,
-                    key=key_of(r),
-                )
-            )
-        out[item.ref] = ItemMatches.model_construct(
-            placements=tuple(
-                Placement.model_construct(
-                    section=sections[j].id, title=sections[j].title, score=score
-                )
-                for j, score in placed[k]
-            ),
-            duplicates=tuple(dups),
-        )
-    return out
+            j = local.get(r)
+            if j is None:
+                j = local[r] = len(table[1])
+                for column, value in zip(
+                    table, (kinds[r], refs[r], _clip(texts[r]), key_of(r)), strict=True
+                ):
+                    column.append(value)
+            row.append((j, score, why, possible))
+        rows.append(row)
+    return Answer([i.ref for i in items], [(s.id, s.title) for s in sections], placed, rows, table)
 
 
 def _from_json(

@@ -9,6 +9,8 @@ Either way the worker posts messages to the screen (`MatchingProgress`, `Matchin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from briefdesk.core.claims import Conflict
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.matching.job import FORK_ITEMS, MatchFailed, MatchJob
@@ -40,7 +42,7 @@ class MatchingProgress(Message):
 class MatchingDone(Message):
     def __init__(
         self,
-        matches: dict[str, ItemMatches],
+        matches: Mapping[str, ItemMatches],
         cites: dict[str, str],
         conflicts: list[Conflict] | None = None,
         review: Review | None = None,

@@ -7,7 +7,7 @@ goes through `apply`, which turns a refused change into a message instead of a c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from briefdesk.core.claims import Conflict
 from briefdesk.core.decisions import Decision
@@ -50,7 +50,7 @@ class ReviewState(Screen[None]):
         self.items = {item.ref: item for item in review.items}
         self.sections = {s.id: s for s in review.living_doc.sections}
         self.materials = {m.path: m for m in review.materials}
-        self.matches: dict[str, ItemMatches] | None = None
+        self.matches: Mapping[str, ItemMatches] | None = None
         # claims that disagree (core.claims), computed with matching; None until then
         self.conflicts: list[Conflict] | None = None
         self.conflicts_by_ref: dict[str, tuple[Conflict, ...]] = {}
@@ -130,9 +130,14 @@ class ReviewState(Screen[None]):
             return []
         key = (id(self.matches), len(self.session.data.dismissed))
         if key != self.clusters_memo[0]:
+            gone = self.dismissed_pairs()
+            items = self.items
+
+            def dismissed(item: str, candidate: str) -> bool:
+                return (content_key(items[item].text), candidate) in gone
+
             refs = [i.ref for i in self.review.items]
-            shown = {r: m for r in refs if (m := self.item_matches(r)) is not None}
-            self.clusters_memo = (key, clusters(shown, refs))
+            self.clusters_memo = (key, clusters(self.matches, refs, dismissed if gone else None))
         return cluster_of(self.clusters_memo[1], ref)
 
     def key_hint(self, action: str) -> str:
