@@ -48,10 +48,23 @@ def test_history_screen(demo: Path, snap_compare, size: tuple[int, int]) -> None
         await review_ready(pilot)
         await pilot.press(key("history"))
         await until(pilot, lambda: getattr(pilot.app.screen, "checks", None), what="verified")
+        # the table widens a column for an updated cell when it is next idle: wait for that,
+        # or a loaded machine takes the picture with "8 (1 chan"
+        await until(pilot, lambda: cell_fits(pilot.app.screen), what="the column widened")
         await settle(pilot)
 
     app = BriefdeskApp(demo, DEMO_BATCH)
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def cell_fits(screen) -> bool:
+    from rich.cells import cell_len
+    from textual.widgets import DataTable
+
+    table = screen.query_one(DataTable)
+    column = table.columns[next(k for k in table.columns if k.value == "materials")]
+    row = table.coordinate_to_cell_key((0, 0)).row_key
+    return column.content_width >= cell_len(str(table.get_cell(row, column.key)))
 
 
 @SIZES
