@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .catfile import batch_input, parse_batch
 from .commitstate import CommitState, blob_oid
 from .decisions import Decision
 from .errors import BriefdeskError
@@ -53,7 +54,14 @@ from .gitio import (
     output_lines,
     parse_ident,
 )
-from .provenance import MATERIAL, commit_message, flatten, parse_trailers
+from .provenance import (
+    MATERIAL,
+    TRAILERS_FORMAT,
+    commit_message,
+    flatten,
+    material_trailers,
+    read_trailers,
+)
 from .settings.reviewer import reviewer_name
 
 if TYPE_CHECKING:
@@ -146,7 +154,7 @@ def probe_commands(names: list[str], targets: list[str]) -> list[tuple[list[str]
             raise BriefdeskError("a path with a line break cannot be committed", p)
     queries = ["HEAD", *(f"HEAD:./{p}" for p in [*names, *targets])]
     queries += [f":./{p}" for p in targets]
-    blobs = "".join(q + "\n" for q in queries).encode("utf-8", "surrogateescape")
+    blobs = batch_input(queries)
     return [
         (
             ["diff-index", "--cached", "-z", "--no-renames", "--ignore-submodules=none", "HEAD"],
@@ -173,28 +181,16 @@ def parse_blobs(
     None where there is none. `queries` are those after `HEAD`."""
     if proc.returncode != 0:
         raise BriefdeskError(f"git cat-file failed: {first_line(proc)}")
-    out = proc.stdout
+    head_obj, *objects = parse_batch(proc.stdout, 1 + len(queries))
+    head = head_obj.oid if head_obj is not None and head_obj.type == "commit" else None
     found: dict[str, Blob | None] = {}
-    head: str | None = None
-    pos = 0
-    for i, name in enumerate(["HEAD", *queries]):
-        nl = out.find(b"\n", pos)
-        header = out[pos:nl].split(b" ") if nl >= 0 else []
-        pos = nl + 1
-        if len(header) != 3:  # "<name> missing"
-            if i:
-                found[name] = None
-            continue
-        size = int(header[2])
-        if i == 0:
-            head = header[0].decode() if header[1] == b"commit" else None
-        elif header[1] == b"blob":
-            found[name] = Blob(
-                header[0].decode(), hashlib.sha256(out[pos : pos + size]).hexdigest()
-            )
-        else:  # a tree, a submodule
-            found[name] = None
-        pos += size + 1
+    for name, obj in zip(queries, objects, strict=True):
+        # a tree or a submodule where a file was expected counts as no blob
+        found[name] = (
+            Blob(obj.oid, hashlib.sha256(obj.content).hexdigest())
+            if obj is not None and obj.type == "blob"
+            else None
+        )
     return head, found
 
 
@@ -623,10 +619,11 @@ def _commit(
         "--no-renames",
         "--no-abbrev",
         "--no-show-signature",
-        "--format=%H%x00%B",
+        f"--format=%H%x00{TRAILERS_FORMAT}%x00%B",
         "HEAD",
     ).stdout.decode("utf-8", "surrogateescape")
     sha, _, rest = out.partition("\0")
+    trailers, _, rest = rest.partition("\0")
     body, sep, raw = rest.partition("\0\n:")
     committed = body.rstrip("\0")
     changes = parse_raw(":" + raw) if sep else {}
@@ -638,7 +635,7 @@ def _commit(
             f"a hook committed changes to {', '.join(kept)}, which you had staged "
             "differently: your staged versions are kept"
         )
-    warnings += trailer_warnings(message, committed)
+    warnings += trailer_warnings(material_trailers(message), read_trailers(trailers))
     return CommitResult(
         sha=sha.strip(),
         message=committed,
@@ -649,10 +646,11 @@ def _commit(
     )
 
 
-def trailer_warnings(intended: str, committed: str) -> list[str]:
-    """What a commit-msg hook took out of the provenance, said at once (verify will fail)."""
-    wanted = parse_trailers(intended).get(MATERIAL, [])
-    kept = set(parse_trailers(committed).get(MATERIAL, []))
+def trailer_warnings(wanted: list[str], committed: dict[str, list[str]]) -> list[str]:
+    """What a commit-msg hook took out of the provenance, said at once (verify will fail):
+    `wanted` the `Material:` values briefdesk wrote, `committed` the trailers git reads in the
+    message as committed."""
+    kept = set(committed.get(MATERIAL, []))
     lost = [t for t in wanted if t not in kept]
     if not lost:
         return []

@@ -27,7 +27,7 @@ from .fileio import atomic_write, recover_together, remove_temp_files
 from .gitindex import IndexLock, commit_changes, install_index, staged_changes
 from .gitio import git
 from .lock import Busy, FileLock, describe
-from .provenance import BATCH, is_brief_commit, parse_trailers
+from .provenance import BATCH, TRAILERS_FORMAT, is_brief_commit, read_trailers
 
 COMMIT_WAIT = 60.0  # seconds a commit waits for another one (its hooks may take a while)
 
@@ -186,9 +186,9 @@ class CommitState:
         return done
 
     def _is_ours(self, sha: str, parent: str, batch: str) -> bool:
-        proc = git(self.root, "log", "-1", "--format=%P%x00%B", sha, check=False)
-        parents, _, message = proc.stdout.decode("utf-8", "replace").partition("\0")
-        trailers = parse_trailers(message)
+        proc = git(self.root, "log", "-1", f"--format=%P%x00{TRAILERS_FORMAT}", sha, check=False)
+        parents, _, formatted = proc.stdout.decode("utf-8", "replace").partition("\0")
+        trailers = read_trailers(formatted)
         return (
             parents.split()[:1] == [parent]
             and is_brief_commit(trailers)

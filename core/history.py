@@ -1,25 +1,25 @@
 """`briefdesk history` and `briefdesk verify`: the brief commits read back from git.
 
 A brief commit is one whose trailers carry `Batch:` and `Generated-by: briefdesk`. `history`
-reads them all with one `git log` (records split by control characters, trailers parsed in
-Python); `verify` recomputes every `Material:` hash from the blobs at the commit through one
-`git cat-file --batch` process, so neither costs a process per commit or per file.
+reads them all with one `git log` (records split by control characters, trailers parsed by git
+itself: `provenance.TRAILERS_FORMAT`); `verify` recomputes every `Material:` hash from the blobs at
+the commit through one `git cat-file --batch` process (`catfile.CatFile`), so neither costs a
+process per commit or per file.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import hashlib
 import json
 import re
-import subprocess
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from .catfile import CatFile
 from .errors import BriefdeskError
-from .gitio import first_line, git, git_env
+from .gitio import first_line, git
 from .provenance import (
     BATCH,
     DECISIONS,
@@ -27,10 +27,11 @@ from .provenance import (
     MATERIAL,
     REVIEWED_BY,
     SPOT_CHECK,
+    TRAILERS_FORMAT,
     is_brief_commit,
     parse_decisions,
     parse_material,
-    parse_trailers,
+    read_trailers,
 )
 from .workspace import Workspace
 
@@ -97,7 +98,7 @@ def history(
         "--relative",
         "--no-renames",
         "--no-show-signature",
-        f"--format={RS}%H{US}%aI{US}%B{US}",
+        f"--format={RS}%H{US}%aI{US}%s{US}{TRAILERS_FORMAT}{US}",
         "--all-match",
         f"--grep=^{GENERATED_BY}: briefdesk",
         f"--grep=^{BATCH}: ",
@@ -114,11 +115,12 @@ def history(
     entries: list[HistoryEntry] = []
     for record in proc.stdout.decode("utf-8", "replace").split(RS):
         fields = record.split(US)
-        if len(fields) < 4:
+        if len(fields) != 5:
             continue
-        sha, date, names = fields[0], fields[1], fields[-1]
-        message = US.join(fields[2:-1])
-        entry = parse_entry(sha, date, message, [n for n in names.split("\0") if n.strip()])
+        sha, date, subject, trailers, names = fields
+        entry = parse_entry(
+            sha, date, subject, read_trailers(trailers), [n for n in names.split("\0") if n]
+        )
         if entry is not None and (topic is None or entry.topic == topic):
             entries.append(entry)
     return entries
@@ -156,11 +158,14 @@ def changed_materials(ws: Workspace, entry: HistoryEntry) -> list[str]:
     return changed
 
 
-def parse_entry(sha: str, date: str, message: str, files: list[str]) -> HistoryEntry | None:
-    trailers = parse_trailers(message)
+def parse_entry(
+    sha: str, date: str, subject: str, trailers: dict[str, list[str]], files: list[str]
+) -> HistoryEntry | None:
+    """A brief commit's entry from its subject, its trailers (as git reads them) and the files it
+    changed; None for a commit that is not briefdesk's."""
     if not is_brief_commit(trailers):
         return None
-    subject = message.split("\n", 1)[0].strip()
+    subject = subject.strip()
     files = [f.strip("\n") for f in files]
     briefs = [f for f in files if f.endswith(".md")]
     brief = next((f for f in briefs if f.removesuffix(".md") + ".review.json" in files), None)
@@ -267,79 +272,34 @@ class VerifyResult(BaseModel):
         return [f for f in self.files if f.status != "ok"]
 
 
-class _CatFile:
-    """One `git cat-file --batch` process, asked one object at a time (no pipe deadlock), and
-    always reaped so no `git` child outlives the call."""
-
-    def __init__(self, root: str) -> None:
-        try:
-            self.proc = subprocess.Popen(
-                ["git", "-C", root, "cat-file", "--batch"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=git_env(),
-            )
-        except FileNotFoundError:
-            raise BriefdeskError("git is not installed or not on PATH") from None
-
-    def get(self, name: str) -> tuple[str, str, bytes] | None:
-        """(oid, type, content) of the object `name`, None when it does not exist."""
-        if "\n" in name or "\r" in name:
-            return None
-        assert self.proc.stdin and self.proc.stdout
-        try:
-            self.proc.stdin.write(name.encode("utf-8", "surrogateescape") + b"\n")
-            self.proc.stdin.flush()
-        except BrokenPipeError:  # git exited at once (not a repository ...)
-            header = b""
-        else:
-            header = self.proc.stdout.readline()
-        if not header:
-            stderr = self.proc.stderr.read() if self.proc.stderr else b""
-            lines = stderr.decode("utf-8", "replace").strip().splitlines() or ["no output"]
-            raise BriefdeskError(f"git cat-file failed: {lines[0]}")
-        parts = header.rstrip(b"\n").split(b" ")
-        if len(parts) != 3 or parts[-1] in (b"missing", b"ambiguous"):
-            return None
-        size = int(parts[2])
-        content = self.proc.stdout.read(size)
-        self.proc.stdout.read(1)  # the newline after the content
-        return parts[0].decode(), parts[1].decode(), content
-
-    def close(self) -> None:
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            if stream:
-                with contextlib.suppress(OSError):  # stdin of a git that already exited
-                    stream.close()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
-    def __enter__(self) -> _CatFile:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
 def verify(ws: Workspace, rev: str) -> VerifyResult:
     """Recompute every `Material:` hash of the brief commit `rev` from the blobs at `rev`."""
     if not rev or rev != rev.strip() or any(c in rev for c in "\n\r\0"):
         raise BriefdeskError(f"bad revision {rev!r}")
-    with _CatFile(str(ws.root)) as cat:
-        commit = cat.get(f"{rev}^{{commit}}")
-        if commit is None:
-            raise BriefdeskError(f"unknown revision or not a commit: {rev}")
-        sha = commit[0]
-        message = commit[2].decode("utf-8", "replace").partition("\n\n")[2]
-        trailers = parse_trailers(message)
-        if not is_brief_commit(trailers):
-            raise BriefdeskError(
-                f"{rev} is not a briefdesk commit (no Batch: and Generated-by: briefdesk trailers)"
-            )
+    proc = git(
+        ws.root,
+        "log",
+        "-1",
+        "--no-walk",
+        "--no-show-signature",
+        f"--format=%H%x00{TRAILERS_FORMAT}",
+        "--end-of-options",
+        f"{rev}^{{commit}}",
+        "--",
+        check=False,
+    )
+    if proc.returncode != 0 or b"\0" not in proc.stdout:
+        probe = git(ws.root, "rev-parse", "--git-dir", check=False)
+        if probe.returncode != 0:  # not a repository: git's own words say so
+            raise BriefdeskError(f"git log failed: {first_line(probe)}", ws.root)
+        raise BriefdeskError(f"unknown revision or not a commit: {rev}")
+    sha, _, formatted = proc.stdout.decode("utf-8", "replace").partition("\0")
+    trailers = read_trailers(formatted)
+    if not is_brief_commit(trailers):
+        raise BriefdeskError(
+            f"{rev} is not a briefdesk commit (no Batch: and Generated-by: briefdesk trailers)"
+        )
+    with CatFile(str(ws.root)) as cat:
         files: list[FileCheck] = []
         for value in [*trailers.get(MATERIAL, []), *trailers.get(SPOT_CHECK, [])]:
             parsed = parse_material(value)
@@ -348,10 +308,10 @@ def verify(ws: Workspace, rev: str) -> VerifyResult:
                 continue
             path, expected = parsed
             blob = cat.get(f"{sha}:./{path}")
-            if blob is None or blob[1] != "blob":
+            if blob is None or blob.type != "blob":
                 files.append(FileCheck(path=path, status="missing", expected=expected, actual=None))
                 continue
-            actual = hashlib.sha256(blob[2]).hexdigest()
+            actual = hashlib.sha256(blob.content).hexdigest()
             status: Status = "ok" if actual == expected else "mismatch"
             files.append(FileCheck(path=path, status=status, expected=expected, actual=actual))
         files += _sidecar_checks(ws, cat, sha, files)
@@ -363,7 +323,7 @@ def verify(ws: Workspace, rev: str) -> VerifyResult:
 
 
 def _sidecar_checks(
-    ws: Workspace, cat: _CatFile, sha: str, files: list[FileCheck]
+    ws: Workspace, cat: CatFile, sha: str, files: list[FileCheck]
 ) -> list[FileCheck]:
     """The committed sidecars' materials against the trailers and the blobs: every material a
     sidecar lists has a trailer, and the sidecar's hash is the blob's (the same bytes)."""
@@ -389,13 +349,13 @@ def _sidecar_checks(
             continue
         blob = cat.get(f"{sha}:./{name}")
         try:
-            listed = json.loads(blob[2])["materials"] if blob else []
+            listed = json.loads(blob.content)["materials"] if blob else []
             pairs = [(str(m["path"]), str(m["sha256"])) for m in listed]
         except (ValueError, TypeError, KeyError):
             continue  # not a sidecar this verify can read: the trailers stand alone
         for path, digest in pairs:
             material = cat.get(f"{sha}:./{path}")
-            actual = hashlib.sha256(material[2]).hexdigest() if material else None
+            actual = hashlib.sha256(material.content).hexdigest() if material else None
             if path not in trailed:
                 found.append(
                     FileCheck(path=path, status="untrailed", expected=digest, actual=actual)
@@ -407,7 +367,7 @@ def _sidecar_checks(
     return found
 
 
-def check_brief(ws: Workspace, sha: str, cat: _CatFile) -> BriefCheck:
+def check_brief(ws: Workspace, sha: str, cat: CatFile) -> BriefCheck:
     """Lay the committed sidecar's brief model out again and compare it with the committed brief,
     byte for byte (PRODUCT §10): a brief edited by hand after briefdesk wrote it shows here."""
     from .brief.render import render_model
@@ -451,7 +411,7 @@ def check_brief(ws: Workspace, sha: str, cat: _CatFile) -> BriefCheck:
     if brief_blob is None or sidecar_blob is None:
         return BriefCheck(path=brief_path, status="missing", detail="not readable at the commit")
     try:
-        sidecar = read_sidecar(sidecar_blob[2], sidecar_path)
+        sidecar = read_sidecar(sidecar_blob.content, sidecar_path)
     except BriefdeskError as exc:
         return BriefCheck(path=brief_path, status="mismatch", detail=str(exc))
     if sidecar.model is None:
@@ -461,7 +421,7 @@ def check_brief(ws: Workspace, sha: str, cat: _CatFile) -> BriefCheck:
             detail=f"its sidecar has schema {sidecar.schema_version}, which holds no brief model",
         )
     expected = render_model(sidecar.model).encode("utf-8")
-    actual = brief_blob[2]
+    actual = brief_blob.content
     if expected == actual:
         return BriefCheck(path=brief_path, status="ok", detail="equal to its sidecar's brief")
     return BriefCheck(path=brief_path, status="mismatch", detail=first_difference(expected, actual))

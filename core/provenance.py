@@ -2,9 +2,8 @@
 
 The message is the brief's provenance: which batch, the sha256 of every material as committed,
 the sha256 of every spot-checked material, who reviewed, how the decisions split, which briefdesk
-made it. `parse_trailers` is a pure-Python
-port of `git interpret-trailers --parse` (git 2.39 `trailer.c`, default configuration) so that
-`history` can read thousands of messages without a git process each; a test checks they agree.
+made it. Reading trailers back is git's job (`TRAILERS_FORMAT` in a `git log --format`), so
+`history` reads thousands of messages in one git process with git's own rules.
 """
 
 from __future__ import annotations
@@ -137,153 +136,30 @@ def _digest(hashes: Mapping[str, str], path: str, default: str) -> str:
 
 # -- reading ------------------------------------------------------------------------------------
 
-_SPACE = " \t\n\v\f\r"  # C isspace(), not Python's Unicode notion
-_COMMENT = "#"
-_GIT_GENERATED = ("Signed-off-by: ", "(cherry picked from commit ")
-_SCISSORS = "\n# ------------------------ >8 ------------------------\n"
+# git's own trailer parser, asked through `git log --format`: the same rules as
+# `git interpret-trailers --parse` (the trailer block, continuation lines unfolded, comments and
+# non-trailer lines left out), and no second implementation of them here to drift from git's.
+# Trailers are split by GS, a key from its value by FS: neither can be in a trailer briefdesk
+# writes (`flatten`), and a hook's trailer holding one only loses its own value.
+_GS, _FS = "\x1d", "\x1c"
+TRAILERS_FORMAT = "%(trailers:only,unfold,separator=%x1d,key_value_separator=%x1c)"
 
 
-def _is_blank(line: str) -> bool:
-    return all(c in _SPACE for c in line)
-
-
-def _find_separator(line: str) -> int:
-    """git's find_separator for the default `:`: a token of ASCII alnum and `-`, optional blanks."""
-    whitespace_found = False
-    for i, c in enumerate(line):
-        if c == ":":
-            return i
-        if not whitespace_found and ((c.isascii() and c.isalnum()) or c == "-"):
-            continue
-        if i and c in " \t":
-            whitespace_found = True
-            continue
-        break
-    return -1
-
-
-def _end_of_message(message: str) -> int:
-    """Offset past the part that can hold trailers (git's find_end_of_log_message): before a
-    `---` divider line, then before a scissors line and trailing blank, comment and old
-    `Conflicts:` lines (git's ignore_non_trailer, quirks included)."""
-    end = len(message)
-    pos = 0
-    while pos < len(message):
-        if message.startswith("---", pos) and pos + 3 < len(message) and message[pos + 3] in _SPACE:
-            end = pos
-            break
-        nl = message.find("\n", pos)
-        pos = len(message) if nl < 0 else nl + 1
-    buf = message[:end]
-    cutoff = len(buf)
-    if buf.startswith(_SCISSORS[1:]):
-        cutoff = 0
-    else:
-        found = message.find(_SCISSORS)  # git searches the whole input
-        if found >= 0:
-            cutoff = min(found + 1, cutoff)
-    boc = 0  # git's "beginning of comments"; 0 doubles as unset, as in git
-    in_conflicts = False
-    bol = 0
-    while bol < cutoff:
-        nl = buf.find("\n", bol, cutoff)
-        following = cutoff if nl < 0 else nl + 1
-        first = buf[bol]
-        if first in (_COMMENT, "\n"):
-            boc = boc or bol
-        elif buf.startswith("Conflicts:\n", bol):
-            in_conflicts = True
-            boc = boc or bol
-        elif in_conflicts and first == "\t":
-            pass
-        elif boc:
-            boc = 0
-            in_conflicts = False
-        bol = following
-    return boc or cutoff
-
-
-def _trailer_block_start(lines: list[str], end: int) -> int:
-    """git's find_trailer_start: the last paragraph, when all of it is trailers or it holds a
-    git-generated trailer and at least a quarter of it is trailers; `end` when there is none."""
-    title_end = 0
-    while title_end < end:
-        line = lines[title_end]
-        if not line.startswith(_COMMENT) and _is_blank(line):
-            break
-        title_end += 1
-    only_spaces = True
-    recognized = False
-    trailers = non_trailers = continuations = 0
-    for i in range(end - 1, title_end - 1, -1):
-        line = lines[i]
-        if line.startswith(_COMMENT):
-            non_trailers += continuations
-            continuations = 0
-            continue
-        if _is_blank(line):
-            if only_spaces:
-                continue
-            non_trailers += continuations
-            if recognized and trailers * 3 >= non_trailers:
-                return i + 1
-            if trailers and not non_trailers:
-                return i + 1
-            return end
-        only_spaces = False
-        if line.startswith(_GIT_GENERATED):
-            trailers += 1
-            continuations = 0
-            recognized = True
-            continue
-        if _find_separator(line) >= 1 and line[0] not in _SPACE:
-            trailers += 1
-            continuations = 0
-        elif line[0] in _SPACE:
-            continuations += 1
-        else:
-            non_trailers += 1 + continuations
-            continuations = 0
-    return end
-
-
-def parse_trailers(message: str) -> dict[str, list[str]]:
-    """The trailers of a commit message, token -> values in order, as
-    `git interpret-trailers --parse` reports them (continuation lines unfolded)."""
+def read_trailers(formatted: str) -> dict[str, list[str]]:
+    """What `TRAILERS_FORMAT` printed -> token -> values, in message order."""
     result: dict[str, list[str]] = {}
-    for token, value in trailer_list(message):
-        result.setdefault(token, []).append(value)
+    for trailer in formatted.strip("\n").split(_GS):
+        token, sep, value = trailer.partition(_FS)
+        if sep and token:
+            result.setdefault(token, []).append(value)
     return result
 
 
-def trailer_list(message: str) -> list[tuple[str, str]]:
-    """The trailers in message order, each `(token, value)` as one `--parse` output line."""
-    body = message[: _end_of_message(message)]
-    parts = body.split("\n")  # git splits on LF only, not on \r, \f or U+2028
-    lines = [p + "\n" for p in parts[:-1]]
-    if parts[-1]:
-        lines.append(parts[-1] + "\n")
-    end = len(lines)
-    start = _trailer_block_start(lines, end)
-    merged: list[str] = []
-    last_is_trailer = False
-    for line in lines[start:end]:
-        if last_is_trailer and line[0] in _SPACE:
-            merged[-1] += line
-            continue
-        merged.append(line)
-        last_is_trailer = _find_separator(line) >= 1
-    result: list[tuple[str, str]] = []
-    for text in merged:
-        if text.startswith(_COMMENT):
-            continue
-        pos = _find_separator(text)
-        if pos < 1:
-            continue
-        token = text[:pos].strip(_SPACE)
-        value = re.sub(r"\n[" + _SPACE + r"]*", " ", text[pos + 1 :].strip(_SPACE)).strip(_SPACE)
-        result.append((token, value))
-    return result
+def material_trailers(message: str) -> list[str]:
+    """The `Material:` values of a message `commit_message` wrote (its trailers are all its own,
+    one a line, so no parser is needed to read them back)."""
+    prefix = f"{MATERIAL}: "
+    return [line[len(prefix) :] for line in message.splitlines() if line.startswith(prefix)]
 
 
 def parse_decisions(value: str) -> dict[str, int] | None:

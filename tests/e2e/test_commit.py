@@ -207,6 +207,23 @@ def test_reviewer_override_and_git_name(ws: Path) -> None:
     assert f"Reviewed-by: {env_name or 'Git Name'}\n" in result.message
 
 
+def test_the_users_signing_setting_signs_the_brief_commit(ws: Path) -> None:
+    """`commit.gpgsign` is honoured because git itself makes the commit (docs/git.md): a stub
+    `gpg.program` signs, and the commit object carries its signature."""
+    stub = ws.parent / "fake-gpg"
+    stub.write_text(
+        "#!/bin/sh\ncat >/dev/null\nprintf '\\n[GNUPG:] SIG_CREATED D 1 8 00 1 FAKE\\n' >&2\n"
+        "printf -- '-----BEGIN PGP SIGNATURE-----\\nfake\\n-----END PGP SIGNATURE-----\\n'\n"
+    )
+    stub.chmod(0o755)
+    sh(ws, "config", "commit.gpgsign", "true")
+    sh(ws, "config", "gpg.program", str(stub))
+    commit(ws)
+    raw = sh(ws, "cat-file", "commit", "HEAD")
+    assert "gpgsig -----BEGIN PGP SIGNATURE-----" in raw
+    assert verify(Workspace.open(ws), "HEAD").ok
+
+
 def test_pre_commit_hook_runs(ws: Path) -> None:
     hook(ws, "pre-commit", f'echo ran > "{ws}/hook-marker"\n')
     commit(ws)

@@ -1,4 +1,4 @@
-"""The commit message and its trailers, the trailer parser against git's, the reviewer's name."""
+"""The commit message and its trailers, read back through git's own parser; the reviewer's name."""
 
 from __future__ import annotations
 
@@ -13,15 +13,16 @@ from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.gitio import REDIRECTING_VARS, git, git_env, literal, parse_ident
 from briefdesk.core.models import Evidence
 from briefdesk.core.provenance import (
+    TRAILERS_FORMAT,
     commit_message,
     flatten,
     is_brief_commit,
+    material_trailers,
     parse_decisions,
     parse_material,
-    parse_trailers,
+    read_trailers,
     short_batch_id,
     subject_line,
-    trailer_list,
 )
 from briefdesk.core.review import Review, load_review
 from briefdesk.core.workspace import Workspace
@@ -38,7 +39,9 @@ def git_parse(message: str) -> list[str]:
     env["GIT_CONFIG_NOSYSTEM"] = "1"
     env["GIT_CONFIG_GLOBAL"] = os.devnull  # trailer.* settings would change the parse
     proc = subprocess.run(
-        ["git", "interpret-trailers", "--parse"],
+        # --no-divider: in a commit message `---` is text, not the start of a patch (as in
+        # `git log`'s reading, which is what briefdesk uses)
+        ["git", "interpret-trailers", "--parse", "--no-divider"],
         input=message.encode("utf-8"),
         capture_output=True,
         env=env,
@@ -46,6 +49,45 @@ def git_parse(message: str) -> list[str]:
         timeout=10,  # git 2.39 can loop on scissors lines
     )
     return proc.stdout.decode("utf-8").split("\n")[:-1]  # LF only: values may hold a CR
+
+
+def git_pairs(message: str) -> dict[str, list[str]]:
+    """`git interpret-trailers --parse` as token -> values."""
+    found: dict[str, list[str]] = {}
+    for line in git_parse(message):
+        token, _, value = line.partition(":")
+        found.setdefault(token, []).append(value.removeprefix(" "))
+    return found
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("trailers")
+    git(root, "init", "-q")
+    return root
+
+
+def committed_trailers(root: Path, message: str) -> dict[str, list[str]]:
+    """The trailers of `message` committed as it is, as briefdesk reads them from `git log`."""
+    empty_tree = git(root, "hash-object", "-t", "tree", "-w", "--stdin", input=b"").stdout
+    oid = (
+        git(
+            root,
+            "-c",
+            "user.name=T",
+            "-c",
+            "user.email=t@e",
+            "commit-tree",
+            empty_tree.decode().strip(),
+            "-F",
+            "-",
+            input=message.encode("utf-8"),
+        )
+        .stdout.decode()
+        .strip()
+    )
+    out = git(root, "log", "-1", f"--format={TRAILERS_FORMAT}", oid).stdout
+    return read_trailers(out.decode("utf-8"))
 
 
 @pytest.fixture()
@@ -72,7 +114,7 @@ def sha(path: Path) -> str:
 # -- the message ------------------------------------------------------------------------------
 
 
-def test_commit_message_is_exactly_the_products_format(review: Review) -> None:
+def test_commit_message_is_exactly_the_products_format(review: Review, scratch: Path) -> None:
     with review.open_session() as session:
         session.include(f"{B}#1")
         session.include(f"{A}#1")
@@ -94,7 +136,8 @@ def test_commit_message_is_exactly_the_products_format(review: Review) -> None:
         f"Generated-by: briefdesk {__version__}\n"
     )
     assert git_parse(message) == message.split("\n\n")[-1].splitlines()
-    trailers = parse_trailers(message)
+    trailers = committed_trailers(scratch, message)
+    assert material_trailers(message) == trailers["Material"]
     assert [parse_material(v) for v in trailers["Material"]] == [
         (A, sha(root / A)),
         (B, sha(root / B)),
@@ -119,7 +162,9 @@ def test_no_increments_and_proposed_decisions_count_as_unconfirmed(review: Revie
     assert "Decisions: included=0 excluded=0 duplicates=0 confirmed=0/3\n" in message
 
 
-def test_hostile_titles_and_names_cannot_forge_lines_or_trailers(review: Review) -> None:
+def test_hostile_titles_and_names_cannot_forge_lines_or_trailers(
+    review: Review, scratch: Path
+) -> None:
     evil = "Evil\nBatch: forged\r\n\nMaterial: x sha256:" + "0" * 64 + "\x1b[2J\x85\u2028end"
     data_item = review.items[0].model_copy(update={"title": evil})
     review.items[0] = data_item
@@ -129,11 +174,12 @@ def test_hostile_titles_and_names_cannot_forge_lines_or_trailers(review: Review)
         message = commit_message(review, session.data, "Tom\nReviewed-by: Mallory")
     # the escape sequence goes whole (no `[2J` left behind), NEL and U+2028 are not line breaks
     assert "1. Evil Batch: forged Material: x sha256:" + "0" * 64 + " end\n" in message
-    trailers = parse_trailers(message)
+    trailers = committed_trailers(scratch, message)
     assert trailers["Batch"] == [BATCH_ID]
     assert trailers["Reviewed-by"] == ["Tom Reviewed-by: Mallory"]
     assert len(trailers["Material"]) == 2
-    assert git_parse(message) == [f"{k}: {v}" for k, v in trailer_list(message)]
+    assert material_trailers(message) == trailers["Material"]  # the title forged none
+    assert trailers == git_pairs(message)
 
 
 @pytest.mark.parametrize(
@@ -183,7 +229,7 @@ def test_subject_stays_within_72_and_never_shortens_the_topic(
     assert f"brief({topic}):" in got
 
 
-def test_spot_checks_get_trailers_of_their_own(review: Review) -> None:
+def test_spot_checks_get_trailers_of_their_own(review: Review, scratch: Path) -> None:
     from briefdesk.core.models import Material
 
     card = Material(
@@ -200,9 +246,9 @@ def test_spot_checks_get_trailers_of_their_own(review: Review) -> None:
         message = commit_message(review, session.data, "Tom", hashes={card.path: "c" * 64})
     assert "· 2 increments from" in message.splitlines()[0]
     assert "2. DeepSeek-V4.1-Flash\n" in message
-    trailers = parse_trailers(message)
+    trailers = committed_trailers(scratch, message)
     assert trailers["Spot-check"] == [f"{card.path} sha256:{'c' * 64}"]
-    assert git_parse(message) == [f"{k}: {v}" for k, v in trailer_list(message)]
+    assert trailers == git_pairs(message)
     assert "Decisions: included=1 excluded=0 duplicates=0 confirmed=1/3\n" in message
 
 
@@ -227,7 +273,7 @@ def test_bad_digest_and_empty_reviewer_are_refused(review: Review) -> None:
             commit_message(review, session.data, " \n ")
 
 
-# -- parsing agrees with git ------------------------------------------------------------------
+# -- what briefdesk reads from `git log` is what git's trailer parser says -------------------------
 
 CASES = [
     "subject only",
@@ -262,8 +308,8 @@ CASES = [
 
 
 @pytest.mark.parametrize("message", CASES)
-def test_parse_trailers_agrees_with_git(message: str) -> None:
-    assert [f"{k}: {v}" for k, v in trailer_list(message)] == git_parse(message)
+def test_trailers_read_from_git_log_are_git_interpret_trailers(message: str, scratch: Path) -> None:
+    assert committed_trailers(scratch, message) == git_pairs(message)
 
 
 LINES = st.sampled_from(
@@ -301,11 +347,11 @@ LINES = st.sampled_from(
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(LINES, min_size=0, max_size=9), st.booleans())
-def test_parse_trailers_agrees_with_git_on_generated_messages(
-    lines: list[str], newline: bool
+def test_trailers_read_from_git_log_on_generated_messages(
+    scratch: Path, lines: list[str], newline: bool
 ) -> None:
     message = "subject\n\n" + "\n".join(lines) + ("\n" if newline else "")
-    assert [f"{k}: {v}" for k, v in trailer_list(message)] == git_parse(message)
+    assert committed_trailers(scratch, message) == git_pairs(message)
 
 
 def test_parse_helpers() -> None:

@@ -14,7 +14,7 @@ from briefdesk.core.brief import render_brief, render_model
 from briefdesk.core.decisions import Decision, Origin
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.models import Evidence
-from briefdesk.core.provenance import commit_message, parse_decisions, parse_trailers
+from briefdesk.core.provenance import commit_message, parse_decisions
 from briefdesk.core.session import Session
 from briefdesk.core.sidecar import read_sidecar, render_sidecar
 from briefdesk.core.state import counts
@@ -160,7 +160,8 @@ def test_counts_are_what_the_brief_and_the_commit_message_report(tmp_path: Path)
     subject, _, *body = message.splitlines()
     assert f"· {increments} increments from" in subject
     assert sum(bool(re.match(r"\d+\. ", line)) for line in body) == increments
-    assert parse_decisions(parse_trailers(message)["Decisions"][0]) == {
+    decisions = next(line for line in body if line.startswith("Decisions: "))
+    assert parse_decisions(decisions) == {
         "included": c["included"],
         "excluded": c["excluded"],
         "duplicates": c["duplicates"],
