@@ -13,7 +13,6 @@ Each figure is the median of `--repeat` runs; the machine is shared, read them a
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import subprocess
 import sys
@@ -21,30 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from .hostile_inputs import alias_bomb_text, long_line
+
 DEMO_BATCH = "2026-11-03-e627b203"
 FIRST = "inbox/jay/2026-11-03-1000-rss-cool-papers.md"
-
-
-def long_line(n: int) -> str:
-    """About `n` characters of mixed Chinese and English words with ids and a URL, no newline."""
-    rnd = random.Random(20261103)
-    words = ["推理", "解码", "显存带宽", "投机解码", "KV", "cache", "speculative", "decoding"]
-    words += ["latency", "2601.21204", "arXiv:2604.17227v2", "https://e.com/a?b=c", "注意力"]
-    parts: list[str] = []
-    size = 0
-    while size < n:
-        word = rnd.choice(words)
-        parts.append(word)
-        size += len(word) + 1
-    return " ".join(parts)[:n]
-
-
-def alias_bomb_text(levels: int = 9) -> str:
-    """The billion-laughs shape: each level a list of nine aliases of the one before."""
-    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    for i in range(1, levels + 1):
-        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]")
-    return "\n".join(lines) + "\n"
 
 
 def timed(fn, repeat: int) -> float:

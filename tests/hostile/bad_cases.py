@@ -14,6 +14,8 @@ from pathlib import Path
 
 from hostile_helpers import FIRST, MANIFEST
 
+from benchmarks.hostile_inputs import alias_bomb_text
+
 LIVING_DOC = "docs/inference.md"
 EARLIER_BRIEF = "briefs/inference/2026-11-01-e1-manual.md"
 
@@ -80,14 +82,6 @@ def sibling_prefix_dotdot(ws: Path) -> None:
 
 def duplicate_id(ws: Path) -> None:
     (ws / "batches" / "zz-copy.yaml").write_bytes((ws / MANIFEST).read_bytes())
-
-
-def alias_bomb_text(levels: int = 9) -> str:
-    """The billion-laughs shape: each level a list of nine aliases of the one before."""
-    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    for i in range(1, levels + 1):
-        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]")
-    return "\n".join(lines) + "\n"
 
 
 def nested(levels: int) -> str:

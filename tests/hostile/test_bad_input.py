@@ -9,7 +9,6 @@ case as a real process, to prove no traceback reaches the terminal.
 from __future__ import annotations
 
 import json
-import random
 import time
 from pathlib import Path
 
@@ -26,6 +25,8 @@ from hostile_helpers import (
     run_main,
     snapshot,
 )
+
+from benchmarks.hostile_inputs import long_line
 
 COMMANDS = ("scan", "build", "commit")
 
@@ -128,41 +129,12 @@ def test_empty_material_is_one_empty_item(ws: Path, capsys) -> None:
     assert item is not None and item.body == ""
 
 
-def _long_line(n: int) -> str:
-    """About `n` characters of mixed Chinese and English words, with arXiv ids and a URL, no
-    newline."""
-    rnd = random.Random(20261103)
-    words = [
-        "推理",
-        "解码",
-        "显存带宽",
-        "投机解码",
-        "KV",
-        "cache",
-        "speculative",
-        "decoding",
-        "latency",
-        "2601.21204",
-        "arXiv:2604.17227v2",
-        "https://e.com/a?b=c",
-        "注意力",
-        "吞吐",
-    ]
-    parts: list[str] = []
-    size = 0
-    while size < n:
-        word = rnd.choice(words)
-        parts.append(word)
-        size += len(word) + 1
-    return " ".join(parts)[:n]
-
-
 @pytest.mark.slow
 def test_two_million_character_line_is_scanned(ws: Path, record_property) -> None:
     """One 2,000,000-character line: loads, is matched, renders. The figures are reported; how
     fast it is (the requirement is a scan within 20 s) is measured by
     `python -m benchmarks.hostile`, not asserted here."""
-    line = _long_line(2_000_000)
+    line = long_line(2_000_000)
     assert len(line) == 2_000_000
     (ws / FIRST).write_text(f"## 一条很长的行\n{line}\n", "utf-8")
     start = time.perf_counter()
@@ -241,7 +213,7 @@ def test_two_million_character_line_in_the_desk(ws: Path, monkeypatch, record_pr
     from briefdesk.tui.screens.review import ReviewScreen
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(ws.parent / "config"))
-    (ws / FIRST).write_text(f"## 一条很长的行\n{_long_line(2_000_000)}\n", "utf-8")
+    (ws / FIRST).write_text(f"## 一条很长的行\n{long_line(2_000_000)}\n", "utf-8")
     keymap = load_keymap("default")
     timings: dict[str, float] = {}
 

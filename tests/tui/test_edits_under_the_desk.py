@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from briefdesk.tui.screens.commit import CommitScreen
-from tui_helpers import FIXED_DATE, desk, key, settle, until
+from tui_helpers import committed_copy, desk, fixed_git, key, settle, until
 
 SOURCE = Path(__file__).resolve().parent.parent / "workspaces" / "claims"
 BATCH = "2026-11-03-e627b203"
@@ -31,18 +30,8 @@ def git(root: Path, *args: str) -> None:
 
 @pytest.fixture()
 def kb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for who in ("AUTHOR", "COMMITTER"):
-        monkeypatch.setenv(f"GIT_{who}_NAME", "Tom")
-        monkeypatch.setenv(f"GIT_{who}_EMAIL", "tom@briefdesk.invalid")
-    monkeypatch.setenv("GIT_AUTHOR_DATE", FIXED_DATE)
-    monkeypatch.setenv("GIT_COMMITTER_DATE", FIXED_DATE)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    root = tmp_path / "kb"
-    shutil.copytree(SOURCE, root)
-    git(root, "init", "-q", "-b", "main")
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "materials")
-    return root
+    fixed_git(tmp_path, monkeypatch)
+    return committed_copy(SOURCE, tmp_path / "kb")
 
 
 def edit(path: Path, old: str, new: str) -> None:

@@ -4,13 +4,39 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import shutil
+import subprocess
 import time
+from pathlib import Path
 
 from briefdesk.core.keymap import load_keymap
 
 DEMO_BATCH = "2026-11-03-e627b203"
 FIXED_DATE = "2026-11-03T22:00:00+08:00"
 SIZE = (160, 48)
+
+
+def fixed_git(tmp_path: Path, monkeypatch) -> None:
+    """Tom, on a fixed date, so every commit and every sha is the same on every run; a private
+    XDG_CONFIG_HOME so a developer's own keymap or settings never leak in."""
+    for who in ("AUTHOR", "COMMITTER"):
+        monkeypatch.setenv(f"GIT_{who}_NAME", "Tom")
+        monkeypatch.setenv(f"GIT_{who}_EMAIL", "tom@briefdesk.invalid")
+    monkeypatch.setenv("GIT_AUTHOR_DATE", FIXED_DATE)
+    monkeypatch.setenv("GIT_COMMITTER_DATE", FIXED_DATE)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def committed_copy(source: Path, root: Path, message: str = "materials") -> Path:
+    """A copy of the workspace `source` at `root`, in a new repository, all of it committed."""
+    shutil.copytree(source, root)
+    for args in (
+        ("init", "-q", "-b", "main"),
+        ("add", "-A", "--", "."),
+        ("commit", "-q", "--no-verify", "-m", message),
+    ):
+        subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True)
+    return root
 
 
 def key(action: str, keymap: str = "default") -> str:
