@@ -85,10 +85,7 @@ def keys_markdown() -> str:
         "",
         "## Your own keymap",
         "",
-        (
-            "A keymap is YAML (PRODUCT §12): `name`, "
-            "an optional `extends`, and `bindings` from action id to a"
-        ),
+        ("A keymap is YAML: `name`, an optional `extends`, and `bindings` from action id to a"),
         (
             "key or a list of keys, in Textual's key names (`j`, "
             "`shift+up`, `ctrl+s`, `question_mark`)."
