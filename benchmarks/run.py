@@ -700,20 +700,16 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
     )
 
 
-def commit_figures(work: Path, rows: list[Row], notes: list[str]) -> None:
-    """Hook: `briefdesk commit` in a repository of 10,000 tracked files vs plain git."""
-    try:
-        import briefdesk.cli  # noqa: F401
-    except ImportError:
-        rows.append(Row("briefdesk commit", "n/a", "", "", "≤ 1.5×", "n/a"))
-        return
+def commit_repo(work: Path, batches: int = 3) -> tuple[Path, dict[str, str]]:
+    """A workspace repository of 10,000 tracked files with `batches` batches (`c0`, `c1`, ...),
+    one for each commit to time, and the environment git and briefdesk run in there."""
     from benchmarks.generate import generate, git_init
 
     repo = work / "commit-ws"
     shutil.rmtree(repo, ignore_errors=True)
     generate(repo, materials=30, entries=500, sections=40, seed=1, git=False)
     manifest = (repo / "batches" / f"{BATCH}.yaml").read_text("utf-8")
-    for k in range(3):
+    for k in range(batches):
         (repo / "batches" / f"c{k}.yaml").write_text(
             manifest.replace("id: bench/", f"id: bench/c{k}-"), "utf-8"
         )
@@ -734,6 +730,17 @@ def commit_figures(work: Path, rows: list[Row], notes: list[str]) -> None:
         env.pop(var, None)
     subprocess.run(["git", "config", "user.name", "Bench"], cwd=repo, check=True)
     subprocess.run(["git", "config", "user.email", "bench@example.invalid"], cwd=repo, check=True)
+    return repo, env
+
+
+def commit_figures(work: Path, rows: list[Row], notes: list[str]) -> None:
+    """Hook: `briefdesk commit` in a repository of 10,000 tracked files vs plain git."""
+    try:
+        import briefdesk.cli  # noqa: F401
+    except ImportError:
+        rows.append(Row("briefdesk commit", "n/a", "", "", "≤ 1.5×", "n/a"))
+        return
+    repo, env = commit_repo(work)
     n_files = len(
         subprocess.run(
             ["git", "ls-files"], cwd=repo, capture_output=True, text=True, check=True
