@@ -9,10 +9,10 @@ the cursor goes, and its change is what the message says.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from briefdesk.core.decisions import Decision
-from briefdesk.core.increments import Increment
+from briefdesk.core.increments import Increment, Placement
 from briefdesk.core.state import Step
 from briefdesk.core.textsafe import safe_line
 
@@ -55,10 +55,44 @@ def increment_words(before: Increment | None, after: Increment | None) -> str:
         return "merge into the increment of"
     if len(after.items) < len(before.items):
         return "split the increment of"
-    if after.placements != before.placements:
-        first = after.placements[0].section if after.placements else None
-        return f"place in §{first}" if first else "remove the placements of"
+    texts = ("title", "points", "relation", "boundary", "sources")
+    wrote = any(getattr(after, f) != getattr(before, f) for f in texts)
+    if after.placements != before.placements and not wrote:
+        return placement_words(before.placements, after.placements)
     return "write the increment of"
+
+
+def placement_words(before: Sequence[Placement], after: Sequence[Placement]) -> str:
+    """What a change of an increment's placements did: the placement it added or removed, else
+    that it reordered or retargeted them (not the first placement's section, whatever changed)."""
+    added = [p for p in after if p not in before]
+    removed = [p for p in before if p not in after]
+    if not after:
+        return "remove the placements of"
+    if len(added) == 1 and not removed:
+        return f"place in §{added[0].section}"
+    if len(removed) == 1 and not added:
+        return f"remove the placement §{removed[0].section} of"
+    if not added and not removed:
+        return "reorder the placements of"
+    if len(added) == len(removed) == 1:
+        return f"retarget §{removed[0].section} to §{added[0].section} in"
+    return "change the placements of"
+
+
+def _origin_only(before: Decision | Increment | None, after: Decision | Increment | None) -> bool:
+    """Whether `after` differs from `before` in who made it only (a confirmation)."""
+    if before is None or after is None:
+        return before is after
+    return before.model_copy(update={"origin": after.origin}) == after
+
+
+def _written(step: Step) -> bool:
+    """Whether the step changed an increment beyond confirming it."""
+    return any(
+        not _origin_only(step.before.increments.get(i), new)
+        for i, new in step.after.increments.items()
+    )
 
 
 LIST_WORDS = {
@@ -76,6 +110,12 @@ def describe_step(
     (increment id -> its first part) names the increment a reorder moved."""
     before, after = step.before, step.after
     refs = list(after.decisions)
+    if (
+        refs
+        and _written(step)
+        and all(_origin_only(before.decisions[r], after.decisions[r]) for r in refs)
+    ):
+        refs = []  # a form saved on proposed items: what it wrote, not that it confirmed them
     if refs:
         ref = refs[0]
         words = change_words(before.decisions[ref], after.decisions[ref])

@@ -46,6 +46,7 @@ from .wording import (
     T,
     cite_entries,
     mark,
+    plural,
     which_item,
     zh_count,
 )
@@ -192,7 +193,7 @@ class _Builder:
                 date=self.review.workspace.brief_date(self.review.batch).isoformat(),
             ),
             header=tuple(self.header()),
-            section1=t["sec1"].format(n=len(entries)),
+            section1=t["sec1"].format(n=len(entries), **plural(len(entries))),
             entries=tuple(entries),
             section2=t["sec2"],
             contradictions=tuple(
@@ -204,7 +205,9 @@ class _Builder:
             section4=t["sec4"],
             exclusions=tuple(self.exclusions()),
             section5=t["sec5"].format(
-                n=zh_count(len(handles)) if self.lang == "zh" else len(handles), who=self.who
+                n=zh_count(len(handles)) if self.lang == "zh" else len(handles),
+                who=self.who,
+                **plural(len(handles)),
             ),
             handles=tuple(handles),
             none=t["none"],
@@ -219,7 +222,7 @@ class _Builder:
         if undecided:
             pending = {self.items[r].material for r in self.plan.undecided}
             done = sum(m.path not in pending for m in review.materials)
-            progress = t["partial"].format(k=done, m=undecided)
+            progress = t["partial"].format(k=done, m=undecided, **plural(undecided))
         else:
             progress = t["all_done"]
         tally = count_decisions(self.decision(i.ref) for i in review.items)
@@ -229,11 +232,12 @@ class _Builder:
             progress=progress,
             confirmed=tally["confirmed"],
             items=len(review.items),
+            **plural(len(review.materials)),
         )
         author = clean(manifest.author)
         out = [(t["author"].format(author=author) + t["author_sep"] if author else "") + batch_text]
         if undecided:
-            out.append(t["undecided_warning"].format(m=undecided))
+            out.append(t["undecided_warning"].format(m=undecided, **plural(undecided)))
         if clean(manifest.purpose):
             out.append(t["purpose"].format(text=clean(manifest.purpose)))
         spots = len(self.plan.spot_checks)
@@ -241,8 +245,9 @@ class _Builder:
             t["basis"].format(
                 n=len(review.materials),
                 groups=self._groups(),
-                spots=t["basis_spots"].format(k=spots) if spots else "",
+                spots=t["basis_spots"].format(k=spots, **plural(spots)) if spots else "",
                 levels=self._levels(),
+                **plural(len(review.materials)),
             )
         )
         if clean(manifest.background):

@@ -157,30 +157,30 @@ T = {
         "author": "Author: {author}",
         "author_sep": " | ",
         "batch": (
-            "Batch: {id} ({n} materials, {progress}; "
+            "Batch: {id} ({n} material{s}, {progress}; "
             "the reviewer confirmed {confirmed}/{items} decisions)"
         ),
         "all_done": "all processed",
-        "partial": "{k} processed, {m} items undecided",
+        "partial": "{k} processed, {m} item{s} undecided",
         "undecided_warning": (
-            "⚠ {m} items are still undecided and are left out of the increments and exclusions "
-            "(their arXiv ids are listed apart in III)"
+            "⚠ {m} item{s} {are} still undecided and {are} left out of the increments and "
+            "exclusions (their arXiv ids are listed apart in III)"
         ),
         "purpose": "Purpose: {text}",
         "basis": (
-            "Evidence basis: every increment comes only from the {n} materials of this batch "
+            "Evidence basis: every increment comes only from the {n} material{s} of this batch "
             "({groups}){spots}; the materials' own verification levels ({levels}) are reported as "
             "stated, not upgraded to fact."
         ),
-        "basis_spots": " and {k} spot-checked materials outside it",
+        "basis_spots": " and {k} spot-checked material{s} outside it",
         "group": "{name} {n}",
         "background": "Background: {text}",
-        "sec1": "I. The {n} most important increments today",
+        "sec1": "I. The {n} most important increment{s} today",
         "sec2": "II. Contradictions and claims to verify",
         "sec3": "III. Citable arXiv ids",
         "sec4": "IV. Checked but without significant increment / not recommended for filing",
         "sec5": (
-            "V. {n} handles for tonight's living-document update "
+            "V. {n} handle{s} for tonight's living-document update "
             "(suggestions; they do not replace {who}'s judgement)"
         ),
         "reviewer_fallback": "the reviewer",
@@ -241,6 +241,12 @@ T = {
         ),
     },
 }
+
+
+def plural(n: int) -> dict[str, str]:
+    """The English words that agree with a count, as format arguments: `{n} item{s} {are}`. The
+    Chinese templates name neither, and `str.format` ignores them there."""
+    return {"s": "" if n == 1 else "s", "are": "is" if n == 1 else "are"}
 
 
 def cite_entries(entries: list[tuple[str, str, str]], language: str) -> str:

@@ -320,3 +320,18 @@ def test_a_bad_proposed_brief_is_refused_naming_the_manifest(
     assert code == 2 and err.startswith(f"briefdesk: error: batches/{BATCH}.yaml: ")
     assert needle in err and err.count("\n") == 1
     assert not (seed_ws / ".briefdesk").exists()  # nothing written
+
+
+def test_the_english_brief_agrees_with_its_counts(seed_ws: Path) -> None:
+    """One spot check, one undecided item, one handle: English says each in the singular."""
+    review = load_review(Workspace.open(seed_ws), BATCH)
+    with review.open_session() as session:
+        session.undecide("inbox/flyp/2026-11-01T2250-critical-read.md#2")
+        for _ in range(2):
+            session.delete_handle(0)
+        text = render_brief(review, session.data, "en", reviewer="Tom")
+    assert "and 1 spot-checked material outside it;" in text
+    assert "1 item undecided;" in text and "⚠ 1 item is still undecided and is left out" in text
+    assert "V. 1 handle for tonight's" in text
+    assert "from the 8 materials of this batch" in text and "(8 materials, " in text
+    assert "I. The 6 most important increments today" in text
