@@ -20,6 +20,8 @@ from .keys import keys_display
 EXTRA = (
     ("undecide", "Undecide: set the item back to undecided"),
     ("confirm", "Confirm: make the proposed decision of the item your own"),
+    ("split", "Split: take the item out of its merged increment into one of its own"),
+    ("describe", "Describe: make the item its increment absorbs a described part of it"),
     ("clear_filter", "Clear the filter: show every item"),
     ("retry_save", "Retry saving the session now (after a disk or permission problem)"),
 )

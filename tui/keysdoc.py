@@ -55,8 +55,11 @@ def keys_markdown() -> str:
     lines += [
         "",
         "The command palette also offers actions without a key: *undecide* (back to undecided),",
-        "*confirm* (make a proposed decision your own without changing it), *clear filter* and",
-        "*retry save* (after the status line reported that the session could not be saved).",
+        "*confirm* (make a proposed decision your own without changing it), *split* (take the",
+        "item out of its merged increment into one of its own), *describe* (make an item its",
+        "increment absorbs a described part of it), *clear filter* and *retry save* (after the",
+        "status line reported that the session could not be saved). In the `merge` dialog,",
+        "`enter` makes the item a described part of the chosen increment and `a` absorbs it.",
         "",
         "## Panes and dialogs",
         "",

@@ -253,6 +253,7 @@ WRITING = [
     ("notes", "seed", PLENA, (key("edit_notes"),)),
     ("note_edit", "seed", PLENA, (key("edit_notes"), "tab", "enter")),
     ("spot_check", "seed", PLENA, (key("add_spot_check"),)),
+    ("spot_check_form", "seed", PLENA, (key("add_spot_check"), "enter")),
 ]
 
 

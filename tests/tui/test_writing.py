@@ -281,3 +281,151 @@ def test_the_picker_ranks_by_what_is_typed() -> None:
     assert rank("2609-04431", paths)[0] == "organized/paper_cards/1402-2609-04431.md"
     assert rank("cards 1388", paths)[0] == "organized/paper_cards/1388-2608-11873.md"
     assert rank("zzzzzz", paths) == []
+
+
+def test_a_refused_form_stays_open_with_what_was_typed(demo: Path) -> None:
+    """A boundary claiming more than the evidence is refused: the form keeps the reviewer's text
+    (title and boundary as typed) and says why, instead of closing and dropping it."""
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(R1)
+            inc_id = screen.session.increment_of(R1).id  # type: ignore[union-attr]
+            steps = len(screen.session.history.undo)
+            await pilot.press(key("edit_increment"))
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, IncrementDialog)
+            await typed(pilot, TITLE)
+            await pilot.press("tab", "tab", "tab")
+            assert form.focused.id == "boundary"
+            await typed(pilot, "正文已核")
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert app.screen is form  # still open, nothing lost
+            assert form.query_one("#title").value == TITLE
+            assert form.query_one("#boundary").text == "正文已核"
+            assert len(screen.session.history.undo) == steps
+            assert screen.session.entry(inc_id).title is None
+            assert any("claims fulltext" in str(n.message) for n in app._notifications)
+
+            form.query_one("#boundary").text = "摘要级，未读正文"  # corrected: saved
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert app.screen is screen
+            assert screen.session.entry(inc_id).title == TITLE
+            assert len(screen.session.history.undo) == steps + 1
+
+    run(go())
+
+
+R2 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"  # demo: undecided
+
+
+async def palette(pilot, app, command: str) -> None:
+    """Run a command that has no key the way a reviewer does: ctrl+p, its name, enter."""
+    from textual.command import CommandPalette
+
+    await pilot.press("ctrl+p")
+    await until(pilot, lambda: isinstance(app.screen, CommandPalette), what="the palette")
+    await typed(pilot, command)
+    await until(
+        pilot,
+        lambda: app.screen.query("CommandList").first().option_count > 0,
+        what="palette hits",
+    )
+    await pilot.press("enter")
+    await until(pilot, lambda: not isinstance(app.screen, CommandPalette), what="palette closed")
+    await settle(pilot)
+
+
+def test_absorb_describe_and_split_in_the_desk(demo: Path) -> None:
+    """The merge dialog absorbs (`a`): the item is covered, not described; the palette's
+    *describe* makes it a described part, *split* takes it out again; each one undo step."""
+    from briefdesk.tui.dialogs.merge import MergeDialog
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(R2)
+            await pilot.press(key("merge"))
+            await settle(pilot)
+            assert isinstance(app.screen, MergeDialog)
+            await pilot.press("a")  # the first target: R1's increment
+            await settle(pilot)
+            inc = screen.session.increment_of(R2)
+            assert inc is not None and inc.parts == (R1,) and inc.absorbed == (R2,)
+            assert screen.session.decision(R2).status == "include"
+            await brief_shows(pilot, screen, "arXiv:2610.42128 — DecisionRank")
+            one = screen.brief_cache.split("二、")[0]
+            assert "On-Policy Distillation" not in one  # absorbed: not described in 一
+
+            await palette(pilot, app, "describe")
+            inc = screen.session.increment_of(R2)
+            assert inc is not None and inc.parts == (R1, R2) and inc.absorbed == ()
+            await brief_shows(pilot, screen, "第一条、第二条")
+
+            await palette(pilot, app, "split")
+            inc = screen.session.increment_of(R2)
+            assert inc is not None and inc.parts == (R2,)
+            assert screen.session.increment_of(R1).parts == (R1,)  # type: ignore[union-attr]
+
+            for parts in ((R1, R2), (R1,)):  # undo split, then describe
+                await pilot.press(key("undo"))
+                assert screen.session.increment_of(R1).parts == parts  # type: ignore[union-attr]
+            assert screen.session.increment_of(R1).absorbed == (R2,)  # type: ignore[union-attr]
+            await pilot.press(key("undo"))  # the absorb
+            assert screen.session.decision(R2).status == "undecided"
+            assert screen.session.increment_of(R2) is None
+
+    run(go())
+
+
+PLENA = "inbox/flyp/2026-11-03T0950-critical-read.md#1"  # seed: increment 2
+
+
+def test_the_source_parenthesis_is_written_in_the_form(seed: Path) -> None:
+    async def go() -> None:
+        async with desk(seed, SEED_BATCH) as (app, pilot, screen):
+            screen.go_to(PLENA)
+            written = "arXiv 摘要页已核，v3 2026-04-12，未读 PDF 全文"
+            line = f"来源：inbox/flyp/2026-11-03T0950-critical-read.md 对象一（{written}）"
+            await brief_shows(pilot, screen, line)  # the brief pane is drawn once keys pause
+            await pilot.press(key("edit_increment"))
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, IncrementDialog)
+            field = form.query_one("#source-0")
+            assert field.value == written
+            field.value = "flyP 精读，摘要级"
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            await brief_shows(pilot, screen, "对象一（flyP 精读，摘要级）")
+            await pilot.press(key("undo"))
+            await brief_shows(pilot, screen, line)
+
+    run(go())
+
+
+def test_a_spot_check_is_removed_from_its_form_and_undone(seed: Path) -> None:
+    async def go() -> None:
+        async with desk(seed, SEED_BATCH) as (app, pilot, screen):
+            spot = screen.session.plan.spot_checks[0]
+            order = screen.query_one("#order")
+            order.focus()
+            order.highlighted = next(k for k, o in enumerate(order.options) if o.id == spot.id)
+            await settle(pilot)
+            assert screen.focused is order
+            await pilot.press(key("edit_increment"))  # the highlighted entry's form
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, IncrementDialog) and form.entry.id == spot.id
+            await pilot.click("#remove")
+            await settle(pilot)
+            assert app.screen is screen and screen.session.plan.spot_checks == ()
+            await brief_shows(pilot, screen, "一、今日最重要的 5 条增量")
+            assert "Spot-check:" not in (screen.message_cache or "")
+            await pilot.press(key("undo"))
+            await brief_shows(pilot, screen, "一、今日最重要的 6 条增量")
+            assert [s.id for s in screen.session.plan.spot_checks] == [spot.id]
+
+    run(go())

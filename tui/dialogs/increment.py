@@ -1,16 +1,21 @@
 """The increment form (`edit_increment`): what the brief says of one increment or spot check.
 
 Title, 要点 (points), 与活文档脉络的关系 (relation) and 证据边界 (boundary) as the reviewer
-writes them (multi-line for the last three); a field left empty is derived from the items
-again, and shows the derived text as its placeholder. Below, the placements (建议归入) as a
-list: `a` adds one, `enter` edits (retargets) the highlighted one, `x` removes it,
-`shift+↑`/`shift+↓` move it; each changes the form's draft only. `ctrl+s` returns the whole
-draft, which the screen saves as one undo step (`Session.update_increment`); `esc` drops it.
+writes them (multi-line for the last three), and below the placements the 来源 parenthesis of
+each described material (or the spot check's); a field left empty is derived from the items
+again, and shows the derived text as its placeholder. A spot check's form also removes it
+(`Remove`, one undo step). The placements (建议归入) are a list: `a` adds one, `enter` edits
+(retargets) the highlighted one, `x` removes it, `shift+↑`/`shift+↓` move it; each changes the
+form's draft only. `ctrl+s` hands the whole draft to `save`, which the screen applies as one
+undo step (`Session.update_increment`); a draft it refuses (a boundary claiming more than the
+evidence) leaves the form open with everything the reviewer typed, so a refusal never costs
+them their text. `esc` drops the draft.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from briefdesk.core.brief.model import EntryModel
@@ -37,6 +42,8 @@ class IncrementDraft:
     relation: str | None
     boundary: str | None
     placements: tuple[Placement, ...]
+    # the 来源 parenthesis per described part (a spot check: per its path); None = derived
+    sources: dict[str, str | None] = field(default_factory=dict)
 
 
 class PlacementList(OptionList):
@@ -75,10 +82,16 @@ class IncrementDialog(Dialog[IncrementDraft]):
         derived: EntryModel | None,
         sections: tuple[Section, ...],
         parts: list[tuple[str, str]],
+        save: Callable[[IncrementDraft], bool] | None = None,
+        remove: Callable[[], bool] | None = None,
     ) -> None:
         """`derived`: the brief's entry as it reads now (its texts are the placeholders);
-        `parts`: (ref, short name) of the described parts, for part-specific placements."""
+        `parts`: (ref, short name) of the described parts, for part-specific placements; `save`
+        applies a draft and says whether it was taken (it reports a refusal itself); `remove`
+        (a spot check's form) takes the spot check out of the brief."""
         super().__init__(classes="dialog")
+        self.save = save
+        self.remove_entry = remove
         self.heading = heading
         self.entry = entry
         self.derived = derived
@@ -118,6 +131,15 @@ class IncrementDialog(Dialog[IncrementDraft]):
                 markup=False,
             )
             yield PlacementList(id="placements", markup=False)
+            for k, (_key, name, written) in enumerate(self.source_fields()):
+                label = f"来源 · source ({name})" if name else "来源 · source"
+                yield Label(label, classes="field", markup=False)
+                yield Input(
+                    written or "",
+                    id=f"source-{k}",
+                    placeholder="front matter source and the evidence level",
+                    select_on_focus=False,
+                )
             yield Label(
                 "An empty field is derived from the items again. ctrl+s saves all as one step.",
                 classes="hint",
@@ -125,7 +147,31 @@ class IncrementDialog(Dialog[IncrementDraft]):
             )
             with Horizontal(classes="buttons"):
                 yield Button("Save  ctrl+s", id="save", variant="primary")
+                if self.remove_entry is not None:
+                    yield Button("Remove spot check", id="remove", variant="error")
                 yield Button("Cancel  esc", id="cancel")
+
+    def source_fields(self) -> list[tuple[str, str, str | None]]:
+        """(key, name, written text) of each 来源 the form edits: a spot check's one (key: its
+        path), else one per material of the described parts (key: its first part there), as the
+        brief prints one 来源 per material."""
+        e = self.entry
+        if isinstance(e, SpotCheck):
+            return [(e.path, "", e.source)]
+        out: dict[str, tuple[str, str, str | None]] = {}
+        for ref, name in self.parts:
+            material = ref.rsplit("#", 1)[0]
+            if material not in out:
+                written = next(
+                    (
+                        e.sources[r]
+                        for r, _ in self.parts
+                        if r.startswith(material + "#") and r in e.sources
+                    ),
+                    None,
+                )
+                out[material] = (ref, material if len(self.parts) > 1 else name, written)
+        return list(out.values())
 
     def on_mount(self) -> None:
         self._fill(0)
@@ -202,19 +248,39 @@ class IncrementDialog(Dialog[IncrementDraft]):
         event.stop()
         if event.button.id == "save":
             self.action_save()
+        elif event.button.id == "remove":
+            if self.remove_entry is not None and self.remove_entry():
+                self.dismiss(None)
         else:
             self.dismiss(None)
+
+    def written_sources(self) -> dict[str, str | None]:
+        """Each 来源 field as the session takes it: for a material of several parts, the text
+        goes to its first part and the others' are cleared (the brief prints the first)."""
+        out: dict[str, str | None] = {}
+        for k, (key, _name, _written) in enumerate(self.source_fields()):
+            text = self.query_one(f"#source-{k}", Input).value.strip() or None
+            if isinstance(self.entry, SpotCheck):
+                out[key] = text
+                continue
+            material = key.rsplit("#", 1)[0]
+            for ref, _ in self.parts:
+                if ref.startswith(material + "#"):
+                    out[ref] = text if ref == key else None
+        return out
 
     def action_save(self) -> None:
         def text(name: str) -> str | None:
             return self.query_one(f"#{name}", TextArea).text.strip() or None
 
-        self.dismiss(
-            IncrementDraft(
-                title=self.query_one("#title", Input).value.strip() or None,
-                points=text("points"),
-                relation=text("relation"),
-                boundary=text("boundary"),
-                placements=tuple(self.placements),
-            )
+        draft = IncrementDraft(
+            title=self.query_one("#title", Input).value.strip() or None,
+            points=text("points"),
+            relation=text("relation"),
+            boundary=text("boundary"),
+            placements=tuple(self.placements),
+            sources=self.written_sources(),
         )
+        if self.save is not None and not self.save(draft):
+            return  # refused: the form stays, with the draft
+        self.dismiss(draft)

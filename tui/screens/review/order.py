@@ -1,4 +1,7 @@
-"""The brief's order: moving increments up and down, merging an item into another increment."""
+"""The brief's order and which items form which increment: moving increments up and down,
+merging an item into another increment (as a described part, or absorbed), taking a part out into
+an increment of its own (`split`) and describing an absorbed item (`describe`). Every one is one
+undo step; the rule behind them is `core.brief.plan`'s."""
 
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ class OrderActions(ReviewDrawing):
 
     @mutating
     def action_merge(self) -> None:
-        from ...dialogs.merge import MergeDialog
+        from ...dialogs.merge import MergeChoice, MergeDialog
 
         ref = self.current
         assert ref is not None
@@ -44,8 +47,31 @@ class OrderActions(ReviewDrawing):
             )
             return
 
-        def done(into: str | None) -> None:
-            if into:
-                self.apply(lambda: self.session.merge(ref, into))
+        def done(choice: MergeChoice | None) -> None:
+            if choice is None:
+                return
+            if not choice.absorb:
+                self.apply(lambda: self.session.merge(ref, choice.into))
+                return
+            inc = self.session.increment_of(choice.into)
+            if inc is not None:
+                self.apply(lambda: self.session.absorb(ref, inc.id))
 
         self.app.push_screen(MergeDialog(self.items[ref].title, ref, targets), done)
+
+    @mutating
+    def action_split(self) -> None:
+        """Take the current item out of its merged increment into one of its own, right after."""
+        ref = self.current
+        assert ref is not None
+        self.apply(lambda: self.session.split(ref))
+
+    @mutating
+    def action_describe(self) -> None:
+        """Make the current item, absorbed by its increment, a described part of it."""
+        ref = self.current
+        assert ref is not None
+        if self.session.plan.role(ref) != "absorbed":
+            self.notify("Only an absorbed item can be described (it is not absorbed).")
+            return
+        self.apply(lambda: self.session.describe(ref))

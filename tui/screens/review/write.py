@@ -4,7 +4,8 @@
 focused, of the increment or spot check highlighted there); `edit_notes` the batch's
 contradictions and handles; `add_spot_check` a picker over the workspace's materials outside the
 batch, then the new spot check's form. Each saved change is one undo step of the session
-(`ReviewState.apply`), and the brief pane follows it like any other change.
+(`ReviewState.apply`), and the brief pane follows it like any other change. A form the session
+refuses stays open with what was typed.
 """
 
 from __future__ import annotations
@@ -87,23 +88,40 @@ class WriteActions(ReviewDrawing):
             heading = f"Increment {number} of 一"
             parts = [(r, short_name(self.items[r].title) or r) for r in entry.parts]
 
-        def done(draft: IncrementDraft | None) -> None:
-            if draft is not None:
-                self.apply(
-                    lambda: self.session.update_increment(
-                        entry.id,
-                        title=draft.title,
-                        points=draft.points,
-                        relation=draft.relation,
-                        boundary=draft.boundary,
-                        placements=draft.placements,
-                    )
+        def save(draft: IncrementDraft) -> bool:
+            """One undo step; refused (the form stays open with the draft) with a message."""
+            try:
+                self.session.update_increment(
+                    entry.id,
+                    title=draft.title,
+                    points=draft.points,
+                    relation=draft.relation,
+                    boundary=draft.boundary,
+                    placements=draft.placements,
+                    sources=draft.sources,
                 )
+            except BriefdeskError as exc:
+                self.notify(str(exc), severity="error", markup=False)
+                return False
+            if self.session.save_error:
+                self.draw_status()
+            return True
+
+        def remove() -> bool:
+            self.apply(lambda: self.session.remove_spot_check(entry.id))
+            self.notify(f"Removed the spot check {entry.path}; undo brings it back.", markup=False)
+            return True
 
         dialog = IncrementDialog(
-            heading, entry, self.derived_entry(entry), self.review.living_doc.sections, parts
+            heading,
+            entry,
+            self.derived_entry(entry),
+            self.review.living_doc.sections,
+            parts,
+            save,
+            remove if isinstance(entry, SpotCheck) else None,
         )
-        self.app.push_screen(dialog, done)
+        self.app.push_screen(dialog)
 
     # -- the batch's contradictions and handles -------------------------------------------------
 
