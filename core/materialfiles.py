@@ -34,6 +34,14 @@ def is_material_name(rel: str) -> bool:
     return rel.endswith(".md") and not any(p.startswith(".") for p in parts)
 
 
+def is_material_path(ws: Workspace, rel: str) -> bool:
+    """Whether the workspace path names a material: a Markdown file, not hidden, under one of the
+    material folders (not the living document, a brief, a manifest or the tool's own state)."""
+    if not is_material_name(rel):
+        return False
+    return any(rel.startswith(folder + "/") for folder in material_folders(ws) if folder)
+
+
 def material_files(ws: Workspace) -> list[str]:
     """Every material file of the workspace, sorted by path."""
     folders = [f for f in material_folders(ws) if (ws.root / f).is_dir()]

@@ -142,7 +142,8 @@ class Review:
     def spot_material(self, path: str, *, source: str | None = None) -> Material:
         """A workspace material outside the batch, read and parsed (once per review).
 
-        Refused when it is a material of the batch, is not a Markdown file of the workspace, or
+        Refused when it is a material of the batch, is not a material of the workspace (a
+        Markdown file under the material folders: not the living document or a brief), or
         cannot be read; `source` is the file to name in the error (the manifest, say)."""
         norm = PurePosixPath(path.replace("\\", "/")).as_posix()
         if norm in self._spot:
@@ -151,6 +152,15 @@ class Review:
             raise BriefdeskError(f"{norm} is a material of this batch, not a spot check", source)
         if not norm.endswith(".md"):
             raise BriefdeskError(f"spot check {norm} is not a Markdown file", source)
+        from .materialfiles import is_material_path, material_folders
+
+        if not is_material_path(self.workspace, norm):
+            folders = ", ".join(f"{f}/" for f in material_folders(self.workspace))
+            raise BriefdeskError(
+                f"spot check {norm} is not a material of the workspace (a Markdown file under "
+                f"{folders})",
+                source,
+            )
         full = self.workspace.resolve(norm, source=source or norm)
         if not full.is_file():
             raise BriefdeskError(f"spot check {norm} is not a file", source or norm)

@@ -292,6 +292,16 @@ def test_commit_verify_and_a_hand_edit(seed_ws: Path, capsys: pytest.CaptureFixt
             "path: organized/paper_cards/9999-none.md",
             "file not found",
         ),
+        (
+            "path: organized/paper_cards/1417-2609-19969.md",
+            "path: docs/inference.md",
+            "spot check docs/inference.md is not a material of the workspace",
+        ),
+        (
+            "path: organized/paper_cards/1417-2609-19969.md",
+            "path: briefs/inference/2026-11-01-e1-manual.md",
+            "is not a material of the workspace (a Markdown file under inbox/, organized/",
+        ),
         ("- docs/inference.md§1.1", "- docs/inference.md§1.9", "names nothing known"),
         ("section: '6.1'", "section: '6.9'", "section §6.9 is not in docs/inference.md"),
         (
