@@ -96,7 +96,10 @@ def excerpt(body: str, limit: int = EXCERPT_CHARS) -> str:
     text = clean(strip_markdown(body))
     if len(text) <= limit:
         return text
-    return text[: cut_point(text, limit)].rstrip() + "…"
+    cut = cut_point(text, limit)
+    if not text[cut:].strip(" " + SENTENCE_END):  # a token kept whole: nothing was left out
+        return text
+    return text[:cut].rstrip() + "…"
 
 
 def cut_point(text: str, limit: int) -> int:

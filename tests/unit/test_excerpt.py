@@ -92,3 +92,31 @@ def test_every_cut_is_at_a_boundary_and_a_prefix(chunks: list[str], limit: int) 
         assert all(not can_cut(text, k) for k in range(limit, i))
     out = excerpt(text, limit)
     assert text.startswith(out.removesuffix("…").rstrip())
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "https://example.com/" + "a" * 400,  # one URL longer than the limit
+        "x" * 400,
+        "2601.21204" * 40,
+        "https://example.com/" + "a" * 400 + " 。",  # only a stop after the token
+    ],
+)
+def test_a_token_kept_whole_is_not_marked_as_cut(body: str) -> None:
+    """Nothing was left out, so no ellipsis says something was."""
+    text = excerpt(body)
+    assert not text.endswith("…")
+    assert text.replace(" ", "") == clean(body).replace(" ", "")
+
+
+@given(st.text(alphabet="ab.0 。中", min_size=301, max_size=500))
+@settings(max_examples=200, deadline=None)
+def test_an_ellipsis_means_something_was_left_out(body: str) -> None:
+    text = excerpt(body)
+    whole = clean(strip_markdown(body))
+    if text.endswith("…"):
+        assert len(text[:-1]) < len(whole) and whole.startswith(text[:-1])
+        assert whole[len(text) - 1 :].strip(" .。")
+    else:
+        assert text == whole
