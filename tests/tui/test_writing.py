@@ -429,3 +429,36 @@ def test_a_spot_check_is_removed_from_its_form_and_undone(seed: Path) -> None:
             assert [s.id for s in screen.session.plan.spot_checks] == [spot.id]
 
     run(go())
+
+
+def test_spot_checks_are_reordered_in_the_brief_pane(seed: Path) -> None:
+    async def go() -> None:
+        async with desk(seed, SEED_BATCH) as (_app, pilot, screen):
+            material = screen.review.spot_material("organized/paper_cards/1402-2609-04431.md")
+            screen.session.add_spot_check(material)
+            await settle(pilot)
+            first, second = (s.id for s in screen.session.plan.spot_checks)
+            before = screen.session.plan.increments
+            order = screen.query_one("#order")
+            order.focus()
+            await settle(pilot)
+            await until(pilot, lambda: second in [o.id for o in order.options], what="the row")
+            screen.flush()
+            await settle(pilot)
+            order.highlighted = next(k for k, o in enumerate(order.options) if o.id == second)
+            await settle(pilot)
+            await pilot.press(key("move_up"))
+            await settle(pilot)
+            assert [s.id for s in screen.session.plan.spot_checks] == [second, first]
+            await brief_shows(pilot, screen, "6. KV Cache Eviction under Agentic Workloads")
+            assert order.highlighted_ref() == second  # the moved spot check stays highlighted
+            await pilot.press(key("move_down"))  # the same one again, not the current item
+            await settle(pilot)
+            assert [s.id for s in screen.session.plan.spot_checks] == [first, second]
+            await brief_shows(pilot, screen, "7. KV Cache Eviction under Agentic Workloads")
+            await pilot.press(key("undo"), key("undo"))
+            await settle(pilot)
+            assert [s.id for s in screen.session.plan.spot_checks] == [first, second]
+            assert screen.session.plan.increments == before  # no increment moved
+
+    run(go())

@@ -29,6 +29,14 @@ MESSAGE_LINES = 40
 
 class OrderList(PaneList):
     _keep_layout = False
+    spot_ids: frozenset[str] = frozenset()  # the rows that are spot checks, not items
+
+    def follow(self, current: str | None) -> None:
+        """Highlight the current item's row, unless the reviewer is on a spot check's row of
+        the focused list: that row stays highlighted (by id, wherever it moved), so the next
+        move_up / move_down moves the same spot check."""
+        key = self.highlighted_ref()
+        self.highlight_ref(key if self.has_focus and key in self.spot_ids else current)
 
     def refresh(
         self, *regions: Any, repaint: bool = True, layout: bool = False, recompose: bool = False
@@ -138,8 +146,12 @@ class BriefPane(Vertical):
         )
         if memo != self._order_memo:
             self._order_memo = memo
+            kept = ol.highlighted_ref()
             ol.replace_options(order_options(order, merged, items, titles, spots))
-        ol.highlight_ref(current)
+            ol.spot_ids = frozenset(spot_id for spot_id, _ in spots)
+            if ol.has_focus and kept in ol.spot_ids:
+                ol.highlight_ref(kept)
+        ol.follow(current)
 
     def show_preview(self, brief: str, message: str | None) -> None:
         """The brief's start and the commit message's start: a pane, not the whole document (the

@@ -183,7 +183,7 @@ class ReviewDrawing(ReviewState):
         )
         conflicts = self.item_conflicts(ref)
         dups.show_claims(ref, conflicts, self.adopted(conflicts), self.claim_key())
-        self.query_one(OrderList).highlight_ref(ref)
+        self.query_one(OrderList).follow(ref)
 
     def adopted(self, conflicts: tuple[Conflict, ...]) -> tuple[bool, ...]:
         """Which conflicts are already contradictions of section 二 (see `tui.screens.review.

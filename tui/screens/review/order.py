@@ -5,6 +5,8 @@ undo step; the rule behind them is `core.brief.plan`'s."""
 
 from __future__ import annotations
 
+from briefdesk.core.increments import SpotCheck
+
 from .drawing import ReviewDrawing
 from .guards import mutating
 
@@ -24,6 +26,19 @@ class OrderActions(ReviewDrawing):
         self.move(1)
 
     def move(self, delta: int) -> None:
+        """The current item's increment; with the brief pane's list focused on a spot check,
+        that spot check (among the spot checks)."""
+        from ...widgets.brief import OrderList
+
+        order = self.query_one(OrderList)
+        key = order.highlighted_ref() if self.focused is order else None
+        spot = self.session.plan.by_id(key) if key else None
+        if isinstance(spot, SpotCheck):
+            if self.session.move_increment(spot.id, delta):
+                order.highlight_ref(spot.id)
+            else:
+                self.notify("Already first." if delta < 0 else "Already last.")
+            return
         head = self.increment_of(self.current or "")
         if head is None:
             self.notify(
