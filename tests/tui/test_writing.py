@@ -462,3 +462,40 @@ def test_spot_checks_are_reordered_in_the_brief_pane(seed: Path) -> None:
             assert screen.session.plan.increments == before  # no increment moved
 
     run(go())
+
+
+def test_ctrl_q_with_a_written_form_asks_first(demo: Path) -> None:
+    """ctrl+q with unsaved text in the increment form stays and says so; again, it quits."""
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(R1)
+            await pilot.press(key("edit_increment"))
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, IncrementDialog)
+            await typed(pilot, TITLE)
+            await pilot.press("ctrl+q")
+            await settle(pilot)
+            assert app.is_running and app.return_code is None and app.screen is form
+            assert form.query_one("#title").value == TITLE  # the draft is still there
+            assert any("not saved yet" in str(n.message) for n in app._notifications)
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: app.return_code == 0, what="the desk to quit")
+
+    run(go())
+
+
+def test_ctrl_q_with_an_untouched_form_quits(demo: Path) -> None:
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(R1)
+            await pilot.press(key("edit_notes"))
+            await settle(pilot)
+            await pilot.press("enter")  # the first contradiction's edit dialog, untouched
+            await settle(pilot)
+            assert isinstance(app.screen, NoteEditDialog)
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: app.return_code == 0, what="the desk to quit")
+
+    run(go())

@@ -176,6 +176,11 @@ class IncrementDialog(Dialog[IncrementDraft]):
     def on_mount(self) -> None:
         self._fill(0)
         self.query_one("#title", Input).focus()
+        self._opened = self._draft()
+
+    def dirty(self) -> bool:
+        """Whether the form holds text or placements not saved yet (quitting asks first)."""
+        return self._draft() != getattr(self, "_opened", None)
 
     def _fill(self, highlight: int | None) -> None:
         rows = self.query_one("#placements", PlacementList)
@@ -270,10 +275,16 @@ class IncrementDialog(Dialog[IncrementDraft]):
         return out
 
     def action_save(self) -> None:
+        draft = self._draft()
+        if self.save is not None and not self.save(draft):
+            return  # refused: the form stays, with the draft
+        self.dismiss(draft)
+
+    def _draft(self) -> IncrementDraft:
         def text(name: str) -> str | None:
             return self.query_one(f"#{name}", TextArea).text.strip() or None
 
-        draft = IncrementDraft(
+        return IncrementDraft(
             title=self.query_one("#title", Input).value.strip() or None,
             points=text("points"),
             relation=text("relation"),
@@ -281,6 +292,3 @@ class IncrementDialog(Dialog[IncrementDraft]):
             placements=tuple(self.placements),
             sources=self.written_sources(),
         )
-        if self.save is not None and not self.save(draft):
-            return  # refused: the form stays, with the draft
-        self.dismiss(draft)

@@ -117,6 +117,15 @@ class NoteEditDialog(Dialog[bool]):
         text = self.query_one("#text", TextArea)
         text.move_cursor(text.document.end)  # an edit most often adds to the end
         text.focus()
+        self._opened = self._typed()
+
+    def _typed(self) -> tuple[str, str, str]:
+        detail = self.query_one("#detail", TextArea).text if self.with_detail else ""
+        return self.query_one("#text", TextArea).text, self.query_one("#refs", Input).value, detail
+
+    def dirty(self) -> bool:
+        """Whether the dialog holds text not saved yet (quitting asks first)."""
+        return self._typed() != getattr(self, "_opened", None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -45,12 +45,32 @@ class OpenActions(ReviewDrawing):
     def action_quit(self) -> None:
         self.request_quit()
 
+    def unsaved_form(self) -> bool:
+        """A form on screen holds text not saved yet: say so and stay, the first time. Quitting
+        again with the same form up (ctrl+q twice) quits without it."""
+        form = self.app.screen
+        dirty = getattr(form, "dirty", None)
+        if form is self or not callable(dirty) or not dirty():
+            return False
+        if getattr(self, "_warned_form", None) is form:
+            return False
+        self._warned_form = form
+        self.notify(
+            "The form holds text not saved yet: ctrl+s saves it, esc drops it; "
+            "ctrl+q again quits without it.",
+            title="not saved",
+            severity="warning",
+        )
+        return True
+
     def request_quit(self) -> None:
         """Quit, unless decisions the screen showed could not be saved: then saving is retried
         once more and, if it still fails, the reviewer is asked (`UnsavedDialog`). Quitting again
         while asked (ctrl+q twice) is the answer "quit"."""
         from ...dialogs.unsaved import UnsavedDialog
 
+        if self.unsaved_form():
+            return
         self.save_cursor()
         session = self.session
         if session.save_error is None or session.retry_save():
