@@ -499,3 +499,31 @@ def test_ctrl_q_with_an_untouched_form_quits(demo: Path) -> None:
             await until(pilot, lambda: app.return_code == 0, what="the desk to quit")
 
     run(go())
+
+
+def test_retargeting_keeps_a_section_the_living_document_lost(demo: Path) -> None:
+    """A placement on a section the living document no longer has (renumbered since): editing
+    only its label keeps that section, instead of moving it to the list's first one."""
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(R1)
+            inc_id = screen.session.increment_of(R1).id  # type: ignore[union-attr]
+            screen.session.edit_placement(inc_id, 0, section="9.9")
+            await pilot.press(key("edit_increment"))
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, IncrementDialog)
+            form.query_one("#placements").focus()
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            sub = app.screen
+            assert isinstance(sub, PlacementEditDialog)
+            sub.query_one("#label").value = "精度代价"
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert app.screen is form
+            assert [(p.section, p.label) for p in form.placements] == [("9.9", "精度代价")]
+
+    run(go())

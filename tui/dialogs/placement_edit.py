@@ -116,6 +116,14 @@ class PlacementEditDialog(Dialog[Placement]):
             options = [
                 Option(section_prompt(s, None, s.id == self.chosen), id=s.id) for s in self.sections
             ]
+            if self.chosen and all(s.id != self.chosen for s in self.sections):
+                # the living document lost the section since: keep it chosen, not the first one
+                missing = Content.assemble(
+                    ("● ", "$success"),
+                    ("    ", ""),
+                    line(f"§{self.chosen} (not in the living document now)", "$warning"),
+                )
+                options.insert(0, Option(missing, id=self.chosen))
         sections = self.query_one("#sections", OptionList)
         sections.set_options(options)
         ids = [o.id for o in options]
