@@ -93,6 +93,8 @@ def _joining_letter(ch: str) -> bool:
     o = ord(ch)
     if o < 0x0590 or 0x1E00 <= o <= 0x1FFF or 0x2E80 <= o <= 0xD7FF or 0xF900 <= o <= 0xFAFF:
         return False
+    if UNSAFE.match(ch):  # a variation selector is a mark (Mn) too, but shows nothing to join
+        return False
     return o < 0x20000 and (ch.isalpha() or unicodedata.category(ch).startswith("M"))
 
 

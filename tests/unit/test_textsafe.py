@@ -134,3 +134,13 @@ def test_every_writer_leaves_nothing_hidden_among_joiners_and_selectors(text: st
     for out in (strip_controls(text), safe_text(text), safe_line(text), one_line(text)):
         assert is_safe(out), [hex(ord(c)) for c in text]
     assert strip_controls(strip_controls(text)) == strip_controls(text)
+
+
+def test_a_joiner_before_a_selector_is_not_between_two_letters() -> None:
+    """A variation selector is a mark (Mn) but joins nothing: the ZWNJ before it hides, and
+    removing the selector must not leave it kept at the end (found by the property above)."""
+    text = "\u0627\u200c\ufe0f"
+    for out in (strip_controls(text), safe_text(text), safe_line(text), one_line(text)):
+        assert is_safe(out), [hex(ord(c)) for c in out]
+    assert strip_controls(text) == "\u0627"
+    assert strip_controls("\u0628\u200c\u0628") == "\u0628\u200c\u0628"  # the visible use stays
