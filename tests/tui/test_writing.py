@@ -486,6 +486,26 @@ def test_ctrl_q_with_a_written_form_asks_first(demo: Path) -> None:
     run(go())
 
 
+def test_ctrl_q_in_a_placement_over_a_written_form_asks_first(demo: Path) -> None:
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(R1)
+            await pilot.press(key("edit_increment"))
+            await settle(pilot)
+            await typed(pilot, TITLE)
+            for _ in range(4):
+                await pilot.press("tab")
+            await pilot.press("a")  # a placement dialog over the written form
+            await settle(pilot)
+            assert isinstance(app.screen, PlacementEditDialog)
+            await pilot.press("ctrl+q")
+            await settle(pilot)
+            assert app.is_running and app.return_code is None
+            assert isinstance(app.screen, PlacementEditDialog)
+
+    run(go())
+
+
 def test_ctrl_q_with_an_untouched_form_quits(demo: Path) -> None:
     async def go() -> None:
         async with desk(demo) as (app, pilot, screen):

@@ -48,9 +48,10 @@ class OpenActions(ReviewDrawing):
     def unsaved_form(self) -> bool:
         """A form on screen holds text not saved yet: say so and stay, the first time. Quitting
         again with the same form up (ctrl+q twice) quits without it."""
-        form = self.app.screen
-        dirty = getattr(form, "dirty", None)
-        if form is self or not callable(dirty) or not dirty():
+        stack = [f for f in self.app.screen_stack if f is not self]
+        forms = [f for f in stack if callable(getattr(f, "dirty", None))]
+        form = next((f for f in reversed(forms) if f.dirty()), None)  # type: ignore[attr-defined]
+        if form is None:
             return False
         if getattr(self, "_warned_form", None) is form:
             return False
