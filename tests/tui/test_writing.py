@@ -547,3 +547,20 @@ def test_retargeting_keeps_a_section_the_living_document_lost(demo: Path) -> Non
             assert [(p.section, p.label) for p in form.placements] == [("9.9", "精度代价")]
 
     run(go())
+
+
+def test_the_merge_dialog_names_increments_by_their_written_titles(seed: Path) -> None:
+    from briefdesk.tui.dialogs.merge import MergeDialog
+
+    async def go() -> None:
+        async with desk(seed, SEED_BATCH) as (app, pilot, screen):
+            screen.go_to(PLENA)
+            await pilot.press(key("merge"))
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, MergeDialog)
+            titles = [t for _, t in dialog.targets]
+            assert titles[1].startswith("Embedding 稀疏化：与 MoE 正交的第二条稀疏轴")
+            assert not any(t.startswith("对象一：") for t in titles)
+
+    run(go())

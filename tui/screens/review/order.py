@@ -55,7 +55,12 @@ class OrderActions(ReviewDrawing):
         ref = self.current
         assert ref is not None
         own = self.increment_of(ref)
-        targets = [(r, self.items[r].title) for r in self.session.order if r not in (ref, own)]
+        plan = self.session.plan
+        targets = [
+            (r, getattr(plan.increment_of(r), "title", None) or self.items[r].title)
+            for r in self.session.order
+            if r not in (ref, own)
+        ]  # named as the brief names them: the written title, else the first part's heading
         if not targets:
             self.notify(
                 "No other increment to merge into: include another item first.", severity="warning"
