@@ -11,7 +11,7 @@ from typing import ClassVar, TypeVar
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Input, TextArea
+from textual.widgets import Button, Input, TextArea
 
 from ..text import line
 
@@ -31,6 +31,34 @@ class Dialog(ModalScreen[T]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class FormDialog(Dialog[T]):
+    """A dialog that is filled in and saved: enter in a one-line field and its Save button save
+    (`action_save`), any other button cancels unless `pressed` takes it. One place for this, so
+    every form answers the same keys the same way.
+
+    Subclasses do not define `on_input_submitted` / `on_button_pressed` themselves: Textual
+    would run theirs and these both (handlers run down the MRO).
+    """
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            self.action_save()
+        elif not self.pressed(event.button.id):
+            self.dismiss(None)
+
+    def pressed(self, button: str | None) -> bool:
+        """A button of the form's own (not Save, not Cancel): True when it was handled."""
+        return False
+
+    def action_save(self) -> None:
+        raise NotImplementedError
 
 
 def subject(title: str, ref: str) -> Content:

@@ -29,7 +29,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from ..text import line
-from .base import Dialog
+from .base import FormDialog
 from .placement_edit import PlacementEditDialog
 
 
@@ -72,7 +72,7 @@ def placement_row(p: Placement, parts: dict[str, str]) -> Content:
     return Content.assemble(*bits)
 
 
-class IncrementDialog(Dialog[IncrementDraft]):
+class IncrementDialog(FormDialog[IncrementDraft]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
 
     def __init__(
@@ -245,19 +245,12 @@ class IncrementDialog(Dialog[IncrementDraft]):
         if event.option_list.id == "placements":
             self._edit(self._selected())
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "save":
-            self.action_save()
-        elif event.button.id == "remove":
-            if self.remove_entry is not None and self.remove_entry():
-                self.dismiss(None)
-        else:
+    def pressed(self, button: str | None) -> bool:
+        if button != "remove":
+            return False
+        if self.remove_entry is not None and self.remove_entry():
             self.dismiss(None)
+        return True
 
     def written_sources(self) -> dict[str, str | None]:
         """Each 来源 field as the session takes it: for a material of several parts, the text

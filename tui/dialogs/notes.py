@@ -21,7 +21,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from ..text import line
-from .base import Dialog
+from .base import Dialog, FormDialog
 
 Kind = Literal["contradictions", "handles"]
 HEADINGS = {"contradictions": "二 · contradictions", "handles": "五 · handles"}
@@ -68,7 +68,7 @@ def note_row(n: int, note: Note) -> Content:
 Submit = Callable[[str, tuple[str, ...], str | None], bool]
 
 
-class NoteEditDialog(Dialog[bool]):
+class NoteEditDialog(FormDialog[bool]):
     """One note's text, refs (space-separated) and, for a handle, detail. `submit` applies them
     and says whether they were taken; a refused note (a ref that names nothing) keeps the dialog
     open with what was typed."""
@@ -126,17 +126,6 @@ class NoteEditDialog(Dialog[bool]):
     def dirty(self) -> bool:
         """Whether the dialog holds text not saved yet (quitting asks first)."""
         return self._typed() != getattr(self, "_opened", None)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.dismiss(None)
 
     def action_save(self) -> None:
         text = self.query_one("#text", TextArea).text.strip()

@@ -19,7 +19,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..text import line
-from .base import Dialog
+from .base import FormDialog
 from .placement import fuzzy_rank, section_prompt
 
 ACTION_WORDS = {
@@ -32,7 +32,7 @@ ACTION_WORDS = {
 WHOLE = "__whole__"
 
 
-class PlacementEditDialog(Dialog[Placement]):
+class PlacementEditDialog(FormDialog[Placement]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
 
     def __init__(
@@ -136,10 +136,6 @@ class PlacementEditDialog(Dialog[Placement]):
             event.stop()
             self._fill(event.value)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_save()
-
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "sections" and event.option.id:
             self.chosen = event.option.id
@@ -147,13 +143,6 @@ class PlacementEditDialog(Dialog[Placement]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.dismiss(None)
 
     def action_save(self) -> None:
         section = self.query_one("#sections", OptionList).highlighted_option

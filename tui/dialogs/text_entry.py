@@ -11,10 +11,10 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static, TextArea
 
 from ..text import line
-from .base import Dialog, subject
+from .base import FormDialog, subject
 
 
-class TextEntryDialog(Dialog[str]):
+class TextEntryDialog(FormDialog[str]):
     """Returns the text (stripped; empty means nothing to add) or None when cancelled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "save", "save", show=False)]
@@ -65,10 +65,3 @@ class TextEntryDialog(Dialog[str]):
 
     def action_save(self) -> None:
         self.dismiss(self.query_one("#entry", TextArea).text.strip())
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.dismiss(None)
