@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.run import ROOT, commit_repo
+from benchmarks.run import ROOT, commit_repo, plain_commit
 
 IMPORTS = (
     "import briefdesk.cli.parser, briefdesk.cli.main, briefdesk.core.commit, "
@@ -73,18 +73,7 @@ def main(argv: list[str] | None = None) -> int:
             note = repo / "notes" / f"plain-{r}.md"
             note.parent.mkdir(exist_ok=True)
             note.write_text(sample, "utf-8")
-            rel = note.relative_to(repo).as_posix()
-            t0 = time.perf_counter()
-            subprocess.run(["git", "add", "--", rel], cwd=repo, check=True, env=env)
-            subprocess.run(
-                ["git", "commit", "-q", "--only", "-F", "-", "--", rel],
-                cwd=repo,
-                check=True,
-                env=env,
-                input="plain commit\n",
-                text=True,
-            )
-            times["git"].append(time.perf_counter() - t0)
+            times["git"].append(plain_commit(repo, note.relative_to(repo).as_posix(), env))
     git = statistics.median(times["git"])
     print(f"{a.rounds} alternating rounds, load average {os.getloadavg()[0]:.1f}; medians:\n")
     print("| process | median | × git add + commit --only |\n|---|---|---|")

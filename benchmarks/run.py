@@ -733,6 +733,21 @@ def commit_repo(work: Path, batches: int = 3) -> tuple[Path, dict[str, str]]:
     return repo, env
 
 
+def plain_commit(repo: Path, rel: str, env: dict[str, str]) -> float:
+    """The baseline of a brief commit: git itself adding and committing one file (seconds)."""
+    t0 = time.perf_counter()
+    subprocess.run(["git", "add", "--", rel], cwd=repo, check=True, env=env)
+    subprocess.run(
+        ["git", "commit", "-q", "--only", "-F", "-", "--", rel],
+        cwd=repo,
+        check=True,
+        env=env,
+        input="plain commit\n",
+        text=True,
+    )
+    return time.perf_counter() - t0
+
+
 def commit_figures(work: Path, rows: list[Row], notes: list[str]) -> None:
     """Hook: `briefdesk commit` in a repository of 10,000 tracked files vs plain git."""
     try:
@@ -779,18 +794,7 @@ def commit_figures(work: Path, rows: list[Row], notes: list[str]) -> None:
         note = repo / "notes" / f"plain-{k}.md"
         note.parent.mkdir(exist_ok=True)
         note.write_text(sample_brief, "utf-8")
-        t0 = time.perf_counter()
-        rel = note.relative_to(repo).as_posix()
-        subprocess.run(["git", "add", "--", rel], cwd=repo, check=True, env=env)
-        subprocess.run(
-            ["git", "commit", "-q", "--only", "-F", "-", "--", rel],
-            cwd=repo,
-            check=True,
-            env=env,
-            input="plain commit\n",
-            text=True,
-        )
-        plain.append(time.perf_counter() - t0)
+        plain.append(plain_commit(repo, note.relative_to(repo).as_posix(), env))
     a, b = statistics.median(ours), statistics.median(plain)
     rows.append(
         Row(

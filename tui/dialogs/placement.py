@@ -43,6 +43,17 @@ def fuzzy_rank(query: str, sections: tuple[Section, ...]) -> list[tuple[float, S
     return [(score, section, offsets) for score, _, section, offsets in ranked]
 
 
+def searched_sections(
+    query: str, sections: tuple[Section, ...], chosen: str | None
+) -> list[Option]:
+    """The 50 sections best matching a typed query, matched characters marked, as options whose
+    id is the section id (the placement dialog and the placement form search alike)."""
+    return [
+        Option(section_prompt(section, None, section.id == chosen, offsets), id=section.id)
+        for _score, section, offsets in fuzzy_rank(query.strip(), sections)[:50]
+    ]
+
+
 def section_prompt(
     section: Section, score: float | None, chosen: bool, offsets: list[int] = ()
 ) -> Content:
@@ -104,13 +115,7 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
         by_id = {s.id: s for s in self.sections}
         options: list[Option] = []
         if query.strip():
-            for _score, section, offsets in fuzzy_rank(query.strip(), self.sections)[:50]:
-                options.append(
-                    Option(
-                        section_prompt(section, None, section.id == self.chosen, offsets),
-                        id=section.id,
-                    )
-                )
+            options = searched_sections(query, self.sections, self.chosen)
         else:
             shown = set()
             for p in self.proposals:

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from ..text import line
 from .base import FormDialog
-from .placement import fuzzy_rank, section_prompt
+from .placement import searched_sections, section_prompt
 
 ACTION_WORDS = {
     "new-subsection": "a new subsection (label: its name)",
@@ -105,13 +105,7 @@ class PlacementEditDialog(FormDialog[Placement]):
     def _fill(self, query: str) -> None:
         options: list[Option] = []
         if query.strip():
-            for _score, section, offsets in fuzzy_rank(query.strip(), self.sections)[:50]:
-                options.append(
-                    Option(
-                        section_prompt(section, None, section.id == self.chosen, offsets),
-                        id=section.id,
-                    )
-                )
+            options = searched_sections(query, self.sections, self.chosen)
         else:
             options = [
                 Option(section_prompt(s, None, s.id == self.chosen), id=s.id) for s in self.sections
