@@ -8,6 +8,7 @@ and the brief preview (a render of the whole brief) once decisions stop coming.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 
 from briefdesk.core.claims import Conflict
@@ -228,27 +229,26 @@ class ReviewDrawing(ReviewState):
         self.query_one(BriefPane).show_order(order, merged, self.items, self.current, titles, spots)
 
     def draw_brief(self) -> None:
-        """The brief preview: `render_brief` over the whole batch, so it runs once keys pause."""
-        from briefdesk.core.brief import render_brief
+        """The brief preview and the commit message, from one brief model built over the whole
+        batch (so it runs once keys pause, and once, not once for each of the two)."""
+        from briefdesk.core.brief import build_model, render_model
+        from briefdesk.core.provenance import commit_message
 
         self.later.cancel("brief")
         self.draw_order()
+        self.message_cache = None
         try:
-            self.brief_cache = render_brief(self.review, self.session.data, reviewer=self.reviewer)
+            model = build_model(self.review, self.session.data, reviewer=self.reviewer)
         except BriefdeskError as exc:
             self.brief_cache = f"(the brief cannot be rendered: {exc})"
-        self.message_cache = self.commit_message()
+        else:
+            self.brief_cache = render_model(model)
+            if self.reviewer:
+                with contextlib.suppress(BriefdeskError):  # no message: the pane says so
+                    self.message_cache = commit_message(
+                        self.review, self.session.data, self.reviewer, model=model
+                    )
         self.query_one(BriefPane).show_preview(self.brief_cache, self.message_cache)
-
-    def commit_message(self) -> str | None:
-        if not self.reviewer:
-            return None
-        try:
-            from briefdesk.core.provenance import commit_message
-
-            return commit_message(self.review, self.session.data, self.reviewer)
-        except (ImportError, BriefdeskError):
-            return None
 
     # -- the status line -----------------------------------------------------------------------
 
