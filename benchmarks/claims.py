@@ -29,8 +29,8 @@ BATCH = "big"
 
 def child(ws: str) -> dict:
     """One cold scan, the claims step timed inside it, then every entry's claims."""
-    from briefdesk.core import review as review_module
     from briefdesk.core.claims import review_conflicts
+    from briefdesk.core.review import load as review_module
 
     from briefdesk.cli import main
 
@@ -61,7 +61,7 @@ def child(ws: str) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from briefdesk.core.cachefile import workspace_cache_dir
+    from briefdesk.core.storage.cachefile import workspace_cache_dir
 
     p = argparse.ArgumentParser(prog="python -m benchmarks.claims", description=__doc__)
     p.add_argument("--quick", action="store_true")

@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import os
 
-    from briefdesk.core.demo import make_demo
+    from briefdesk.core.commands.demo import make_demo
 
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="commit-kill-") as tmp:

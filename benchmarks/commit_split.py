@@ -23,8 +23,8 @@ from pathlib import Path
 from benchmarks.run import ROOT, commit_repo, plain_commit
 
 IMPORTS = (
-    "import briefdesk.cli.parser, briefdesk.cli.main, briefdesk.core.commit, "
-    "briefdesk.core.review, briefdesk.core.sidecar, briefdesk.core.brief"
+    "import briefdesk.cli.parser, briefdesk.cli.main, briefdesk.core.git.commit, "
+    "briefdesk.core.review.load, briefdesk.core.brief.sidecar, briefdesk.core.brief"
 )
 FIGURES = (
     ("bare", "python -c pass"),

@@ -40,9 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=3)
     a = p.parse_args(argv)
 
-    from briefdesk.core import yamlio
-    from briefdesk.core.demo import make_demo
+    from briefdesk.core.commands.demo import make_demo
     from briefdesk.core.errors import BriefdeskError
+    from briefdesk.core.storage import yamlio
     from briefdesk.tui.markdown_layout import markdown_content
 
     rows: list[tuple[str, float, str]] = []

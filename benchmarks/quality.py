@@ -55,8 +55,8 @@ def copy_workspace(src: Path) -> Path:
 
 
 def measure(src: Path) -> Figures:
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     truth = yaml.safe_load((src / "truth.yaml").read_text("utf-8"))
     ws = copy_workspace(src)

@@ -23,9 +23,9 @@ CHUNK = 500
 
 def main(argv: list[str]) -> int:
     import numpy as np
-    from briefdesk.core.review import load_review
-    from briefdesk.core.textnorm import paragraphs, tokens
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.text.normalize import paragraphs, tokens
+    from briefdesk.core.workspace.layout import Workspace
     from sklearn.feature_extraction.text import TfidfVectorizer
 
     ws, batch, out = argv

@@ -70,8 +70,8 @@ def _yes(ok: bool | None) -> str:
 
 
 def workspace_cache(ws: Path) -> Path:
-    """The workspace's cache folder (out of the workspace: `core.cachefile`)."""
-    from briefdesk.core.cachefile import workspace_cache_dir
+    """The workspace's cache folder (out of the workspace: `core.storage.cachefile`)."""
+    from briefdesk.core.storage.cachefile import workspace_cache_dir
 
     return workspace_cache_dir(ws)
 
@@ -98,8 +98,8 @@ def _maxrss_mb() -> float:
 def child_match(ws: str, cache: str, out: str) -> dict:
     """Load the batch (timed apart), then time match_items; count re-tokenised parts."""
     from briefdesk.core.matching import pipeline
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     t0 = time.perf_counter()
     review = load_review(Workspace.open(ws), BATCH)
@@ -157,8 +157,8 @@ def child_match(ws: str, cache: str, out: str) -> dict:
 def child_profile(ws: str) -> dict:
     """pyinstrument of a cold match_items; the text goes to stderr-free stdout before the JSON."""
     from briefdesk.core.matching import match_items
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
     from pyinstrument import Profiler
 
     review = load_review(Workspace.open(ws), BATCH)
@@ -589,8 +589,8 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
     except ImportError:
         rows.append(Row("desk first paint / per key", "n/a", "", "", "≤ 1.5×", "n/a"))
         return
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     review = load_review(Workspace.open(ws), BATCH)
     titles = work / "titles.json"
@@ -952,7 +952,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{len(gen.planted)} planted near-duplicates; "
             f"generated in {time.perf_counter() - t0:.1f} s."
         )
-        from briefdesk.core.workspace import Workspace
+        from briefdesk.core.workspace.layout import Workspace
 
         threshold = Workspace.open(ws).settings.dedup.threshold
         m = matching_figures(ws, work, sample, threshold, rows, notes)

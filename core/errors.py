@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from .textsafe import safe_line
+from .text.sanitize import safe_line
 
 
 class BriefdeskError(Exception):
@@ -22,7 +22,7 @@ class BriefdeskError(Exception):
         self.details: tuple[str, ...] = tuple(safe_line(d) for d in details)
         # always a single line, and never a control sequence: a file name or a value quoted from
         # a material may hold ESC, C1 or bidi controls, and this line goes to the user's terminal,
-        # so they are shown as the shared sanitiser's placeholders (core.textsafe.safe_line)
+        # so they are shown as the shared sanitiser's placeholders (core.text.sanitize.safe_line)
         text = " ".join(safe_line(str(message)).split())
         super().__init__(f"{self.path}: {text}" if self.path else text)
 

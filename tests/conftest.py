@@ -20,7 +20,7 @@ def _private_user_folders(tmp_path_factory: pytest.TempPathFactory) -> None:
     """The user's own config, state and cache folders (caches and their key too) are the test
     session's, never the real ones: a developer's keymap or theme must not change a test, no test
     writes there, and processes the tests start inherit them."""
-    from briefdesk.core import cachefile
+    from briefdesk.core.storage import cachefile
 
     base = tmp_path_factory.mktemp("user")
     for var in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
@@ -42,7 +42,7 @@ def _git_identity() -> None:
 @pytest.fixture()
 def demo_ws(tmp_path: Path) -> Path:
     """The bundled demo, copied and committed as `briefdesk demo --no-open` makes it."""
-    from briefdesk.core.demo import make_demo
+    from briefdesk.core.commands.demo import make_demo
 
     root, _ = make_demo(tmp_path / "kb")
     return root
@@ -57,7 +57,7 @@ def seed_ws(tmp_path: Path) -> Path:
     tests/seed/000_c7e6d8574e79db7a.txt with its proposed brief, earlier briefs and living doc."""
     import shutil
 
-    from briefdesk.core.gitio import git
+    from briefdesk.core.git.command import git
 
     root = tmp_path / "seed-kb"
     shutil.copytree(SEED_DIR / "workspace", root)

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from briefdesk.core.errors import BriefdeskError, SessionLocked
-from briefdesk.core.keymap import Keymap, choose, load_keymap
-from briefdesk.core.review import Review
-from briefdesk.core.session import Session
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.review.load import Review
+from briefdesk.core.review.session import Session
+from briefdesk.core.settings.keymap import Keymap, choose, load_keymap
+from briefdesk.core.workspace.layout import Workspace
 from textual import work
 from textual.app import App
 from textual.screen import Screen
@@ -141,7 +141,7 @@ class BriefdeskApp(App[int]):
 
     @work(thread=True, exclusive=True, group="load")
     def _load(self, name: str, from_picker: bool) -> None:
-        from briefdesk.core.review import load_review
+        from briefdesk.core.review.load import load_review
 
         assert self.ws is not None
         try:

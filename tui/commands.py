@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from briefdesk.core.keymap import ACTIONS
+from briefdesk.core.settings.keymap import ACTIONS
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import FuzzySearch

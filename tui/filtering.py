@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from briefdesk.core.decisions import Decision
-from briefdesk.core.models import Evidence, Item, ItemMatches
+from briefdesk.core.model.decisions import Decision
+from briefdesk.core.model.values import Evidence, Item, ItemMatches
 
 STATUSES = ("undecided", "include", "exclude", "duplicate", "proposed")
 

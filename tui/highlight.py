@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
-from briefdesk.core.textsafe import safe_text
+from briefdesk.core.text.sanitize import safe_text
 from rich.cells import cell_len
 from textual.content import Content, Span
 

@@ -1,7 +1,7 @@
 """The review actions as Textual bindings, and keys shown the way the footer shows them.
 
 Every action id of PRODUCT §12 becomes a `Binding` whose `id` is the action id, so
-`App.set_keymap` (fed from `core.keymap`) rebinds it. The class-level keys are the shipped
+`App.set_keymap` (fed from `core.settings.keymap`) rebinds it. The class-level keys are the shipped
 default keymap; the app applies the keymap in force on start.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from briefdesk.core.keymap import ACTIONS, load_keymap
+from briefdesk.core.settings.keymap import ACTIONS, load_keymap
 from textual.app import App
 from textual.binding import Binding
 

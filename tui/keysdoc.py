@@ -6,7 +6,7 @@ A test checks docs/keys.md against this output, so the docs cannot drift from th
 
 from __future__ import annotations
 
-from briefdesk.core.keymap import ACTIONS, load_keymap
+from briefdesk.core.settings.keymap import ACTIONS, load_keymap
 from textual.keys import format_key
 
 

@@ -7,7 +7,7 @@ key of those tables to a row of the legend. Rows are (mark, the style it is draw
 
 from __future__ import annotations
 
-from briefdesk.core.models import Evidence
+from briefdesk.core.model.values import Evidence
 
 from .text import CHOSEN, EVIDENCE_SHORT, GLYPHS, NOTE_MARK, PROPOSED, PROPOSED_MARK, STATUS_STYLE
 from .widgets.duplicates import WHY_SHORT

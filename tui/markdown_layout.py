@@ -11,7 +11,7 @@ Material text is data, whatever it holds:
 - It is built from plain strings and styles only (`(text, style)` pairs assembled into
   `Content`): `[bold]x[/]`, `[@click=app.quit]y[/]`, `$variable` and backslashes are shown as
   written, never read as Content markup. The styles are this module's constants.
-- Every piece of text goes through `core.textsafe` (entities such as `&#x1b;` or `&#x202e;`
+- Every piece of text goes through `core.text.sanitize` (entities such as `&#x1b;` or `&#x202e;`
   decode to controls after the parse, so the pieces are cleaned, not only the source).
 - Links are shown as their text followed by their target, and are not clickable: no `@click`
   meta, no `link` style. A material may link anywhere (`javascript:`, `file:`, a tracker).
@@ -25,7 +25,7 @@ import contextlib
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from briefdesk.core.textsafe import safe_line, safe_text
+from briefdesk.core.text.sanitize import safe_line, safe_text
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from rich.cells import cell_len

@@ -27,7 +27,7 @@ SHOW = "organized/paper_cards/140-2604-17227.md#1"
 
 
 async def screenshot(size: tuple[int, int] = (160, 48)) -> str:
-    from briefdesk.core.demo import make_demo
+    from briefdesk.core.commands.demo import make_demo
 
     from .app import BriefdeskApp
     from .screens.review import ReviewScreen

@@ -1,6 +1,6 @@
 """Turning review data into display text: every string from a material goes through here.
 
-Material text is data. It is made safe (`core.textsafe`: controls become visible placeholders)
+Material text is data. It is made safe (`core.text.sanitize`: controls become visible placeholders)
 and wrapped in `Content` objects built from plain strings, never parsed as markup, so a
 `[@click=app.quit]` in a material is shown as those characters and does nothing. Widths are
 terminal cells (`Content.cell_length`), so Chinese and mixed text line up.
@@ -8,9 +8,9 @@ terminal cells (`Content.cell_length`), so Chinese and mixed text line up.
 
 from __future__ import annotations
 
-from briefdesk.core.decisions import Decision, Origin
-from briefdesk.core.models import Evidence
-from briefdesk.core.textsafe import safe_line, safe_text
+from briefdesk.core.model.decisions import Decision, Origin
+from briefdesk.core.model.values import Evidence
+from briefdesk.core.text.sanitize import safe_line, safe_text
 from textual.content import Content
 
 # Four cells each, so the title column starts in the same place on every row.

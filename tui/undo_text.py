@@ -1,7 +1,8 @@
 """What an undo or redo step did, in words, and which item it is about.
 
 Undo and redo used to say nothing and leave the cursor where it was, so the reviewer could not
-tell what had changed. A step (`core.state.Step`) holds what it touched before and after: the
+tell what had changed. A step (`core.review.sessionfile.Step`) holds what it touched before and
+after: the
 decisions, the increments, the brief's order, the batch's lists. The item the change was made
 on (the first decision it changed; else the first part of the increment it changed) is where
 the cursor goes, and its change is what the message says.
@@ -11,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from briefdesk.core.decisions import Decision
-from briefdesk.core.increments import Increment, Placement
-from briefdesk.core.state import Step
-from briefdesk.core.textsafe import safe_line
+from briefdesk.core.model.decisions import Decision
+from briefdesk.core.model.increments import Increment, Placement
+from briefdesk.core.review.sessionfile import Step
+from briefdesk.core.text.sanitize import safe_line
 
 TITLE_CELLS = 48
 

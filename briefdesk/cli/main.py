@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from ..core.errors import BriefdeskError
-from ..core.textsafe import safe_line
+from ..core.text.sanitize import safe_line
 from .crashlog import write_crash_report
 
 EXIT_INTERNAL = 70  # EX_SOFTWARE of sysexits.h

@@ -6,11 +6,11 @@ import json
 import re
 import sys
 
-from ..core.textsafe import JSON_UNSAFE
+from ..core.text.sanitize import JSON_UNSAFE
 
 # JSON escapes C0 controls by itself; with ensure_ascii=False it would print DEL, C1 controls
 # (U+009B is a one-byte CSI), bidi controls, invisible characters and line separators raw.
-# Escaped (core.textsafe.JSON_UNSAFE), they stay data.
+# Escaped (core.text.sanitize.JSON_UNSAFE), they stay data.
 
 
 def to_json(data: object) -> str:

@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .build import build_model
-from .model import BriefModel
+from .content import BriefModel
 from .render import render_model
 
 if TYPE_CHECKING:
-    from ..review import Review
-    from ..state import SessionData
+    from ..review.load import Review
+    from ..review.sessionfile import SessionData
 
 __all__ = ["BriefModel", "build_model", "render_brief", "render_model"]
 

@@ -1,4 +1,4 @@
-"""A review session resolved into the brief's model (`core.brief.model`): every string decided.
+"""A review session resolved into the brief's model (`core.brief.content`): every string decided.
 
 What the reviewer wrote is printed as written (made safe); what they left `None` is derived from
 the items, as PRODUCT §9 says:
@@ -28,15 +28,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..decisions import Decision, count_decisions
 from ..errors import BriefdeskError
-from ..increments import Increment, Placement, SpotCheck
-from ..materials import evidence_from_text
-from ..models import EVIDENCE_STRENGTH, BriefEntry, Evidence, Item, Material, raises
-from ..state import SessionData
-from ..textsafe import strip_controls
+from ..model.decisions import Decision, count_decisions
+from ..model.increments import Increment, Placement, SpotCheck
+from ..model.values import EVIDENCE_STRENGTH, BriefEntry, Evidence, Item, Material, raises
+from ..review.sessionfile import SessionData
+from ..text.sanitize import strip_controls
+from ..workspace.materials import evidence_from_text
+from .content import BriefModel, EntryModel, GroupModel, LineModel
 from .excerpt import clean, excerpt, is_cjk
-from .model import BriefModel, EntryModel, GroupModel, LineModel
 from .plan import Plan, make_plan
 from .wording import (
     ACTIONS,
@@ -52,7 +52,7 @@ from .wording import (
 )
 
 if TYPE_CHECKING:  # the builder needs only the Review's data, not the parsers review.py imports
-    from ..review import Review
+    from ..review.load import Review
 
 _PREFIX = re.compile(
     r"^\s*(?:对象[一二三四五六七八九十]+|第\s*[0-9一二三四五六七八九十]+\s*条|[0-9]{1,3}[.、．)])"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..markdown import fenced, split_lines
-from ..textsafe import one_line
+from ..text.markdown import fenced, split_lines
+from ..text.sanitize import one_line
 
 EXCERPT_CHARS = 300
 
@@ -32,7 +32,7 @@ _JOINERS = "._×%+-/:#@~'’$&=?"  # inside a token: 4.70×, 68.5B/3B, v0.5.22.d
 
 
 def clean(text: object) -> str:
-    """Text as one safe line: `core.textsafe.one_line` (escape sequences and unsafe characters
+    """Text as one safe line: `core.text.sanitize.one_line` (escape sequences and unsafe characters
     removed), then whitespace collapsed."""
     return one_line(str(text or ""))
 
@@ -40,7 +40,7 @@ def clean(text: object) -> str:
 def strip_markdown(body: str) -> str:
     """Minimal Markdown removal for an excerpt: markers go, the words stay as written.
 
-    Fenced code (as `core.markdown.fenced` sees it) and thematic breaks are dropped.
+    Fenced code (as `core.text.markdown.fenced` sees it) and thematic breaks are dropped.
     """
     lines: list[str] = []
     for line, in_code in fenced(split_lines(_COMMENT.sub(" ", body))):

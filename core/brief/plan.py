@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
-from ..decisions import Decision
-from ..increments import Increment, Placement, SpotCheck
-from ..state import SessionData
+from ..model.decisions import Decision
+from ..model.increments import Increment, Placement, SpotCheck
+from ..review.sessionfile import SessionData
 
 AUTO = "+"  # id prefix of an increment the plan made for an included item no increment names
 

@@ -1,6 +1,7 @@
 """A `BriefModel` laid out as the seed's plain text (PRODUCT §9).
 
-The output is saved as `.md` and read back by `core.briefs` when later batches look for
+The output is saved as `.md` and read back by `core.workspace.earlier_briefs` when later batches
+look for
 duplicates, so its line shapes are a contract: section lines `一、…` / `I. …` at the margin,
 increments `n. <title>` at the margin, sub-bullets `  • …`, numbered lines `  n. …` in 二 and 五,
 `  - …` in 三. A multi-line text the reviewer wrote continues on lines indented by four spaces,
@@ -11,7 +12,7 @@ gives the same bytes.
 
 from __future__ import annotations
 
-from .model import BriefModel, LineModel
+from .content import BriefModel, LineModel
 
 BULLET = "  • "
 CONTINUATION = "    "
@@ -29,7 +30,8 @@ class _Lines:
             self.lines.append("")
 
     def heading(self, text: str) -> None:
-        """A section line with a blank line on each side, as the seed and `core.briefs` expect."""
+        """A section line with a blank line on each side, as the seed and
+        `core.workspace.earlier_briefs` expect."""
         self.blank()
         self.emit(text)
         self.blank()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from .collect import review_claims, review_conflicts
 from .conflicts import find_conflicts
 from .extract import extract
-from .models import Claim, Conflict, Statement
+from .types import Claim, Conflict, Statement
 
 __all__ = [
     "Claim",

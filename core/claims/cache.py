@@ -1,6 +1,6 @@
 """Claims cached per text content: a warm scan extracts nothing that did not change.
 
-`claims-v<N>/statements.json` in the workspace's cache folder (`core.cachefile`: out of the
+`claims-v<N>/statements.json` in the workspace's cache folder (`core.storage.cachefile`: out of the
 workspace, sealed with this account's key) maps a hash of (extractor version, heading, text,
 default sources) to the statements extracted from it; texts that yield none are remembered as a
 set of hashes, which is most of an earlier-brief archive. Written to a temporary name and
@@ -18,9 +18,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ..cachefile import read_sealed, write_sealed
+from ..storage.cachefile import read_sealed, write_sealed
 from .extract import EXTRACT_VERSION
-from .models import Statement
+from .types import Statement
 
 FORMAT = "1"
 FOLDER = f"claims-v{FORMAT}"

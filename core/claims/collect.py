@@ -17,15 +17,15 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..identifiers import normalize_url
+from ..text.identifiers import normalize_url
 from . import cache as claims_cache
 from .conflicts import find_conflicts
 from .extract import extract
-from .models import Claim, Conflict, Origin
+from .types import Claim, Conflict, Origin
 
 if TYPE_CHECKING:
-    from ..models import BriefEntry
-    from ..review import Review
+    from ..model.values import BriefEntry
+    from ..review.load import Review
 
 Rank = Callable[[str], tuple[int, int]]  # where a ref is listed: items, sections, entries
 # (ref, origin, doc, text, heading, default sources) of a text that can hold claims

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from . import wording
 from .dates import parse_date
-from .models import Claim, Conflict
+from .types import Claim, Conflict
 from .versions import parse_version
 
 Rank = Callable[[str], tuple[int, int]]  # a ref's place: items, then sections, then entries

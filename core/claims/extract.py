@@ -37,8 +37,8 @@ from .lexicon import (
     entity_key,
     is_name,
 )
-from .models import Statement
 from .sources import citation_lines, cited, url_spans
+from .types import Statement
 from .versions import VERSION_PATTERN
 
 EXTRACT_VERSION = "1"  # bump when what a text yields changes: cached statements are keyed by it

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..textnorm import STOPWORDS
+from ..text.normalize import STOPWORDS
 
 Role = Literal["current", "released", "archived"]
 

@@ -4,14 +4,14 @@ Several materials that state one fact and cite one original are one source, not 
 (PRODUCT §7, the seed brief's "同源复述"). A claim's sources are those of its own paragraph; a
 paragraph citing nothing takes the text's citation lines (`原文：…`, `来源：…`, `Source: …`), and
 those failing, the material's own `url`. URLs are found and compared as matching compares them
-(`core.identifiers`: without scheme, `www.`, fragment, tracking parameters and trailing slash).
+(`core.text.identifiers`: without scheme, `www.`, fragment, tracking parameters and trailing slash).
 """
 
 from __future__ import annotations
 
 import re
 
-from ..identifiers import URL, normalize_url
+from ..text.identifiers import URL, normalize_url
 
 _CITE_LINE = re.compile(
     r"^[ \t>*\-•]*(?:原文|来源|出处|原始链接|原链接|链接|转自|引自|source|via|original|link)"

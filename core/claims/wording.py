@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .models import Claim
+from .types import Claim
 from .versions import line_label
 
 

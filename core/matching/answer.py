@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, cast
 
-from ..models import Duplicate, DuplicateKind, ItemMatches, Placement, Tier, Why
+from ..model.values import Duplicate, DuplicateKind, ItemMatches, Placement, Tier, Why
 
 WHY_ORDER: tuple[Why, ...] = ("source", "identity", "text")
 

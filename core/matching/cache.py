@@ -1,6 +1,7 @@
 """The on-disk cache of matching: token ids of every text, and finished answers.
 
-Layout under `cache_dir` (the workspace's cache folder, `core.cachefile`: out of the workspace,
+Layout under `cache_dir` (the workspace's cache folder, `core.storage.cachefile`: out of the
+workspace,
 every file sealed with this account's key):
 
 - `match-v<N>/tokens.npz`: one vocabulary (token strings, ids stable for the file's life) and, per
@@ -33,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cachefile import read_sealed, write_sealed
+from ..storage.cachefile import read_sealed, write_sealed
 
 CACHE_VERSION = "2"
 MAX_BYTES = 1 << 31  # a larger cache file is not read (a planted one must not eat the memory)
@@ -79,7 +80,8 @@ def _dir(cache_dir: Path) -> Path:
 
 
 def _read(path: Path) -> bytes:
-    """A sealed cache file's payload, else OSError (absent, a FIFO, forged: see core.cachefile)."""
+    """A sealed cache file's payload, else OSError (absent, a FIFO, forged: see
+    core.storage.cachefile)."""
     sealed = read_sealed(path, MAX_BYTES)
     if sealed is None:
         raise OSError(f"no sealed cache file: {path}")

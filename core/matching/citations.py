@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..models import BriefEntry, Item
+from ..model.values import BriefEntry, Item
 
 # A workspace-relative Markdown path, not part of a longer word or URL path.
 _PATH = re.compile(r"(?<![\w/.@:-])((?:[A-Za-z0-9_.@+-]+/)+[A-Za-z0-9_.@+-]+\.md)(?![\w/])")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from ..models import ItemMatches
+from ..model.values import ItemMatches
 from .answer import Answer
 
 

@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BriefdeskError
-from ..models import ItemMatches
+from ..model.values import ItemMatches
 from .answer import Answer
 
 if TYPE_CHECKING:
     from ..claims import Conflict
-    from ..review import Review
+    from ..review.load import Review
 
 FORK_ITEMS = 500  # from this many items the desk matches in a forked child
 PROGRESS_EVERY = 0.2  # seconds between progress reports

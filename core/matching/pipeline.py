@@ -30,8 +30,8 @@ from typing import cast
 
 import numpy as np
 
-from ..models import BriefEntry, Item, Section
-from ..textnorm import TOKENIZER_VERSION, paragraphs
+from ..model.values import BriefEntry, Item, Section
+from ..text.normalize import TOKENIZER_VERSION, paragraphs
 from . import cache as mc
 from . import score as sc
 from .answer import WHY_ORDER, Answer

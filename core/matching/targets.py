@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..models import DuplicateKind
+from ..model.values import DuplicateKind
 
 if TYPE_CHECKING:
-    from ..review import Review
+    from ..review.load import Review
 
 CHOICE_CHARS = 160  # of a target's text searched (its start says what it is)
 LIMIT = 40

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..textnorm import identities, nfkc, tokens
+from ..text.normalize import identities, nfkc, tokens
 from . import cache as mc
 
 # Weight of a token by kind, multiplied into its idf. Measured on the test knowledge base under

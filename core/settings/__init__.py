@@ -14,7 +14,7 @@ Precedence: flag, environment, user config, workspace file, default; `reviewer` 
 """
 
 from .layers import load_settings, user_config_path
-from .model import PERSONAL_KEYS, DedupSettings, PathSettings, Settings, TopicSettings
+from .schema import PERSONAL_KEYS, DedupSettings, PathSettings, Settings, TopicSettings
 
 __all__ = [
     "PERSONAL_KEYS",

@@ -16,10 +16,10 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .. import yamlio
 from ..errors import BriefdeskError
-from ..fileio import read_text
-from .model import PERSONAL_KEYS, PersonalSettings, Settings
+from ..storage import yamlio
+from ..storage.fileio import read_text
+from .schema import PERSONAL_KEYS, PersonalSettings, Settings
 
 SETTINGS_FILE = "briefdesk.yaml"
 ENV_PREFIX = "BRIEFDESK_"

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import BriefdeskError
-from ..gitio import git_identity
+from ..git.command import git_identity
 
 if TYPE_CHECKING:
-    from ..workspace import Workspace
+    from ..workspace.layout import Workspace
 
 NO_REVIEWER = (
     "no reviewer: pass --reviewer, set BRIEFDESK_REVIEWER, set reviewer in your config "

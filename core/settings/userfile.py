@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import re
 
-from ..fileio import atomic_write
+from ..storage.fileio import atomic_write
 from .layers import user_config_path
-from .model import PERSONAL_KEYS
+from .schema import PERSONAL_KEYS
 
 
 def remember(key: str, value: str) -> bool:

@@ -94,8 +94,8 @@ def test_build_twice_gives_identical_bytes_with_the_five_sections(demo_ws: Path,
 
 
 def test_commit_history_verify_round_trip(demo_ws: Path, capsys) -> None:
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     review = load_review(Workspace.open(demo_ws), BATCH)
     with review.open_session() as session:

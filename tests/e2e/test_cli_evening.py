@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from briefdesk.core.commit import commit_brief
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.git.commit import commit_brief
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
 
 from briefdesk.cli import main
 

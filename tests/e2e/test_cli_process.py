@@ -56,12 +56,12 @@ def test_an_internal_error_is_exit_70_one_line_and_a_report(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import briefdesk.core.scan
+    import briefdesk.core.commands.scan
 
     def broken(*_a: object, **_k: object) -> object:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(briefdesk.core.scan, "scan_table", broken)
+    monkeypatch.setattr(briefdesk.core.commands.scan, "scan_table", broken)
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     code = main(["scan", "-w", str(demo_ws), "-b", BATCH])
     out, err = capsys.readouterr()

@@ -14,13 +14,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core.commit import commit_brief
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.gitio import REDIRECTING_VARS
-from briefdesk.core.history import history, verify
-from briefdesk.core.review import Review, load_review
-from briefdesk.core.session import Session
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.git.command import REDIRECTING_VARS
+from briefdesk.core.git.commit import commit_brief
+from briefdesk.core.git.history import history, verify
+from briefdesk.core.review.load import Review, load_review
+from briefdesk.core.review.session import Session
+from briefdesk.core.workspace.layout import Workspace
 
 BATCH_ID = "work-guard/e627b203-77c1-4f5a-a634-26925ef1b683"
 A = "inbox/jay/2026-11-03-1000-rss-cool-papers.md"
@@ -682,8 +682,8 @@ def test_an_edit_not_yet_committed_is_told_to_be_committed_once_read(ws: Path) -
 def test_a_commit_waits_for_another_and_names_it_when_it_does_not_finish(
     ws: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from briefdesk.core import commitstate
-    from briefdesk.core.lock import FileLock
+    from briefdesk.core.git import journal as commitstate
+    from briefdesk.core.storage.lock import FileLock
 
     folder = ws / ".git" / "briefdesk"
     folder.mkdir()
@@ -703,7 +703,7 @@ def test_a_commit_waits_for_another_and_names_it_when_it_does_not_finish(
 def test_a_commit_killed_after_git_committed_is_finished_by_the_next(ws: Path) -> None:
     """What a kill between `git commit` and the index's rename leaves: the commit, briefdesk's
     index.lock and its journal. The next commit installs the index, removes the lock, says so."""
-    from briefdesk.core import commit as commit_mod
+    from briefdesk.core.git import commit as commit_mod
 
     real = commit_mod.install_index
 

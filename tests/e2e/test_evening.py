@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core.keymap import load_keymap
+from briefdesk.core.settings.keymap import load_keymap
 from briefdesk.tui.app import BriefdeskApp
 from briefdesk.tui.screens.commit import CommitScreen
 from briefdesk.tui.screens.review import ReviewScreen

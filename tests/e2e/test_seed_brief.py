@@ -6,7 +6,7 @@ the 2026-10-30 and 2026-11-01 briefs it cites, and paper cards outside the batch
 proposes the seed's brief (PRODUCT §3.1): six increments, one of them a spot check, the seed's
 titles and texts, a merged increment with absorbed parts, several placements with labels, six
 contradictions with refs and three handles. The brief built from it is checked section by section
-against the seed itself, read with `core.briefs`.
+against the seed itself, read with `core.workspace.earlier_briefs`.
 
 Where the tool follows PRODUCT over the seed (the seed is hand-written and not quite consistent),
 the test says so: an item excluded in 四 lists its arXiv id among the items not taken (the seed
@@ -25,10 +25,10 @@ from pathlib import Path
 
 import pytest
 from briefdesk.core.brief import render_brief
-from briefdesk.core.briefs import parse_brief
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.earlier_briefs import parse_brief
+from briefdesk.core.workspace.layout import Workspace
 
 from briefdesk.cli import main
 

@@ -147,8 +147,8 @@ def fresh_workspace(base: Path, root: Path) -> Path:
 
 def change_a_decision(root: Path, n: int) -> None:
     """One more decision, so the next commit has a new brief to write."""
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     review = load_review(Workspace.open(root), DEMO_BATCH)
     with review.open_session() as session:

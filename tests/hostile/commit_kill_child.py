@@ -21,22 +21,25 @@ from typing import Any
 
 # (module, attribute) -> the step's name. Order is the order of a commit.
 STEPS: dict[tuple[str, str], str] = {
-    ("briefdesk.core.commit", "check_session"): "checked",
-    ("briefdesk.core.commit", "locate"): "located",
-    ("briefdesk.core.lock", "FileLock.acquire"): "locked",
-    ("briefdesk.core.commitstate", "recover_together"): "recovered",
-    ("briefdesk.core.commitstate", "CommitState.begin"): "begun",  # before the lock, the commit
-    ("briefdesk.core.gitindex", "IndexLock.take"): "index-locked",
-    ("briefdesk.core.commit", "git_many"): "probed",
-    ("briefdesk.core.commit", "check_ours"): "owned",
-    ("briefdesk.core.fileio", "_write_temp"): "temp",  # journal, sidecar, brief, ..., records
-    ("briefdesk.core.fileio", "_finish"): "finished",
-    ("briefdesk.core.fileio.os", "replace"): "rename",  # every rename, in order
-    ("briefdesk.core.commitstate", "CommitState.record_written"): "recorded",
-    ("briefdesk.core.commit", "build_commit_index"): "built",
-    ("briefdesk.core.commit", "git"): "git",  # git-commit, git-log
-    ("briefdesk.core.commit", "install_index"): "installed",
-    ("briefdesk.core.commitstate", "CommitState.end"): "ended",
+    ("briefdesk.core.git.commit", "check_session"): "checked",
+    ("briefdesk.core.git.commit", "locate"): "located",
+    ("briefdesk.core.storage.lock", "FileLock.acquire"): "locked",
+    ("briefdesk.core.git.journal", "recover_together"): "recovered",
+    ("briefdesk.core.git.journal", "CommitState.begin"): "begun",  # before the lock, the commit
+    ("briefdesk.core.git.index", "IndexLock.take"): "index-locked",
+    ("briefdesk.core.git.commit", "git_many"): "probed",
+    ("briefdesk.core.git.commit", "check_ours"): "owned",
+    (
+        "briefdesk.core.storage.fileio",
+        "_write_temp",
+    ): "temp",  # journal, sidecar, brief, ..., records
+    ("briefdesk.core.storage.fileio", "_finish"): "finished",
+    ("briefdesk.core.storage.fileio.os", "replace"): "rename",  # every rename, in order
+    ("briefdesk.core.git.journal", "CommitState.record_written"): "recorded",
+    ("briefdesk.core.git.commit", "build_commit_index"): "built",
+    ("briefdesk.core.git.commit", "git"): "git",  # git-commit, git-log
+    ("briefdesk.core.git.commit", "install_index"): "installed",
+    ("briefdesk.core.git.journal", "CommitState.end"): "ended",
 }
 
 
@@ -50,7 +53,7 @@ def _wrap(name: str, real: Callable[..., Any], target: str, counts: dict[str, in
     def step(*args: Any, **kwargs: Any) -> Any:
         label = name
         if name == "git":  # which git command (`-c key=value` options skipped)
-            from briefdesk.core.gitio import subcommand
+            from briefdesk.core.git.command import subcommand
 
             label = f"git-{subcommand([a for a in args[1:] if isinstance(a, str)])}"
         if target == f"{label}<" and counts.get(label, 0) == 0:
@@ -85,7 +88,7 @@ def install(target: str) -> None:
 
 def main() -> int:
     workspace, batch, target = sys.argv[1:4]
-    from briefdesk.core import commit, commitstate, fileio, lock  # noqa: F401  (patched below)
+    from briefdesk.core.storage import fileio, lock  # noqa: F401  (patched below)
 
     if target != "none":
         install(target)

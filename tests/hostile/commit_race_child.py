@@ -16,10 +16,10 @@ import time
 
 def main() -> int:
     workspace, batch, start, mode = sys.argv[1:5]
-    from briefdesk.core.commit import commit_brief
     from briefdesk.core.errors import BriefdeskError
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.git.commit import commit_brief
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     from briefdesk.cli.main import main as cli
 

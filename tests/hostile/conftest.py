@@ -1,6 +1,7 @@
 """Fixtures of the hostile suite: a clean, committed demo workspace to break one thing in.
 
-The demo is made once per test session (`core.demo.make_demo`: copy, `git init`, commit) and each
+The demo is made once per test session (`core.commands.demo.make_demo`: copy, `git init`, commit)
+and each
 test gets its own copy of it, `.git/` included, so a case costs a copytree, not a git commit.
 """
 
@@ -14,7 +15,7 @@ import pytest
 
 @pytest.fixture(scope="session")
 def demo_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from briefdesk.core.demo import make_demo
+    from briefdesk.core.commands.demo import make_demo
 
     root, _ = make_demo(tmp_path_factory.mktemp("hostile-base") / "kb")
     return root

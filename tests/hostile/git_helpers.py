@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core.gitio import REDIRECTING_VARS
+from briefdesk.core.git.command import REDIRECTING_VARS
 from hostile_helpers import DEMO_BATCH, ROOT, assert_one_error_line, run_cli
 
 BRIEF = f"briefs/inference/2026-11-03-e1-{DEMO_BATCH}.md"
@@ -63,8 +63,8 @@ def session_bytes(root: Path) -> bytes:
 def add_user_work(ws: Path, batch: str = DEMO_BATCH) -> Path:
     """A session holding reviewer decisions and the user's own pending changes: a file staged at
     one version and edited again in the work tree, a new staged file, an untracked file."""
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     review = load_review(Workspace.open(ws), batch)
     with review.open_session() as session:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 def main() -> None:
     from briefdesk.core.matching.job import MatchJob
-    from briefdesk.core.review import Review, load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import Review, load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     def forever(self: Review, *args: object, **kwargs: object) -> None:
         while True:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from briefdesk.core.session import Session
+    from briefdesk.core.review.session import Session
 
 OPS = (
     "include",
@@ -49,7 +49,7 @@ def plan(seed: int, n_items: int) -> Iterator[tuple[str, int, int]]:
 def apply(session: Session, op: str, a: str, b: str, step: int) -> str:
     """Run one decision; a refusal (BriefdeskError) is a deterministic outcome too."""
     from briefdesk.core.errors import BriefdeskError
-    from briefdesk.core.models import Evidence
+    from briefdesk.core.model.values import Evidence
 
     try:
         if op == "include":
@@ -82,8 +82,8 @@ def apply(session: Session, op: str, a: str, b: str, step: int) -> str:
 def main(argv: list[str]) -> int:
     root = Path(__file__).resolve().parents[2]
     sys.path.insert(0, str(root))
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     workspace, batch, seed = argv[0], argv[1], int(argv[2])
     review = load_review(Workspace.open(workspace), batch)

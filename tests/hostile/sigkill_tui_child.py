@@ -31,7 +31,7 @@ KEYS = (
 
 
 async def drive(workspace: str, batch: str, seed: int) -> None:
-    from briefdesk.core.keymap import load_keymap
+    from briefdesk.core.settings.keymap import load_keymap
     from briefdesk.tui.app import BriefdeskApp
     from briefdesk.tui.screens.review import ReviewScreen
 

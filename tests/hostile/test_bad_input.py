@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 from bad_cases import CASES, Case, alias_bomb_text, nested
-from briefdesk.core import yamlio
 from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.storage import yamlio
 from hostile_helpers import (
     DEMO_BATCH,
     FIRST,
@@ -122,8 +122,8 @@ def test_empty_material_is_one_empty_item(ws: Path, capsys) -> None:
     assert code == 0, err
     items = [i for i in json.loads(out)["items"] if i["material"] == FIRST]
     assert [i["ref"] for i in items] == [f"{FIRST}#1"]
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     item = load_review(Workspace.open(ws), DEMO_BATCH).item(f"{FIRST}#1")
     assert item is not None and item.body == ""
@@ -208,7 +208,7 @@ def test_two_million_character_line_in_the_desk(ws: Path, monkeypatch, record_pr
     pytest.importorskip("textual")
     import asyncio
 
-    from briefdesk.core.keymap import load_keymap
+    from briefdesk.core.settings.keymap import load_keymap
     from briefdesk.tui.app import BriefdeskApp
     from briefdesk.tui.screens.review import ReviewScreen
 

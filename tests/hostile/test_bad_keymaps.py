@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.keymap import load_keymap
+from briefdesk.core.settings.keymap import load_keymap
 from hostile_helpers import DEMO_BATCH, assert_one_error_line, diff, run_cli, run_main, snapshot
 
 KEYMAPS = {

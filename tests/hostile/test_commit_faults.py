@@ -18,10 +18,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from briefdesk.core.commit import commit_brief
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.git.commit import commit_brief
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
 from git_helpers import BRIEF, OURS, SIDECAR, clean_env, commit_cli, kb, sh, user_state
 from hostile_helpers import DEMO_BATCH, ROOT, assert_one_error_line, run_cli
 
@@ -157,11 +157,11 @@ def test_a_hook_that_stages_a_file_the_user_staged_differently_keeps_the_users(k
 FULL_DISK = textwrap.dedent("""
     import json, resource, signal, sys
     sys.path.insert(0, sys.argv[2])
-    from briefdesk.core.commit import commit_brief
+    from briefdesk.core.git.commit import commit_brief
     from briefdesk.core.errors import BriefdeskError
     from briefdesk.core.brief import render_brief
     from briefdesk.core.review import load_review
-    from briefdesk.core.sidecar import render_sidecar
+    from briefdesk.core.brief.sidecar import render_sidecar
     from briefdesk.core.workspace import Workspace
     review = load_review(Workspace.open(sys.argv[1]), "2026-11-03-e627b203")
     with review.open_session(readonly=True) as session:

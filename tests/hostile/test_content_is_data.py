@@ -84,8 +84,8 @@ def test_scan_table_shows_no_control_character(hostile_ws: Path, capsys) -> None
 
 
 def test_brief_and_commit_message_hold_no_control_character(hostile_ws: Path, capsys) -> None:
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     review = load_review(Workspace.open(hostile_ws), DEMO_BATCH)
     with review.open_session() as session:
@@ -148,7 +148,7 @@ def test_desk_moves_onto_hostile_items_and_nothing_happens(hostile_ws: Path, mon
     over the detail pane where their markup is shown, and the app is still running on the review
     screen, the session unchanged but for the cursor, nothing on the clipboard, no dialog opened."""
     pytest.importorskip("textual")
-    from briefdesk.core.keymap import load_keymap
+    from briefdesk.core.settings.keymap import load_keymap
     from briefdesk.tui.app import BriefdeskApp
     from briefdesk.tui.screens.review import ReviewScreen
 

@@ -17,11 +17,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core import cachefile, parsecache
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.matching import cache as matchcache
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.review.load import load_review
+from briefdesk.core.storage import cachefile, parsecache
+from briefdesk.core.workspace.layout import Workspace
 from hostile_helpers import DEMO_BATCH, FIRST, diff, run_main, snapshot
 
 FORGED = "FORGED TITLE"

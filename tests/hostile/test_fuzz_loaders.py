@@ -2,7 +2,8 @@
 one line), never another exception.
 
 Here: the YAML reader, the manifest loader (`Workspace.load_batch` and `Workspace.batch` on a
-file), the settings loader (`Workspace.open`), the keymap loader (`core.keymap.load_keymap`), and a
+file), the settings loader (`Workspace.open`), the keymap loader
+(`core.settings.keymap.load_keymap`), and a
 material from raw bytes (decode + parse) — each with arbitrary text, arbitrary bytes, and YAML built
 from the right field names with values of every shape, so validation is reached, not only the
 parser. Elsewhere, not repeated: the front-matter splitter with the body byte-exact
@@ -22,15 +23,15 @@ from typing import Any
 
 import pytest
 import yaml
-from briefdesk.core import fileio, yamlio
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.frontmatter import split_front_matter
-from briefdesk.core.keymap import ACTION_IDS, Keymap, load_keymap
-from briefdesk.core.manifest import Batch
-from briefdesk.core.materials import parse_material
-from briefdesk.core.models import Material
+from briefdesk.core.model.values import Material
 from briefdesk.core.settings import Settings
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.settings.keymap import ACTION_IDS, Keymap, load_keymap
+from briefdesk.core.storage import fileio, yamlio
+from briefdesk.core.workspace.frontmatter import split_front_matter
+from briefdesk.core.workspace.layout import Workspace
+from briefdesk.core.workspace.manifest import Batch
+from briefdesk.core.workspace.materials import parse_material
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -1,5 +1,5 @@
 """Invisible and direction-changing characters get what control characters get, everywhere text
-leaves the tool (`core.textsafe`): shown as a stand-in on the terminal, removed from the brief
+leaves the tool (`core.text.sanitize`): shown as a stand-in on the terminal, removed from the brief
 and the commit message, escaped in JSON (so `json.loads` gives the very text back), and kept
 only where they are seen (a joiner inside an emoji, one selector after a character, a flag's
 tags). The material below hides a word with a zero-width space, a soft hyphen and a word joiner,
@@ -15,7 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core.textsafe import UNSAFE, is_safe
+from briefdesk.core.text.sanitize import UNSAFE, is_safe
 from hostile_helpers import DEMO_BATCH, MANIFEST, assert_one_error_line, run_main
 
 MATERIAL = "inbox/hostile/2026-11-03-invisible.md"
@@ -68,8 +68,8 @@ def test_scan_table_and_json(invisible_ws: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_brief_and_commit_message(invisible_ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     review = load_review(Workspace.open(invisible_ws), DEMO_BATCH)
     with review.open_session() as session:

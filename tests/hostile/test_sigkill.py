@@ -26,10 +26,10 @@ from pathlib import Path
 
 import pytest
 import sigkill_child
-from briefdesk.core.review import Review, load_review
-from briefdesk.core.session import Session, load_state
-from briefdesk.core.state import SessionData
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.review.load import Review, load_review
+from briefdesk.core.review.session import Session, load_state
+from briefdesk.core.review.sessionfile import SessionData
+from briefdesk.core.workspace.layout import Workspace
 from hostile_helpers import DEMO_BATCH, ROOT
 
 TRIALS = 50

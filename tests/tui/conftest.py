@@ -14,7 +14,7 @@ from tui_helpers import committed_copy, fixed_git
 
 @pytest.fixture()
 def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    from briefdesk.core.demo import make_demo
+    from briefdesk.core.commands.demo import make_demo
 
     fixed_git(tmp_path, monkeypatch)
     root, _ = make_demo(tmp_path / "kb")

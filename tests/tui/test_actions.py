@@ -11,10 +11,10 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from briefdesk.core.decisions import Origin
-from briefdesk.core.keymap import ACTION_IDS
-from briefdesk.core.models import Evidence
-from briefdesk.core.state import SessionData
+from briefdesk.core.model.decisions import Origin
+from briefdesk.core.model.values import Evidence
+from briefdesk.core.review.sessionfile import SessionData
+from briefdesk.core.settings.keymap import ACTION_IDS
 from briefdesk.tui.app import BriefdeskApp
 from briefdesk.tui.dialogs.evidence import EvidenceDialog
 from briefdesk.tui.dialogs.exclude import ExcludeDialog
@@ -421,7 +421,7 @@ def test_every_action_id_is_pressed_here() -> None:
     keys)."""
     import re
 
-    from briefdesk.core.keymap import ACTION_IDS
+    from briefdesk.core.settings.keymap import ACTION_IDS
 
     here = Path(__file__).read_text("utf-8")
     evening = (Path(__file__).parent / "test_evening_actions.py").read_text("utf-8")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.review import Review
+from briefdesk.core.review.load import Review
 from briefdesk.tui.app import BriefdeskApp
 from briefdesk.tui.screens.error import ErrorScreen
 from briefdesk.tui.screens.picker import BatchPicker
@@ -111,7 +111,7 @@ def test_picker_shows_review_progress_and_commits(demo: Path) -> None:
     async def go() -> None:
         async with desk(demo) as (app, pilot, screen):
             screen.session.include(R2)
-            from briefdesk.core.commit import commit_brief
+            from briefdesk.core.git.commit import commit_brief
 
             sha = commit_brief(screen.review, screen.session, allow_undecided=True).sha
         app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
@@ -140,8 +140,8 @@ def test_resume_opens_on_the_saved_cursor(demo: Path) -> None:
 
 
 def test_second_instance_is_read_only(demo: Path) -> None:
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     holder = load_review(Workspace.open(demo), DEMO_BATCH).open_session()
     try:
@@ -233,7 +233,7 @@ def test_save_error_is_shown_and_decisions_kept(demo: Path) -> None:
             await pilot.press(key("include"))
             assert screen.session.decision(R2).status == "include"
             assert "No space left on device" in text_of(screen.query_one("#statusbar"))
-            from briefdesk.core.session import atomic_write
+            from briefdesk.core.review.session import atomic_write
 
             screen.session._writer = atomic_write  # space is back
             await screen.run_action("retry_save")
@@ -325,7 +325,7 @@ def test_command_palette_runs_actions(demo: Path) -> None:
 
 
 def test_palette_offers_every_action(demo: Path) -> None:
-    from briefdesk.core.keymap import ACTION_IDS
+    from briefdesk.core.settings.keymap import ACTION_IDS
     from briefdesk.tui.commands import ReviewCommands
 
     async def go() -> None:
@@ -395,12 +395,12 @@ def test_launch_module_does_not_import_textual() -> None:
 def test_loading_screen_only_when_loading_takes_a_while(
     demo: Path, monkeypatch: pytest.MonkeyPatch, slow: bool
 ) -> None:
-    import briefdesk.core.review
+    import briefdesk.core.review.load
     import briefdesk.tui.app
     from briefdesk.tui.screens.loading import LoadingScreen
     from briefdesk.tui.screens.review import ReviewScreen
 
-    load = briefdesk.core.review.load_review
+    load = briefdesk.core.review.load.load_review
     started = threading.Event()
     release = threading.Event()
 
@@ -409,7 +409,7 @@ def test_loading_screen_only_when_loading_takes_a_while(
         release.wait(10)
         return load(*args, **kwargs)
 
-    monkeypatch.setattr(briefdesk.core.review, "load_review", held_load)
+    monkeypatch.setattr(briefdesk.core.review.load, "load_review", held_load)
     monkeypatch.setattr(briefdesk.tui.app, "LOADING_SCREEN_AFTER", 0.05 if slow else 30)
 
     async def go() -> None:
@@ -470,7 +470,7 @@ def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(
 
 
 def core_review(demo: Path) -> Review:
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     return load_review(Workspace.open(demo), DEMO_BATCH)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from briefdesk.core.keymap import ACTION_IDS, load_keymap
+from briefdesk.core.settings.keymap import ACTION_IDS, load_keymap
 from briefdesk.tui.keysdoc import keys_markdown
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
 from tui_helpers import DEMO_BATCH, desk, key, settle, until
 
 CARD = "organized/paper_cards/140-2604-17227.md#1"

@@ -11,9 +11,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core.commit import commit_brief
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.git.commit import commit_brief
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
 from briefdesk.tui.app import BriefdeskApp
 from briefdesk.tui.dialogs.choice import ChoiceDialog
 from briefdesk.tui.screens.history import HistoryScreen
@@ -364,7 +364,7 @@ def test_a_progress_bar_follows_matching_and_goes_when_it_answers(
 ) -> None:
     import threading
 
-    from briefdesk.core.review import Review
+    from briefdesk.core.review.load import Review
     from textual.widgets import ProgressBar
 
     halfway, finish = threading.Event(), threading.Event()

@@ -87,8 +87,8 @@ def test_quit_is_the_answer_when_asked_twice(demo: Path) -> None:
 
 
 def test_a_read_only_desk_cannot_commit(demo: Path) -> None:
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
 
     head = subprocess.run(
         ["git", "-C", str(demo), "rev-parse", "HEAD"], capture_output=True, text=True

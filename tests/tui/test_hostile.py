@@ -265,7 +265,7 @@ def test_clicking_hostile_text_runs_nothing(evil: Path) -> None:
 
 
 def test_sanitiser_is_shared_with_core() -> None:
-    from briefdesk.core.textsafe import is_safe, safe_line, safe_text
+    from briefdesk.core.text.sanitize import is_safe, safe_line, safe_text
 
     assert safe_text(f"a{ESC}[2Jb{CSI}c\x00d\x7f") == "a␛[2Jb\ufffdc␀d␡"
     assert safe_line("a\nb\tc\r\nd") == "a b c d"

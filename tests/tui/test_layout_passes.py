@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from briefdesk.core.models import Duplicate
+from briefdesk.core.model.values import Duplicate
 from briefdesk.tui import highlight
 from briefdesk.tui.widgets import duplicates as dup_module
 from briefdesk.tui.widgets.duplicates import DuplicatesPane

@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from briefdesk.core.textsafe import is_safe
+from briefdesk.core.text.sanitize import is_safe
 from briefdesk.tui.linebreak import break_offsets
 from briefdesk.tui.markdown_layout import MAX_CHARS, markdown_content, markdown_lines
 from briefdesk.tui.widgets.markdown_text import MarkdownVisual

@@ -15,9 +15,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core.commit import commit_brief
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.git.commit import commit_brief
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
 from briefdesk.tui.app import BriefdeskApp
 from tui_helpers import DEMO_BATCH, SIZE, key, review_ready, settle, until
 

@@ -3,8 +3,8 @@ the filter's test."""
 
 from __future__ import annotations
 
-from briefdesk.core.decisions import Decision, Origin
-from briefdesk.core.models import Duplicate, Evidence, Item, ItemMatches
+from briefdesk.core.model.decisions import Decision, Origin
+from briefdesk.core.model.values import Duplicate, Evidence, Item, ItemMatches
 from briefdesk.tui.filtering import ItemFilter
 from briefdesk.tui.highlight import shared_runs, side_by_side
 from briefdesk.tui.text import fit, line, status_glyph

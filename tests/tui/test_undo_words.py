@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from briefdesk.core.decisions import Decision, Origin
-from briefdesk.core.increments import Increment, Placement
-from briefdesk.core.state import Patch, Step
+from briefdesk.core.model.decisions import Decision, Origin
+from briefdesk.core.model.increments import Increment, Placement
+from briefdesk.core.review.sessionfile import Patch, Step
 from briefdesk.tui.undo_text import describe_step
 
 R1, R2 = "m.md#1", "m.md#2"

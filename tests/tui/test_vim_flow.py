@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from briefdesk.core.decisions import Origin
-from briefdesk.core.models import Evidence
+from briefdesk.core.model.decisions import Origin
+from briefdesk.core.model.values import Evidence
 from briefdesk.tui.app import BriefdeskApp
 from briefdesk.tui.dialogs.evidence import EvidenceDialog
 from briefdesk.tui.dialogs.exclude import ExcludeDialog

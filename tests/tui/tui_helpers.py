@@ -9,7 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from briefdesk.core.keymap import load_keymap
+from briefdesk.core.settings.keymap import load_keymap
 
 DEMO_BATCH = "2026-11-03-e627b203"
 FIXED_DATE = "2026-11-03T22:00:00+08:00"

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 import yaml
+from briefdesk.core.commands.scan import scan_report
 from briefdesk.core.matching.answer import Answer, why_of
 from briefdesk.core.matching.clusters import batch_links, clusters
-from briefdesk.core.models import Duplicate, ItemMatches
-from briefdesk.core.review import load_review
-from briefdesk.core.scan import scan_report
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.model.values import Duplicate, ItemMatches
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
 from hypothesis import given
 from hypothesis import strategies as st
 

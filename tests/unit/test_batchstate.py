@@ -1,4 +1,4 @@
-"""What the picker says of each batch (core.batchstate): state, freshness, broken manifests."""
+"""What the picker says of each batch (core.commands.status): state, freshness, broken manifests."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core.batchstate import batch_rows, days_ago
-from briefdesk.core.commit import commit_brief
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.commands.status import batch_rows, days_ago
+from briefdesk.core.git.commit import commit_brief
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
 
 DEMO_BATCH = "2026-11-03-e627b203"
 

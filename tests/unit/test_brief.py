@@ -15,16 +15,16 @@ from pathlib import Path
 import pytest
 from briefdesk.core.brief import build_model, render_brief, render_model
 from briefdesk.core.brief.excerpt import clean
-from briefdesk.core.decisions import Decision, Origin
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.increments import Increment, Placement, SpotCheck
-from briefdesk.core.manifest import Batch, Manifest
-from briefdesk.core.models import BriefEntry, Evidence, Item, LivingDoc, Material, Section
-from briefdesk.core.notes import Note
-from briefdesk.core.review import Review
+from briefdesk.core.model.decisions import Decision, Origin
+from briefdesk.core.model.increments import Increment, Placement, SpotCheck
+from briefdesk.core.model.notes import Note
+from briefdesk.core.model.values import BriefEntry, Evidence, Item, LivingDoc, Material, Section
+from briefdesk.core.review.load import Review
+from briefdesk.core.review.sessionfile import SessionData
 from briefdesk.core.settings import Settings
-from briefdesk.core.state import SessionData
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.workspace.layout import Workspace
+from briefdesk.core.workspace.manifest import Batch, Manifest
 
 JAY = "inbox/jay/2026-11-03-1000-rss-cool-papers.md"
 FLYP = "inbox/flyp/2026-11-03T0950-critical-read.md"
@@ -327,7 +327,7 @@ def test_written_fields_are_printed_as_written(review: Review, data: SessionData
     )
     assert flide["证据边界"] == "两条均为 RSS 摘要级，未读正文。"
     # the continuation line is no entry of its own when the brief is read back
-    from briefdesk.core.briefs import parse_brief
+    from briefdesk.core.workspace.earlier_briefs import parse_brief
 
     entries = [e for e in parse_brief("b.md", text) if e.section == "一"]
     assert len(entries) == 2 and "② DecisionRank" in entries[1].text
@@ -663,7 +663,7 @@ def test_missing_section_and_mixed_evidence(review: Review, data: SessionData) -
 
 
 def test_parse_brief_reads_the_increments_back(review: Review, data: SessionData) -> None:
-    from briefdesk.core import briefs
+    from briefdesk.core.workspace import earlier_briefs as briefs
 
     path = "briefs/inference/2026-11-03-e1-2026-11-03-e627b203.md"
     text = render_brief(review, data)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from briefdesk.core.briefs import brief_date, parse_brief
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.models import BriefEntry
+from briefdesk.core.model.values import BriefEntry
+from briefdesk.core.workspace.earlier_briefs import brief_date, parse_brief
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

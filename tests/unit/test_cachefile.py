@@ -1,4 +1,4 @@
-"""core.cachefile: caches out of the workspace, each file sealed with this account's key."""
+"""core.storage.cachefile: caches out of the workspace, each file sealed with this account's key."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from briefdesk.core import cachefile
+from briefdesk.core.storage import cachefile
 
 
 @pytest.fixture()

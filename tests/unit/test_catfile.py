@@ -1,4 +1,5 @@
-"""`core.catfile`: the one reader of `git cat-file --batch`, both its uses, on a real repository."""
+"""`core.git.catfile`: the one reader of `git cat-file --batch`, both its uses, on a real
+repository."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core.catfile import CatFile, batch_input, parse_batch
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.gitio import git, git_env
+from briefdesk.core.git.catfile import CatFile, batch_input, parse_batch
+from briefdesk.core.git.command import git, git_env
 
 
 @pytest.fixture()

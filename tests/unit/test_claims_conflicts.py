@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from briefdesk.core.claims.conflicts import find_conflicts
-from briefdesk.core.claims.models import Claim
+from briefdesk.core.claims.types import Claim
 
 ITEM = "inbox/flyp/2026-11-02T0950-critical-read.md#2"
 ITEM2 = "inbox/jay/2026-10-31-2105-engineering-brief.md#1"

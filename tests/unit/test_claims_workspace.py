@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 from briefdesk.core.claims import Conflict, review_conflicts
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
 
 from briefdesk.cli import main
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from briefdesk.core.matching.clusters import cluster_of, clusters
-from briefdesk.core.models import Duplicate, ItemMatches
+from briefdesk.core.model.values import Duplicate, ItemMatches
 
 
 def dup(ref: str, kind: str = "batch", tier: str = "likely") -> Duplicate:

@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from briefdesk.core.review import load_review
-from briefdesk.core.session import Session
-from briefdesk.core.sidecar import read_sidecar, render_sidecar
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.brief.sidecar import read_sidecar, render_sidecar
+from briefdesk.core.review.load import load_review
+from briefdesk.core.review.session import Session
+from briefdesk.core.workspace.layout import Workspace
 
 try:  # the session's fixtures, whichever way pytest imports the test modules
     from test_session import REFS, make_batch, make_items, on_disk, open_session

@@ -1,4 +1,5 @@
-"""core.fileio: one reader with one error style, one atomic write, and a pair written both or
+"""core.storage.fileio: one reader with one error style, one atomic write, and a pair written both
+or
 neither (a failure leaves both old, a kill is finished or undone by the next writer)."""
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ import os
 from pathlib import Path
 
 import pytest
-from briefdesk.core import fileio
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.fileio import (
+from briefdesk.core.storage import fileio
+from briefdesk.core.storage.fileio import (
     WriteFailed,
     atomic_write,
     decode_utf8,

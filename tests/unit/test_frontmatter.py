@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.frontmatter import MAX_FRONT_MATTER, split_front_matter
-from briefdesk.core.markdown import atx_heading, fenced, split_lines
+from briefdesk.core.text.markdown import atx_heading, fenced, split_lines
+from briefdesk.core.workspace.frontmatter import MAX_FRONT_MATTER, split_front_matter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

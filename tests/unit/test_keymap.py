@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.keymap import (
+from briefdesk.core.settings import Settings, load_settings
+from briefdesk.core.settings.keymap import (
     ACTION_IDS,
     Keymap,
     choose,
@@ -16,7 +17,6 @@ from briefdesk.core.keymap import (
     shipped,
     user_keymap_path,
 )
-from briefdesk.core.settings import Settings, load_settings
 
 PRODUCT_ACTIONS = [
     "next_item",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.livingdoc import parse_living_doc, section_number
-from briefdesk.core.models import LivingDoc
+from briefdesk.core.model.values import LivingDoc
+from briefdesk.core.workspace.livingdoc import parse_living_doc, section_number
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from briefdesk.core.matching import cache as matchcache
 from briefdesk.core.matching import content_key, match_items, pipeline
-from briefdesk.core.models import BriefEntry, Evidence, Item, Section
+from briefdesk.core.model.values import BriefEntry, Evidence, Item, Section
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = "docs/inference.md"

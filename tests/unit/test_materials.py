@@ -7,7 +7,8 @@ import sys
 
 import pytest
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.materials import (
+from briefdesk.core.model.values import Evidence, Material
+from briefdesk.core.workspace.materials import (
     _CUES,
     _NOT_FULLTEXT,
     _ODD_CASE,
@@ -19,7 +20,6 @@ from briefdesk.core.materials import (
     parse_evidence_value,
     parse_material,
 )
-from briefdesk.core.models import Evidence, Material
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from briefdesk.core.decisions import Origin
-from briefdesk.core.increments import Placement
-from briefdesk.core.session import Session
-from briefdesk.core.state import SCHEMA_VERSION
+from briefdesk.core.model.decisions import Origin
+from briefdesk.core.model.increments import Placement
+from briefdesk.core.review.session import Session
+from briefdesk.core.review.sessionfile import SCHEMA_VERSION
 
 try:
     from test_session import REFS, make_batch, make_items

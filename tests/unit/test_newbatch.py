@@ -1,4 +1,5 @@
-"""`core.newbatch`: which materials a new batch picks, the manifest it writes, what it refuses.
+"""`core.commands.newbatch`: which materials a new batch picks, the manifest it writes, what it
+refuses.
 
 The workspace is the demo knowledge base (every material of it named by a batch) after an evening's
 collection: new inbox materials in Chinese and English from two collectors, a paper card, an
@@ -13,13 +14,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core.batchstate import batch_rows, unbatched_materials
-from briefdesk.core.commit import commit_brief
+from briefdesk.core.commands.newbatch import NothingToBatch, plan_new_batch, write_new_batch
+from briefdesk.core.commands.status import batch_rows, unbatched_materials
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.manifest import Manifest
-from briefdesk.core.newbatch import NothingToBatch, plan_new_batch, write_new_batch
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.git.commit import commit_brief
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
+from briefdesk.core.workspace.manifest import Manifest
 
 DEMO_BATCH = "2026-11-03-e627b203"
 TODAY = dt.date(2026, 11, 5)

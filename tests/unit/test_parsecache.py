@@ -10,14 +10,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from briefdesk.core import cachefile, parsecache
-from briefdesk.core import review as review_mod
-from briefdesk.core.briefs import parse_brief
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.materials import parse_material
-from briefdesk.core.models import Evidence
-from briefdesk.core.review import Review, load_review
-from briefdesk.core.workspace import Workspace, real_path, sha256_bytes
+from briefdesk.core.model.values import Evidence
+from briefdesk.core.review import load as review_mod
+from briefdesk.core.review.load import Review, load_review
+from briefdesk.core.storage import cachefile, parsecache
+from briefdesk.core.workspace.earlier_briefs import parse_brief
+from briefdesk.core.workspace.layout import Workspace, real_path, sha256_bytes
+from briefdesk.core.workspace.materials import parse_material
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

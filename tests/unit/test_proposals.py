@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
 
 BATCH = "2026-11-03-e627b203"
 CSDN = "inbox/jay/2026-11-01T0820-csdn-discovery.md"

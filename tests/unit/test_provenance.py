@@ -9,10 +9,7 @@ from pathlib import Path
 
 import pytest
 from briefdesk.core import __version__
-from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.gitio import REDIRECTING_VARS, git, git_env, literal, parse_ident
-from briefdesk.core.models import Evidence
-from briefdesk.core.provenance import (
+from briefdesk.core.brief.message import (
     TRAILERS_FORMAT,
     commit_message,
     flatten,
@@ -24,8 +21,11 @@ from briefdesk.core.provenance import (
     short_batch_id,
     subject_line,
 )
-from briefdesk.core.review import Review, load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.git.command import REDIRECTING_VARS, git, git_env, literal, parse_ident
+from briefdesk.core.model.values import Evidence
+from briefdesk.core.review.load import Review, load_review
+from briefdesk.core.workspace.layout import Workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -230,7 +230,7 @@ def test_subject_stays_within_72_and_never_shortens_the_topic(
 
 
 def test_spot_checks_get_trailers_of_their_own(review: Review, scratch: Path) -> None:
-    from briefdesk.core.models import Material
+    from briefdesk.core.model.values import Material
 
     card = Material(
         path="organized/paper_cards/1417-2609-19969.md",
@@ -253,7 +253,7 @@ def test_spot_checks_get_trailers_of_their_own(review: Review, scratch: Path) ->
 
 
 def test_flatten() -> None:
-    # controls are removed (the shared core.textsafe.strip_controls), line breaks become spaces
+    # controls are removed (the shared core.text.sanitize.strip_controls), line breaks become spaces
     assert flatten("  a\n\tb\x00c\u2028d\x1b  ") == "a bc d"
     assert flatten("emoji 👩‍💻 stays") == "emoji 👩‍💻 stays"
     assert flatten("\x1b[31mred\x1b[0m \x9b2Jx \x1b]52;c;Zm9v\x07y") == "red x y"

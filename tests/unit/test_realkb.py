@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from briefdesk.core.models import ItemMatches
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.model.values import ItemMatches
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
 
 SRC = Path(__file__).resolve().parents[1] / "workspaces" / "realkb"
 TRUTH = yaml.safe_load((SRC / "truth.yaml").read_text("utf-8"))

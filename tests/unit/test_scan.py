@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from briefdesk.core.scan import fit
+from briefdesk.core.commands.scan import fit
 from rich.cells import cell_len
 
 

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 from briefdesk.core.brief.plan import make_plan
-from briefdesk.core.decisions import Decision, Origin, count_into
 from briefdesk.core.errors import BriefdeskError, SessionLocked
-from briefdesk.core.increments import Placement
-from briefdesk.core.manifest import Batch, Manifest
-from briefdesk.core.models import Evidence, Item, Material
-from briefdesk.core.proposals import initial_state
-from briefdesk.core.session import Session
-from briefdesk.core.state import SessionData, counts
+from briefdesk.core.model.decisions import Decision, Origin, count_into
+from briefdesk.core.model.increments import Placement
+from briefdesk.core.model.values import Evidence, Item, Material
+from briefdesk.core.review.proposals import initial_state
+from briefdesk.core.review.session import Session
+from briefdesk.core.review.sessionfile import SessionData, counts
+from briefdesk.core.workspace.manifest import Batch, Manifest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

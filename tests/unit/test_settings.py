@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.gitio import git
+from briefdesk.core.git.command import git
 from briefdesk.core.settings import load_settings, user_config_path
 from briefdesk.core.settings.reviewer import NO_REVIEWER, mismatch, reviewer_name
 from briefdesk.core.settings.userfile import remember
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.workspace.layout import Workspace
 
 
 @pytest.fixture()

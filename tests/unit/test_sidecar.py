@@ -11,13 +11,13 @@ from pathlib import Path
 import briefdesk.core as core
 import pytest
 from briefdesk.core.brief import render_brief, render_model
-from briefdesk.core.decisions import Decision, Origin
+from briefdesk.core.brief.message import commit_message, parse_decisions
+from briefdesk.core.brief.sidecar import read_sidecar, render_sidecar
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.models import Evidence
-from briefdesk.core.provenance import commit_message, parse_decisions
-from briefdesk.core.session import Session
-from briefdesk.core.sidecar import read_sidecar, render_sidecar
-from briefdesk.core.state import counts
+from briefdesk.core.model.decisions import Decision, Origin
+from briefdesk.core.model.values import Evidence
+from briefdesk.core.review.session import Session
+from briefdesk.core.review.sessionfile import counts
 
 try:  # the fixture is shared with the brief's tests, whichever way pytest imports them
     from test_brief import EMBED, FLIDE, JAVA, LLAMA, PLENA, RANK, make_data, make_review, section

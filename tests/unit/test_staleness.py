@@ -9,10 +9,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from briefdesk.core.review import load_review
-from briefdesk.core.state import SCHEMA_VERSION, SessionData
-from briefdesk.core.watch import Change, Watcher
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.review.load import load_review
+from briefdesk.core.review.sessionfile import SCHEMA_VERSION, SessionData
+from briefdesk.core.review.watch import Change, Watcher
+from briefdesk.core.workspace.layout import Workspace
 
 SOURCE = Path(__file__).resolve().parent.parent / "workspaces" / "claims"
 BATCH = "2026-11-05-en"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from briefdesk.core.matching.targets import Target, duplicate_targets, rank
-from briefdesk.core.review import load_review
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.review.load import load_review
+from briefdesk.core.workspace.layout import Workspace
 
 BATCH = "2026-11-03-e627b203"
 

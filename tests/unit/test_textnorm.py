@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from briefdesk.core.textnorm import STOPWORDS, identities, normalize_url, paragraphs, tokens
+from briefdesk.core.text.normalize import STOPWORDS, identities, normalize_url, paragraphs, tokens
 from hypothesis import given
 from hypothesis import strategies as st
 

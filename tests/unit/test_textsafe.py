@@ -1,13 +1,14 @@
-"""The one sanitiser (core.textsafe): one class of unsafe characters, placeholders for the screen,
+"""The one sanitiser (core.text.sanitize): one class of unsafe characters, placeholders for the
+screen,
 removal for files and commit messages; render, provenance and errors all use it."""
 
 from __future__ import annotations
 
 import pytest
 from briefdesk.core.brief.excerpt import clean
+from briefdesk.core.brief.message import flatten
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.provenance import flatten
-from briefdesk.core.textsafe import (
+from briefdesk.core.text.sanitize import (
     PLACEHOLDER,
     UNSAFE,
     is_safe,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.workspace.layout import Workspace
 
 MANIFEST = """id: work-guard/e627b203-77c1
 topic: inference

@@ -1,4 +1,4 @@
-"""The shared YAML model loader and pydantic error formatter (core.yamlio)."""
+"""The shared YAML model loader and pydantic error formatter (core.storage.yamlio)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import contextlib
 from pathlib import Path
 
 import pytest
-from briefdesk.core import yamlio
 from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.storage import yamlio
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -89,7 +89,7 @@ def test_the_libyaml_path_reads_what_the_python_loader_reads(text: str) -> None:
     """Same result wherever the Python loader succeeds; where it fails, libyaml (the reference
     parser) may accept a little more (`>#`), but only ever with a result or our own error."""
     import yaml
-    from briefdesk.core import yamlio
+    from briefdesk.core.storage import yamlio
 
     try:
         expected = yaml.load(text, Loader=yamlio._Loader)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from briefdesk.core.models import Evidence, raises
+from briefdesk.core.model.values import Evidence, raises
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from briefdesk.core.matching.targets import Target
-from briefdesk.core.models import Duplicate
+from briefdesk.core.model.values import Duplicate
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

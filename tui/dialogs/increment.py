@@ -18,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from briefdesk.core.brief.model import EntryModel
-from briefdesk.core.increments import Increment, Placement, SpotCheck
-from briefdesk.core.models import Section
+from briefdesk.core.brief.content import EntryModel
+from briefdesk.core.model.increments import Increment, Placement, SpotCheck
+from briefdesk.core.model.values import Section
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from briefdesk.core.models import Placement, Section
+from briefdesk.core.model.values import Placement, Section
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical

@@ -1,7 +1,7 @@
 """One placement of an increment: where (a section found by fuzzy search), how (the action), what
 it is called (label), a remark (note), and which part of a merged increment it concerns.
 
-Returns the `core.increments.Placement` or None when cancelled; the increment form
+Returns the `core.model.increments.Placement` or None when cancelled; the increment form
 (`tui.dialogs.increment`) keeps it in its draft until that form is saved.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from briefdesk.core.increments import ACTIONS, Placement
-from briefdesk.core.models import Section
+from briefdesk.core.model.increments import ACTIONS, Placement
+from briefdesk.core.model.values import Section
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll

@@ -1,7 +1,7 @@
 """Commit: what will be committed (the brief, the message with its trailers, the two files), a
 warning while items are undecided, then the new commit's sha.
 
-The commit itself is `core.commit.commit_brief`, run in a worker thread (hooks may take time);
+The commit itself is `core.git.commit.commit_brief`, run in a worker thread (hooks may take time);
 this screen only asks and reports. Undecided items are committed only after the reviewer has
 seen the warning and pressed commit again here, which is the TUI's `--allow-undecided`.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.review import Review
-from briefdesk.core.session import Session
+from briefdesk.core.review.load import Review
+from briefdesk.core.review.session import Session
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -143,7 +143,7 @@ class CommitScreen(ModalScreen[str | None]):
 
     @work(thread=True, exclusive=True, group="commit")
     def _commit(self) -> None:
-        from briefdesk.core.commit import commit_brief
+        from briefdesk.core.git.commit import commit_brief
 
         try:
             result = commit_brief(

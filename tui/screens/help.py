@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from briefdesk.core.keymap import ACTIONS, Keymap
+from briefdesk.core.settings.keymap import ACTIONS, Keymap
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

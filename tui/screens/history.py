@@ -1,6 +1,6 @@
 """The topic's brief commits, newest first: what was briefed, by whom, and does it still hold.
 
-One row per brief commit (`core.history`): the brief's date, its batch, how many increments, the
+One row per brief commit (`core.git.history`): the brief's date, its batch, how many increments, the
 decisions, the reviewer, the materials, and a verify mark — `…` while `verify` runs (in a worker
 thread, one commit after another), `✓` when every material hash matches the commit, `✗` when one
 does not. A material whose file in the work tree is no longer what was committed is counted on
@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.history import HistoryEntry
-from briefdesk.core.textsafe import safe_line
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.git.history import HistoryEntry
+from briefdesk.core.text.sanitize import safe_line
+from briefdesk.core.workspace.layout import Workspace
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -87,7 +87,7 @@ class HistoryScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, group="history")
     def load(self) -> None:
-        from briefdesk.core.history import changed_materials, history, verify
+        from briefdesk.core.git.history import changed_materials, history, verify
 
         try:
             every = history(self.ws)
@@ -210,7 +210,7 @@ class HistoryScreen(ModalScreen[None]):
         self.action_open()
 
     def action_open(self) -> None:
-        from briefdesk.core.history import committed_brief
+        from briefdesk.core.git.history import committed_brief
 
         from .preview import PreviewScreen
 

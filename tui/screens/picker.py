@@ -1,7 +1,8 @@
 """The batch picker (`briefdesk review` without `-b`): every batch, its state, and enter to open.
 
 Under the table it says how many materials no batch names yet, and `n` makes a batch of them
-(`core.newbatch`, the same as `briefdesk new-batch`): the topic is asked for, the manifest is
+(`core.commands.newbatch`, the same as `briefdesk new-batch`): the topic is asked for, the manifest
+is
 written, and the new batch is highlighted, ready to open. A workspace without manifests says so
 and what to do, instead of showing an empty table.
 """
@@ -12,11 +13,11 @@ import datetime as dt
 from collections.abc import Callable
 from typing import ClassVar
 
-from briefdesk.core.batchstate import BatchRow, batch_status, unbatched_materials
+from briefdesk.core.commands.status import BatchRow, batch_status, unbatched_materials
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.keymap import Keymap
-from briefdesk.core.textsafe import safe_line
-from briefdesk.core.workspace import Workspace
+from briefdesk.core.settings.keymap import Keymap
+from briefdesk.core.text.sanitize import safe_line
+from briefdesk.core.workspace.layout import Workspace
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -98,7 +99,7 @@ class BatchPicker(Screen[None]):
 
     @work(thread=True, exclusive=True, group="rows")
     def load_rows(self) -> None:
-        from briefdesk.core.newbatch import known_topics
+        from briefdesk.core.commands.newbatch import known_topics
 
         rows, loaded, complete = batch_status(self.ws, self.today)
         try:
@@ -213,8 +214,8 @@ class BatchPicker(Screen[None]):
 
     @work(thread=True, exclusive=True, group="new-batch")
     def make_batch(self, topic: str) -> None:
-        from briefdesk.core.gitio import git_identity
-        from briefdesk.core.newbatch import NothingToBatch, plan_new_batch, write_new_batch
+        from briefdesk.core.commands.newbatch import NothingToBatch, plan_new_batch, write_new_batch
+        from briefdesk.core.git.command import git_identity
 
         try:
             author = self.ws.settings.reviewer

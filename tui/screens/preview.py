@@ -43,7 +43,7 @@ class PreviewScreen(ModalScreen[None]):
                     yield Static(
                         block(
                             self.message
-                            or "(the commit message appears once core.provenance is installed)"
+                            or "(the commit message appears once core.brief.message is installed)"
                         ),
                         markup=False,
                     )

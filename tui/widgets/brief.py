@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from briefdesk.core.models import Item
-from briefdesk.core.textsafe import safe_line
+from briefdesk.core.model.values import Item
+from briefdesk.core.text.sanitize import safe_line
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content

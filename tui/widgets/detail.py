@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from briefdesk.core.decisions import Decision
-from briefdesk.core.increments import Placement
-from briefdesk.core.models import Evidence, Item, Material
-from briefdesk.core.textsafe import safe_line
+from briefdesk.core.model.decisions import Decision
+from briefdesk.core.model.increments import Placement
+from briefdesk.core.model.values import Evidence, Item, Material
+from briefdesk.core.text.sanitize import safe_line
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text

@@ -9,7 +9,7 @@ what mark_duplicate names. Below the list, when any touch the item, the claims t
 from __future__ import annotations
 
 from briefdesk.core.claims import Conflict
-from briefdesk.core.models import Duplicate
+from briefdesk.core.model.values import Duplicate
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical

@@ -15,8 +15,8 @@ import contextlib
 from collections.abc import Iterable
 from typing import ClassVar
 
-from briefdesk.core.decisions import Decision
-from briefdesk.core.models import Evidence, Item, ItemMatches, Material
+from briefdesk.core.model.decisions import Decision
+from briefdesk.core.model.values import Evidence, Item, ItemMatches, Material
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.reactive import reactive

@@ -11,7 +11,7 @@ the bar leaves out main actions from the end of its list until the rest fits, ne
 
 from __future__ import annotations
 
-from briefdesk.core.keymap import ACTIONS, Keymap
+from briefdesk.core.settings.keymap import ACTIONS, Keymap
 from textual import events
 from textual.app import App
 from textual.content import Content

@@ -5,7 +5,7 @@ The highlighted row is what accept_placement takes; it starts on the best propos
 
 from __future__ import annotations
 
-from briefdesk.core.models import LivingDoc, Placement
+from briefdesk.core.model.values import LivingDoc, Placement
 from textual.content import Content
 from textual.widgets.option_list import Option
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ...core.textsafe import safe_line
-from ...core.workspace import Workspace
+from ...core.text.sanitize import safe_line
+from ...core.workspace.layout import Workspace
 from ..output import err, out
 from .context import add_batch, load_batch
 
@@ -25,7 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.commit import commit_brief
+    from ...core.git.commit import commit_brief
 
     review = load_batch(args)
     # Committing reads the saved decisions and edits none: no lock, no `.briefdesk/` made, and a
@@ -57,7 +57,7 @@ def warn_if_not_the_committer(ws: Workspace) -> None:
     someone else: say so (only then is git asked who commits)."""
     if ws.settings.origin("reviewer") != "workspace":
         return
-    from ...core.gitio import git_identity
+    from ...core.git.command import git_identity
     from ...core.settings.reviewer import mismatch, reviewer_name
 
     identity = git_identity(ws.root)

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...core.settings import PERSONAL_KEYS
-from ...core.workspace import Workspace, find_root
+from ...core.workspace.layout import Workspace, find_root
 
 if TYPE_CHECKING:
-    from ...core.review import Review
+    from ...core.review.load import Review
 
 
 def open_workspace(args: argparse.Namespace) -> Workspace:
@@ -24,7 +24,7 @@ def open_workspace(args: argparse.Namespace) -> Workspace:
 
 
 def load_batch(args: argparse.Namespace) -> Review:
-    from ...core.review import load_review
+    from ...core.review.load import load_review
 
     return load_review(open_workspace(args), args.batch)
 

@@ -26,10 +26,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.demo import make_demo
+    from ...core.commands.demo import make_demo
 
     if args.keymap and not args.no_open:
-        from ...core.keymap import load_keymap
+        from ...core.settings.keymap import load_keymap
 
         load_keymap(args.keymap)  # a bad one is refused before a folder is made
     root, batch = make_demo(Path(args.path) if args.path else None)

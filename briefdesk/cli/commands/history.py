@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ...core.textsafe import safe_line
+from ...core.text.sanitize import safe_line
 from ..output import out, to_json
 from .context import open_workspace
 
 if TYPE_CHECKING:
-    from ...core.history import HistoryEntry
-    from ...core.workspace import Workspace
+    from ...core.git.history import HistoryEntry
+    from ...core.workspace.layout import Workspace
 
 NAME = "history"
 SUMMARY = "List the brief commits with their date, batch, reviewer and counts."
@@ -36,13 +36,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.history import history, select
+    from ...core.git.history import history, select
 
     ws = open_workspace(args)
     revisions = "HEAD"
     since_date = None
     if args.since:
-        from ...core.since import resolve_since
+        from ...core.git.since import resolve_since
 
         point = resolve_since(ws, args.since)
         if point.date is not None:
@@ -97,7 +97,7 @@ def batch_names(ws: Workspace, name: str | None) -> set[str] | None:
 
 def check(ws: Workspace, entry: HistoryEntry) -> dict[str, object]:
     from ...core.errors import BriefdeskError
-    from ...core.history import changed_materials, verify
+    from ...core.git.history import changed_materials, verify
 
     try:
         verified = verify(ws, entry.sha).ok

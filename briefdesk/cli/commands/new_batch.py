@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ...core.textsafe import safe_line
+from ...core.text.sanitize import safe_line
 from ..output import err, out
 from .context import open_workspace
 
@@ -36,8 +36,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.gitio import git_identity
-    from ...core.newbatch import NothingToBatch, plan_new_batch, write_new_batch
+    from ...core.commands.newbatch import NothingToBatch, plan_new_batch, write_new_batch
+    from ...core.git.command import git_identity
 
     ws = open_workspace(args)
     author = ws.settings.reviewer

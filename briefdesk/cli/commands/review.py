@@ -6,7 +6,7 @@ import argparse
 import gc
 from pathlib import Path
 
-from ...core.workspace import Workspace
+from ...core.workspace.layout import Workspace
 from .context import add_batch, open_workspace
 
 NAME = "review"
@@ -31,8 +31,8 @@ def run(args: argparse.Namespace) -> int:
 
 def check_keymap(ws: Workspace) -> None:
     """Refuse a bad keymap here, as one line and exit 2, before the desk takes the terminal:
-    the same choice as the app makes (`core.keymap.choose`)."""
-    from ...core.keymap import choose
+    the same choice as the app makes (`core.settings.keymap.choose`)."""
+    from ...core.settings.keymap import choose
 
     choose(ws.settings, ws.root)
 

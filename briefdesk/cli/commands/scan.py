@@ -27,8 +27,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ...core.commands.scan import scan_report, scan_table
     from ...core.matching.job import MatchJob
-    from ...core.scan import scan_report, scan_table
 
     review = load_batch(args)
     language = review.workspace.settings.language

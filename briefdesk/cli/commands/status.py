@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ...core.textsafe import safe_line
+from ...core.text.sanitize import safe_line
 from ..output import out, to_json
 from .context import open_workspace
 
@@ -22,7 +22,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.batchstate import batch_status, unbatched_materials
+    from ...core.commands.status import batch_status, unbatched_materials
 
     ws = open_workspace(args)
     rows, loaded, complete = batch_status(ws)

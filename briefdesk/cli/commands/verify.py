@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from ...core.textsafe import safe_line
+from ...core.text.sanitize import safe_line
 from ..output import err, out
 from .context import open_workspace
 
@@ -22,7 +22,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.history import verify
+    from ...core.git.history import verify
 
     result = verify(open_workspace(args), args.rev)
     for check in result.files:

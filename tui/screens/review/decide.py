@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from briefdesk.core.matching.targets import Target, duplicate_targets
-from briefdesk.core.models import Duplicate
+from briefdesk.core.model.values import Duplicate
 
 from ...widgets.duplicates import DuplicateList
 from .drawing import ReviewDrawing

@@ -12,10 +12,10 @@ import contextlib
 import functools
 
 from briefdesk.core.claims import Conflict
-from briefdesk.core.decisions import count_into
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.models import Material
-from briefdesk.core.session import Session
+from briefdesk.core.model.decisions import count_into
+from briefdesk.core.model.values import Material
+from briefdesk.core.review.session import Session
 from textual.content import Content
 from textual.widgets import Static
 from textual.widgets.option_list import Option
@@ -232,7 +232,7 @@ class ReviewDrawing(ReviewState):
         """The brief preview and the commit message, from one brief model built over the whole
         batch (so it runs once keys pause, and once, not once for each of the two)."""
         from briefdesk.core.brief import build_model, render_model
-        from briefdesk.core.provenance import commit_message
+        from briefdesk.core.brief.message import commit_message
 
         self.later.cancel("brief")
         self.draw_order()

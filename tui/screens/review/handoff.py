@@ -3,15 +3,15 @@ clipboard, a URL in the browser, the topic's brief history.
 
 After the editor the material's bytes are compared with what the desk loaded: when they changed,
 the batch is read again (`BriefdeskApp.reopen_batch`), every decision kept (the session follows
-items by their text, core.session), the cursor where it was.
+items by their text, core.review.session), the cursor where it was.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from briefdesk.core.fileio import sha256_file
-from briefdesk.core.models import Item
+from briefdesk.core.model.values import Item
+from briefdesk.core.storage.fileio import sha256_file
 
 from ...handoff import at_line, program, run_outside
 from .drawing import ReviewDrawing

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from briefdesk.core.claims import Conflict
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.matching.job import FORK_ITEMS, MatchFailed, MatchJob
-from briefdesk.core.models import ItemMatches
-from briefdesk.core.review import Review
+from briefdesk.core.model.values import ItemMatches
+from briefdesk.core.review.load import Review
 from textual import on, work
 from textual.message import Message
 from textual.widgets import ProgressBar

@@ -5,7 +5,7 @@ undo step; the rule behind them is `core.brief.plan`'s."""
 
 from __future__ import annotations
 
-from briefdesk.core.increments import SpotCheck
+from briefdesk.core.model.increments import SpotCheck
 
 from .drawing import ReviewDrawing
 from .guards import mutating

@@ -1,6 +1,6 @@
 """Files that change under the open desk (docs/staleness.md).
 
-A timer polls `core.watch.Watcher` once a second in a worker thread (a `stat` per material, a
+A timer polls `core.review.watch.Watcher` once a second in a worker thread (a `stat` per material, a
 slice of the earlier briefs; no busy loop). When a file changed, the desk says which, reads the
 batch again in another worker (the parse cache makes the unchanged files cheap), and then, on the
 UI thread, swaps the review in: the session follows the items (`Session.refit`: decided items
@@ -14,8 +14,8 @@ from __future__ import annotations
 import threading
 
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.review import Review, load_review
-from briefdesk.core.watch import Change, Watcher
+from briefdesk.core.review.load import Review, load_review
+from briefdesk.core.review.watch import Change, Watcher
 from textual import on, work
 from textual.message import Message
 from textual.timer import Timer

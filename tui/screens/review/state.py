@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from briefdesk.core.claims import Conflict
-from briefdesk.core.decisions import Decision
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.keymap import Keymap
 from briefdesk.core.matching import content_key
 from briefdesk.core.matching.clusters import cluster_of, clusters
 from briefdesk.core.matching.job import MatchJob
-from briefdesk.core.models import ItemMatches
-from briefdesk.core.review import Review
-from briefdesk.core.session import Session
+from briefdesk.core.model.decisions import Decision
+from briefdesk.core.model.values import ItemMatches
+from briefdesk.core.review.load import Review
+from briefdesk.core.review.session import Session
+from briefdesk.core.settings.keymap import Keymap
 from textual.screen import Screen
 from textual.timer import Timer
 

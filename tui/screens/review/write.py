@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from briefdesk.core.brief import build_model
 from briefdesk.core.brief.build import short_name
+from briefdesk.core.brief.content import EntryModel
 from briefdesk.core.brief.excerpt import excerpt
-from briefdesk.core.brief.model import EntryModel
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.increments import FIELDS, Increment, SpotCheck
+from briefdesk.core.model.increments import FIELDS, Increment, SpotCheck
 from textual.content import Content
 
 from ...dialogs.increment import IncrementDialog, IncrementDraft

@@ -1,0 +1,661 @@
+"""`briefdesk commit`: write the brief and its sidecar and commit exactly those two files.
+
+As git would, and so that nothing of the user's is lost and nothing is recorded that is not true:
+
+1. Refusals before anything is written: undecided items; a session that could not be saved or
+   that another briefdesk changed since this one read it; not a work tree, no identity, no commit
+   yet, `index.lock` present, a merge, cherry-pick, revert or rebase in progress; materials not
+   committed as the review read them (the `Material:` trailers promise the hash of the bytes as
+   committed); a brief or sidecar git ignores or has in conflict; and a brief or sidecar with
+   changes briefdesk did not write — the user's staged or unstaged edits of a committed brief, a
+   hand-written file in its place — which is never overwritten: the file is named.
+2. Commits are serialised on a lock of their own (`core.git.journal`), and each one first finishes
+   or undoes what a killed one left behind.
+3. The pair is written both or neither (`core.storage.fileio.write_together`, staged in the git
+directory,
+   sidecar first): a full disk names the file that failed and changes neither.
+4. The commit is made as `git commit` makes it (`core.git.index`): `index.lock` held throughout,
+   so no other git changes the index meanwhile and a kill leaves a loud lock rather than a stale
+   index; `git commit` runs on an index of its own holding HEAD plus exactly our two files, so
+   hooks run as they would, with the user's identity, and nothing else the user staged is swept
+   in; then the real index takes the commit's changes — ours, and a hook's where the user had not
+   staged something else — in one rename. Nothing is left for the user's next commit to revert.
+5. If git refuses (a hook, a signing failure ...), the two files stay on disk, the index is as it
+   was, and the error carries git's whole message; a run killed anywhere is finished or undone
+   by the next one (`core.git.journal.CommitState.recover`).
+
+Detached HEAD: the commit is made on it, as `git commit` would; the result says so (`branch` is
+None) so the caller can warn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..brief.message import (
+    MATERIAL,
+    TRAILERS_FORMAT,
+    commit_message,
+    flatten,
+    material_trailers,
+    read_trailers,
+)
+from ..errors import BriefdeskError
+from ..model.decisions import Decision
+from ..settings.reviewer import reviewer_name
+from ..storage.fileio import sha256_file, write_together
+from .catfile import batch_input, parse_batch
+from .command import (
+    STRICT_IDENTITY,
+    first_line,
+    git,
+    git_many,
+    git_message,
+    literal,
+    output_lines,
+    parse_ident,
+)
+from .index import Change, IndexLock, build_commit_index, install_index, parse_raw
+from .journal import CommitState, blob_oid
+
+if TYPE_CHECKING:
+    from ..review.load import Review
+    from ..review.session import Session
+
+NO_IDENTITY = (
+    'no git identity: set it with `git config user.name "Your Name"` and '
+    "`git config user.email you@example.com` (briefdesk never lets git guess one)"
+)
+# what git leaves in its directory while an operation that a commit would join is under way
+IN_PROGRESS = {
+    "MERGE_HEAD": "a merge",
+    "CHERRY_PICK_HEAD": "a cherry-pick",
+    "REVERT_HEAD": "a revert",
+    "rebase-merge": "a rebase",
+    "rebase-apply": "a rebase or `git am`",
+}
+
+
+@dataclass(frozen=True)
+class CommitResult:
+    sha: str
+    message: str  # as committed (a commit-msg hook may have edited it)
+    brief_path: str  # workspace-relative
+    sidecar_path: str
+    branch: str | None  # None when the commit was made on a detached HEAD
+    warnings: tuple[str, ...] = ()  # what the caller should tell (trailers a hook removed ...)
+
+
+@dataclass
+class Repo:
+    """Where the repository is, from one `git rev-parse` before the lock is taken."""
+
+    prefix: str  # the workspace's path inside the repository, "" or "sub/dir/"
+    index: Path  # the index git uses
+    lock: Path  # the index.lock git would take
+    folder: Path  # briefdesk's records in the git directory
+    in_progress: dict[str, Path] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Blob:
+    oid: str
+    sha256: str
+
+
+# -- where the repository is ----------------------------------------------------------------------
+
+
+def locate(root: Path) -> Repo:
+    """The work tree's prefix and the git directory's paths that `commit` needs."""
+    names = ["index", "index.lock", "briefdesk", *IN_PROGRESS]
+    args = ["rev-parse", "--is-inside-work-tree", "--show-prefix"]
+    for name in names:
+        args += ["--git-path", name]
+    proc = git(root, *args, check=False)
+    lines = proc.stdout.decode("utf-8", "surrogateescape").split("\n")
+    if proc.returncode != 0 or len(lines) < 2 + len(names):
+        raise BriefdeskError(
+            f"not a git repository ({first_line(proc)}); run `git init` there first", root
+        )
+    if lines[0] != "true":
+        raise BriefdeskError(
+            "not inside a git work tree (a bare repository or a .git folder)", root
+        )
+    paths = [Path(p) if Path(p).is_absolute() else root / p for p in lines[2 : 2 + len(names)]]
+    return Repo(
+        prefix=lines[1],
+        index=paths[0],
+        lock=paths[1],
+        folder=paths[2],
+        in_progress=dict(zip(IN_PROGRESS, paths[3:], strict=True)),
+    )
+
+
+def probe_commands(names: list[str], targets: list[str]) -> list[tuple[list[str], bytes | None]]:
+    """The read-only questions `commit` asks git once it holds the locks, run at once (see
+    `gitio.git_many`): what the user staged; the branch; whether the checkout is sparse (then
+    git's own `add --dry-run` says which paths it refuses); the identity; the index entries of the
+    targets; HEAD's id, the blobs at HEAD of the materials and targets, and the targets' staged
+    blobs; whether git would refuse the targets as ignored.
+
+    No `git status`: on a big repository it costs as much as the rest together, and comparing
+    each material's blob at HEAD with the bytes the review read answers the question that
+    matters (are the trailers' hashes those of what the review read, as committed?).
+    """
+    for p in [*names, *targets]:
+        if "\n" in p or "\r" in p:
+            raise BriefdeskError("a path with a line break cannot be committed", p)
+    queries = ["HEAD", *(f"HEAD:./{p}" for p in [*names, *targets])]
+    queries += [f":./{p}" for p in targets]
+    blobs = batch_input(queries)
+    return [
+        (
+            ["diff-index", "--cached", "-z", "--no-renames", "--ignore-submodules=none", "HEAD"],
+            None,
+        ),
+        (["symbolic-ref", "-q", "HEAD"], None),
+        (["config", "--get", "--bool", "core.sparseCheckout"], None),
+        ([*STRICT_IDENTITY, "var", "GIT_AUTHOR_IDENT"], None),
+        (["ls-files", "-s", "-z", "--full-name", "--", *literal(targets)], None),
+        (["cat-file", "--batch"], blobs),
+        # --no-index: a tracked target is let through by `check_targets`, which has the index
+        # entries anyway; this process need not read the index again
+        (
+            ["check-ignore", "--no-index", "--stdin", "-z"],
+            "".join(t + "\0" for t in targets).encode("utf-8", "surrogateescape"),
+        ),
+    ]
+
+
+def parse_blobs(
+    queries: list[str], proc: subprocess.CompletedProcess[bytes]
+) -> tuple[str | None, dict[str, Blob | None]]:
+    """HEAD's id (None without a commit) and each query's blob (oid and sha256 of its bytes),
+    None where there is none. `queries` are those after `HEAD`."""
+    if proc.returncode != 0:
+        raise BriefdeskError(f"git cat-file failed: {first_line(proc)}")
+    head_obj, *objects = parse_batch(proc.stdout, 1 + len(queries))
+    head = head_obj.oid if head_obj is not None and head_obj.type == "commit" else None
+    found: dict[str, Blob | None] = {}
+    for name, obj in zip(queries, objects, strict=True):
+        # a tree or a submodule where a file was expected counts as no blob
+        found[name] = (
+            Blob(obj.oid, hashlib.sha256(obj.content).hexdigest())
+            if obj is not None and obj.type == "blob"
+            else None
+        )
+    return head, found
+
+
+# -- checks ---------------------------------------------------------------------------------------
+
+
+def check_session(review: Review, session: Session) -> None:
+    """Commit only decisions that are saved: a desk whose save failed is told so, and a read-only
+    view (another briefdesk holds the session) cannot commit a state that was changed since."""
+    if session.path is not None and session.save_error and not session.retry_save():
+        raise BriefdeskError(
+            f"the decisions could not be saved, so they are not committed: {session.save_error}"
+        )
+    if session.path is None:
+        from ..review.session import load_state
+
+        saved_path = review.session_path()
+        if saved_path.exists():
+            saved = load_state(saved_path, review.batch, review.items)
+            now = session.data
+            if (
+                saved.decisions != now.decisions
+                or saved.increments != now.increments
+                or saved.spot_checks != now.spot_checks
+                or saved.contradictions != now.contradictions
+                or saved.handles != now.handles
+            ):
+                raise BriefdeskError(
+                    "the saved session changed since this view read it (another briefdesk is "
+                    "reviewing the batch): commit from there, or open the batch again",
+                    saved_path,
+                )
+
+
+def check_materials(
+    review: Review,
+    prefix: str,
+    blobs: dict[str, Blob | None],
+    spots: dict[str, str] | None = None,
+) -> dict[str, str]:
+    """The sha256 of every material (and spot-checked material, `spots`: path -> sha256 as read)
+    as committed at HEAD, or an error naming the ones that are not committed as the review read
+    them.
+
+    A blob that differs from the bytes the review read is accepted only when `git status` calls
+    the file clean and the file still holds those bytes (a clean/smudge filter such as
+    `core.autocrlf`, a symlink); the status is asked only then, so the common case costs none.
+    """
+    root = review.workspace.root
+    hashes: dict[str, str] = {}
+    problems: list[str] = []
+    stale: list[str] = []  # committed, but not the bytes this review read
+    differing: list[str] = []
+    loaded = {m.path: m.sha256 for m in review.materials} | (spots or {})
+    for path, sha in loaded.items():
+        blob = blobs.get(f"HEAD:./{path}")
+        if blob is None:
+            problems.append(f"{path} is not committed")
+        else:
+            hashes[path] = blob.sha256
+            if blob.sha256 != sha:
+                differing.append(path)
+    if differing:
+        dirty = dirty_paths(root, prefix, differing)
+        for rel in differing:
+            if rel in dirty:
+                problems.append(f"{rel} has uncommitted changes")
+            elif sha256_file(root / rel) != loaded[rel]:
+                stale.append(rel)
+    if stale and not problems:
+        more = f" (and {len(stale) - 3} more)" if len(stale) > 3 else ""
+        raise BriefdeskError(
+            f"{', '.join(stale[:3])}{more} changed on disk after this review read "
+            f"{'it' if len(stale) == 1 else 'them'}: the brief would describe text that is no "
+            "longer there; re-read the batch (the desk does so on its own within seconds; "
+            "otherwise open it again), look at the items marked changed, then commit"
+        )
+    problems += [f"{rel} changed on disk after this review read it" for rel in stale]
+    if problems:
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise BriefdeskError(
+            f"material {'; '.join(problems[:3])}{more}: commit the materials first, "
+            "since the Material: and Spot-check: trailers record the hash of each file as "
+            "committed"
+        )
+    return hashes
+
+
+def check_spot_checks(review: Review, session: Session) -> dict[str, str]:
+    """path -> sha256 of every spot check as read now; refused when a file is gone or changed
+    since the reviewer checked it (the brief would cite bytes nobody read)."""
+    out: dict[str, str] = {}
+    for spot in session.plan.spot_checks:
+        material = review.spot_material(spot.path)
+        if material.sha256 != spot.sha256:
+            raise BriefdeskError(
+                "changed since it was spot-checked: read it again, then remove the spot check "
+                "and add it anew",
+                spot.path,
+            )
+        out[spot.path] = material.sha256
+    return out
+
+
+def dirty_paths(root: Path, prefix: str, paths: list[str]) -> set[str]:
+    """Those of `paths` that `git status` reports as changed, staged, untracked or ignored."""
+    proc = git(
+        root,
+        "--no-optional-locks",
+        "status",
+        "--porcelain=v1",
+        "-z",
+        "--no-renames",
+        "--untracked-files=all",
+        "--ignored",
+        "--",
+        *literal(paths),
+    )
+    found = {
+        rec[3:].removeprefix(prefix)
+        for rec in proc.stdout.decode("utf-8", "surrogateescape").split("\0")
+        if rec
+    }
+    return {
+        p for p in paths if p in found or any(f.endswith("/") and p.startswith(f) for f in found)
+    }
+
+
+def check_targets(
+    index: dict[str, list[tuple[str, str, int]]],
+    targets: list[str],
+    ignored: subprocess.CompletedProcess[bytes],
+) -> None:
+    for rel in targets:
+        if any(stage for _, _, stage in index.get(rel, [])):
+            raise BriefdeskError("has unresolved merge conflicts; resolve them first", rel)
+    for rel in ignored.stdout.decode("utf-8", "surrogateescape").split("\0"):
+        if rel and not index.get(rel):
+            raise BriefdeskError(
+                "is ignored by git (.gitignore); un-ignore it so the brief can be committed", rel
+            )
+
+
+def sidecar_batch_id(payload: bytes) -> str | None:
+    """The batch id a sidecar was written for; None when it is not a briefdesk sidecar."""
+    try:
+        raw = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    if not isinstance(raw, dict) or raw.get("generator") != "briefdesk":
+        return None
+    batch = raw.get("batch")
+    value = batch.get("id") if isinstance(batch, dict) else None
+    return value if isinstance(value, str) else None
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the repository, the index and the work tree hold for the brief or the sidecar."""
+
+    rel: str
+    path: Path
+    new: bytes
+    head: Blob | None  # at HEAD
+    staged: Blob | None  # in the index (stage 0)
+
+
+def check_ours(
+    targets: list[Target], written: dict[str, str], batch_id: str, root: Path, prefix: str
+) -> None:
+    """Never overwrite what briefdesk did not write (see the module docstring). A file is ours
+    when it holds what HEAD has, what briefdesk last wrote there, or the new bytes; the index
+    likewise. A file with no record (written by an older briefdesk) that is not committed is
+    ours when a sidecar of this batch lies beside it."""
+    sidecar = targets[1]
+    for t in targets:
+        if t.path.is_symlink() or (t.path.exists() and not t.path.is_file()):
+            raise BriefdeskError("exists and is not a plain file; move it away", t.rel)
+    for t in targets:
+        mine = written.get(t.rel)
+        known = {hashlib.sha256(t.new).hexdigest()}
+        if t.head is not None:
+            known.add(t.head.sha256)
+        if mine is not None:
+            known.add(mine)
+        if t.staged is not None and t.staged.sha256 not in known:
+            raise BriefdeskError(
+                "has staged changes that briefdesk did not write; commit them, or unstage them "
+                "(git restore --staged), before committing the brief",
+                t.rel,
+            )
+        on_disk = sha256_file(t.path)
+        if on_disk is None or on_disk in known:
+            continue
+        if t.head is not None and not dirty_paths(root, prefix, [t.rel]):
+            continue  # git calls it clean: a filter (core.autocrlf) made the bytes differ
+        if t.head is None and mine is None and _legacy_ours(sidecar.path, batch_id):
+            continue
+        if t.head is not None:
+            raise BriefdeskError(
+                "has changes that briefdesk did not write (edited since it was committed); "
+                "commit them or move them away, so they are not overwritten",
+                t.rel,
+            )
+        raise BriefdeskError(
+            "exists and was not written by briefdesk for this batch; move it away", t.rel
+        )
+    if sidecar.path.is_file():
+        try:
+            other = sidecar_batch_id(sidecar.path.read_bytes())
+        except OSError as exc:
+            raise BriefdeskError(f"cannot read: {exc.strerror}", sidecar.rel) from None
+        if other is not None and other != batch_id:
+            raise BriefdeskError(
+                "exists and was not written by briefdesk for this batch; move it away",
+                sidecar.rel,
+            )
+
+
+def _legacy_ours(sidecar: Path, batch_id: str) -> bool:
+    try:
+        return sidecar_batch_id(sidecar.read_bytes()) == batch_id
+    except OSError:
+        return False
+
+
+# -- the commit -----------------------------------------------------------------------------------
+
+
+def commit_brief(
+    review: Review,
+    session: Session,
+    *,
+    reviewer: str | None = None,
+    allow_undecided: bool = False,
+) -> CommitResult:
+    """Write and commit the brief and its sidecar; see the module docstring."""
+    ws = review.workspace
+    root = ws.root
+    data = session.data
+    undecided = sum(
+        data.decisions.get(i.ref, Decision()).status == "undecided" for i in review.items
+    )
+    if undecided and not allow_undecided:
+        raise BriefdeskError(
+            f"{undecided} item{'s are' if undecided != 1 else ' is'} still undecided; "
+            "decide them or pass --allow-undecided"
+        )
+    check_session(review, session)
+    targets = [review.brief_path, review.sidecar_path]
+    for rel in targets:
+        ws.resolve(rel, must_exist=False)  # a link out of the workspace is refused here
+    repo = locate(root)
+    records = CommitState(repo.folder, root, repo.index, repo.lock)
+    with records.locked():
+        recovered = records.recover(targets)
+        lock = IndexLock(repo.lock)
+        records.begin(lock)  # before the lock exists: a kill right after it is undone
+        if not lock.take():
+            records.end()
+            raise BriefdeskError(
+                f"{repo.lock} exists: another git process is running, or one crashed; "
+                "briefdesk never deletes it — remove it yourself once no git is running"
+            )
+        step = Step()
+        try:
+            result = _commit(review, session, reviewer, repo, records, lock, step)
+        except BaseException:
+            if not step.committed:  # refused, or git refused: let go of everything
+                lock.release()
+                records.end()
+            raise  # committed but not installed: the journal and the lock stay for `recover`
+    if recovered:
+        result = dataclasses.replace(
+            result,
+            warnings=(
+                f"a killed briefdesk commit was finished: {'; '.join(recovered)}",
+                *result.warnings,
+            ),
+        )
+    return result
+
+
+@dataclass
+class Step:
+    committed: bool = False  # HEAD moved: from here on a failure must leave the lock for recover
+
+
+def _commit(
+    review: Review,
+    session: Session,
+    reviewer: str | None,
+    repo: Repo,
+    records: CommitState,
+    lock: IndexLock,
+    step: Step,
+) -> CommitResult:
+    from ..brief import render_model  # lazily: the CLI's other commands need no renderer
+    from ..brief.sidecar import build_sidecar, dump_sidecar
+
+    root = review.workspace.root
+    data = session.data
+    brief_rel, sidecar_rel = review.brief_path, review.sidecar_path
+    targets = [brief_rel, sidecar_rel]
+    spots = check_spot_checks(review, session)
+    names = [m.path for m in review.materials] + list(spots)
+    staged_proc, branch_proc, sparse, ident, listed, blob_proc, ignored = git_many(
+        root, probe_commands(names, targets)
+    )
+    identity = (
+        parse_ident(ident.stdout.decode("utf-8", "replace")) if ident.returncode == 0 else None
+    )
+    if identity is None:
+        raise BriefdeskError(NO_IDENTITY)
+    who = reviewer_name(review.workspace, reviewer, identity=identity)
+    for name, path in repo.in_progress.items():
+        if path.exists():
+            raise BriefdeskError(
+                f"{IN_PROGRESS[name]} is in progress ({name} in the git directory); finish or "
+                "abort it first — a brief commit would be mixed into it"
+            )
+    queries = [f"HEAD:./{p}" for p in [*names, *targets]] + [f":./{p}" for p in targets]
+    head, blobs = parse_blobs(queries, blob_proc)
+    if head is None:
+        raise BriefdeskError(
+            "the repository has no commit yet: commit the materials first "
+            "(git add -- <materials> && git commit), then commit the brief",
+            root,
+        )
+    branch_ref = branch_proc.stdout.decode("utf-8", "surrogateescape").strip()
+    branch = branch_ref.removeprefix("refs/heads/") if branch_proc.returncode == 0 else None
+    if listed.returncode != 0:
+        raise BriefdeskError(f"git ls-files failed: {first_line(listed)}")
+    if staged_proc.returncode != 0:
+        raise BriefdeskError(f"git diff-index failed: {first_line(staged_proc)}")
+    staged = parse_raw(staged_proc.stdout.decode("utf-8", "surrogateescape"))
+    unmerged = [p for p, c in staged.items() if c == Change(None, None)]
+    if unmerged:
+        raise BriefdeskError(
+            f"the index has unresolved conflicts ({', '.join(unmerged[:3])}); resolve them first"
+        )
+    index: dict[str, list[tuple[str, str, int]]] = {}
+    for record in listed.stdout.decode("utf-8", "surrogateescape").split("\0"):
+        if record:
+            info, _, name = record.partition("\t")
+            mode, oid, stage = info.split(" ")
+            index.setdefault(name.removeprefix(repo.prefix), []).append((mode, oid, int(stage)))
+    hashes = check_materials(review, repo.prefix, blobs, spots)
+    check_targets(index, targets, ignored)
+
+    side = build_sidecar(review, data, who, hashes=hashes)
+    assert side.model is not None
+    brief_bytes = render_model(side.model).encode("utf-8")
+    sidecar_bytes = dump_sidecar(side)
+    new = {brief_rel: brief_bytes, sidecar_rel: sidecar_bytes}
+    state = [
+        Target(
+            rel=rel,
+            path=root / rel,
+            new=new[rel],
+            head=blobs.get(f"HEAD:./{rel}"),
+            staged=blobs.get(f":./{rel}"),
+        )
+        for rel in targets
+    ]
+    check_ours(state, records.written(), review.batch.manifest.id, root, repo.prefix)
+    message = commit_message(review, data, who, hashes=hashes, model=side.model)
+    if all(t.head is not None and t.head.oid == blob_oid(t.new, t.head.oid) for t in state):
+        raise BriefdeskError(
+            f"nothing to commit: {brief_rel} and its sidecar are already committed as they are"
+        )
+
+    # sidecar first: whoever finds the pair half-written sees whose it is
+    write_together(root, [(sidecar_rel, sidecar_bytes), (brief_rel, brief_bytes)], records.staging)
+    records.record_written({rel: hashlib.sha256(new[rel]).hexdigest() for rel in targets})
+    left = (
+        f"nothing was committed, {brief_rel} and its sidecar are left on disk and the index is "
+        "as it was"
+    )
+    if sparse.stdout.strip() == b"true":  # git's own refusal of paths outside the definition
+        shutil.copyfile(repo.index, records.commit_index)  # (git add wants the index's lock)
+        dry = git(
+            root,
+            "add",
+            "--dry-run",
+            "-f",
+            "--",
+            *literal(targets),
+            env={"GIT_INDEX_FILE": str(records.commit_index)},
+            check=False,
+        )
+        if dry.returncode != 0:
+            raise BriefdeskError(
+                f"git refuses to add the brief: {git_message(dry)}; {left}",
+                details=output_lines(dry),
+            )
+    full = [repo.prefix + rel for rel in targets]
+    records.begin(lock, head, batch=flatten(review.batch.manifest.id), ours=full)
+    build_commit_index(root, repo.index, records.commit_index, staged, targets)
+    proc = git(
+        root,
+        *STRICT_IDENTITY,
+        "commit",
+        "--cleanup=verbatim",
+        "-q",
+        "-F",
+        "-",
+        input=message.encode("utf-8"),
+        env={"GIT_INDEX_FILE": str(records.commit_index)},
+        check=False,
+    )
+    if proc.returncode != 0:
+        after = git(root, "rev-parse", "-q", "--verify", "HEAD", check=False).stdout.decode()
+        if after.strip() == head:
+            raise BriefdeskError(
+                f"git commit failed: {git_message(proc)}; {left}", details=output_lines(proc)
+            )
+    step.committed = True  # (a post-commit hook's failure does not undo the commit)
+
+    out = git(
+        root,
+        "log",
+        "-1",
+        "-z",
+        "--raw",
+        "--no-renames",
+        "--no-abbrev",
+        "--no-show-signature",
+        f"--format=%H%x00{TRAILERS_FORMAT}%x00%B",
+        "HEAD",
+    ).stdout.decode("utf-8", "surrogateescape")
+    sha, _, rest = out.partition("\0")
+    trailers, _, rest = rest.partition("\0")
+    body, sep, raw = rest.partition("\0\n:")
+    committed = body.rstrip("\0")
+    changes = parse_raw(":" + raw) if sep else {}
+    kept = install_index(root, repo.index, lock, records.next_index, changes, staged, set(full))
+    records.end()
+    warnings: list[str] = []
+    if kept:
+        warnings.append(
+            f"a hook committed changes to {', '.join(kept)}, which you had staged "
+            "differently: your staged versions are kept"
+        )
+    warnings += trailer_warnings(material_trailers(message), read_trailers(trailers))
+    return CommitResult(
+        sha=sha.strip(),
+        message=committed,
+        brief_path=brief_rel,
+        sidecar_path=sidecar_rel,
+        branch=branch,
+        warnings=tuple(warnings),
+    )
+
+
+def trailer_warnings(wanted: list[str], committed: dict[str, list[str]]) -> list[str]:
+    """What a commit-msg hook took out of the provenance, said at once (verify will fail):
+    `wanted` the `Material:` values briefdesk wrote, `committed` the trailers git reads in the
+    message as committed."""
+    kept = set(committed.get(MATERIAL, []))
+    lost = [t for t in wanted if t not in kept]
+    if not lost:
+        return []
+    return [
+        f"the commit message lost {len(lost)} of its {len(wanted)} Material: trailers (a "
+        "commit-msg hook?); `briefdesk verify` will fail on this commit"
+    ]

@@ -1,0 +1,1 @@
+"""The domain's value types: items, decisions, increments, notes, dismissals."""

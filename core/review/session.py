@@ -1,0 +1,677 @@
+"""A review session: every edit saved at once, undone and redone, and locked (PRODUCT §8).
+
+Every mutation goes through `_apply`, which records an undo step and saves the whole state, undo
+history included, atomically (temp file, fsync, replace) before returning, so a decision the caller
+has seen acknowledged is on disk and undo reaches back across restarts. If saving fails (read-only
+folder, full disk) the state is kept in memory, `save_error` says why, and the next change or
+`retry_save()` tries again. Each public method below is one undo step (or none, when it changes
+nothing); the rules of each edit live in `core.review.edits` as pure transitions.
+
+The API the desk and the commands use (refs are item refs `<path>#<n>`; `inc` is an increment or
+spot-check id from `plan`):
+
+Reading
+    `plan` (`core.brief.plan.Plan`: which items form which increment, the one rule), `decision`,
+    `evidence`, `item`, `increment_of(ref)`, `entry(inc)`, `order` (the increments' first parts),
+    `counts()`, `history`.
+Items
+    `include`, `exclude(ref, reason)`, `mark_duplicate(ref, of)`, `undecide`, `confirm`,
+    `set_evidence(ref, level, note)` (raising the level needs a note), `add_note(ref, text)`.
+Increments
+    `merge(ref, into)`, `split(ref)`, `absorb(ref, inc)`, `describe(ref)`, `move(ref, delta)`,
+    `move_increment(inc, delta)`, `move_part(ref, delta)`, `set_field(inc, name, text)` (title,
+    points, relation, boundary; None or "" = derived again), `update_increment(inc, **fields)`
+    (any of those, `placements`, `sources`, as one step: a form saved), `set_placement(ref,
+    section, action)` (the one-key placement), `add_placement(inc, placement, at)`,
+    `edit_placement(inc, index, **changes)` (retarget), `move_placement(inc, index, delta)`,
+    `remove_placement(inc, index)`.
+Spot checks
+    `add_spot_check(material)` (a `Material` from `Review.spot_material`), `remove_spot_check(inc)`;
+    they are entries of `plan` like increments, edited by the same increment methods.
+The batch's notes
+    `add_contradiction(text, refs)`, `edit_contradiction(index, text=, refs=)`,
+    `move_contradiction(index, delta)`, `delete_contradiction(index)`; the same for handles
+    (`add_handle(text, refs, detail)` ...). Refs are checked by `resolves` (set by
+    `Review.open_session`).
+Duplicates and staleness
+    `dismiss(item, candidate, candidate_key)` (not a duplicate), `decide_cluster(keep, others)`;
+    `changed` / `is_changed(ref)` (decided items whose text changed since), `acknowledge(ref)`,
+    `refit(items)` (follow the materials as they are on disk now).
+Undo
+    `undo()`, `redo()`; `set_cursor(ref)` and `acknowledge(ref)` are saved but are no undo step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..brief.plan import Plan, make_plan, normalise
+from ..errors import BriefdeskError
+from ..model.decisions import Decision
+from ..model.dismissals import Dismissal
+from ..model.increments import Increment, Placement, SpotCheck
+from ..model.notes import Note
+from ..model.values import Evidence, Item, Material
+from ..storage.fileio import atomic_write, remove_temp_files
+from ..storage.lock import SessionLock
+from ..storage.migrate import OLD_SCHEMAS, migrate_session
+from ..storage.yamlio import first_error
+from ..workspace.manifest import Batch
+from .edits import increments as inc_edits
+from .edits import items as item_edits
+from .edits import notes as note_edits
+from .edits.change import UNCHANGED, Change, View
+from .proposals import fingerprint, initial_state
+from .sessionfile import SCHEMA_VERSION, History, Patch, SessionData, Step, counts
+
+UNDO_LIMIT = 500  # steps kept (and saved); older ones are dropped
+
+__all__ = ["Session", "atomic_write", "dump_state", "initial_state", "load_state", "reconcile"]
+
+
+class Session:
+    """The one object the TUI and the commands edit; see the module docstring for the API."""
+
+    def __init__(
+        self,
+        data: SessionData,
+        items: list[Item],
+        path: Path | None,
+        lock: SessionLock | None = None,
+        writer: Callable[[Path, bytes], None] | None = None,
+    ) -> None:
+        self.data = data
+        self.items = items
+        self.path = path
+        self.lock = lock
+        self.save_error: str | None = None
+        self.unsaved = 0  # decisions made since the last save that reached the disk
+        self._writer = writer or atomic_write
+        self._item_by_ref = {item.ref: item for item in items}
+        self._refs = [item.ref for item in items]
+        self._levels = {item.ref: item.evidence for item in items}
+        self._positions = {ref: i for i, ref in enumerate(self._refs)}
+        self.listeners: list[Callable[[Session], None]] = []
+        # whether a note's ref names something (an item, a living-doc section, a brief entry);
+        # `Review.open_session` sets it, a bare session checks the shape only
+        self.resolves: Callable[[str], bool] | None = None
+
+    # -- opening -----------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        session_path: Path,
+        batch: Batch,
+        items: list[Item],
+        *,
+        readonly: bool = False,
+        spot_hashes: Mapping[str, str] | None = None,
+    ) -> Session:
+        """Resume the saved session or start one from the proposals; take the lock unless
+        readonly."""
+        lock = None
+        if not readonly:
+            lock = SessionLock(session_path.with_suffix(".lock"))
+            lock.acquire()
+        try:
+            data = load_state(session_path, batch, items, spot_hashes)
+        except BaseException:
+            if lock:
+                lock.release()
+            raise
+        session = cls(data, items, None if readonly else session_path, lock)
+        if not readonly:
+            remove_temp_files(session_path)
+            if not session_path.exists():
+                session._save()  # a new session is on disk from the start
+        return session
+
+    def close(self) -> None:
+        if self.lock:
+            self.lock.release()
+            self.lock = None
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading -----------------------------------------------------------------------------
+
+    @property
+    def history(self) -> History:
+        """The undo and redo stacks, kept in the saved state."""
+        return self.data.history
+
+    def item(self, ref: str) -> Item:
+        try:
+            return self._item_by_ref[ref]
+        except KeyError:
+            raise BriefdeskError(f"no item {ref} in this batch") from None
+
+    def decision(self, ref: str) -> Decision:
+        try:
+            return self.data.decisions[ref]
+        except KeyError:
+            raise BriefdeskError(f"no item {ref} in this batch") from None
+
+    def evidence(self, ref: str) -> Evidence:
+        return self.decision(ref).evidence or self.item(ref).evidence
+
+    @cached_property
+    def plan(self) -> Plan:
+        """Which items form which increment (`core.brief.plan`), for the state as it is now."""
+        return make_plan(self._refs, self.data, trusted=True)
+
+    def increment_of(self, ref: str) -> Increment | None:
+        return self.plan.increment_of(ref)
+
+    def entry(self, inc_id: str) -> Increment | SpotCheck:
+        found = self.plan.by_id(inc_id)
+        if found is None:
+            raise BriefdeskError(f"no increment {inc_id} in this session")
+        return found
+
+    @property
+    def order(self) -> list[str]:
+        """The first described part of every increment, in brief order."""
+        return [inc.parts[0] for inc in self.plan.increments]
+
+    def counts(self) -> dict[str, int]:
+        return counts(self.data)
+
+    @property
+    def changed(self) -> list[str]:
+        """Decided items whose text changed since their decision, in batch order."""
+        return [i.ref for i in self.items if i.ref in self.data.changed]
+
+    def is_changed(self, ref: str) -> bool:
+        return ref in self.data.changed
+
+    # -- items -------------------------------------------------------------------------------
+
+    def include(self, ref: str) -> None:
+        self._apply(item_edits.include(self._view(), ref))
+
+    def exclude(self, ref: str, reason: str = "off-topic") -> None:
+        self._apply(item_edits.exclude(self._view(), ref, reason))
+
+    def mark_duplicate(self, ref: str, of: str) -> None:
+        self.exclude(ref, f"duplicate:{of}")
+
+    def undecide(self, ref: str) -> None:
+        self._apply(item_edits.undecide(self._view(), ref))
+
+    def confirm(self, ref: str) -> None:
+        """Make a proposed decision (and its increment) the reviewer's own without changing it."""
+        self._apply(item_edits.confirm(self._view(), ref))
+
+    def set_evidence(self, ref: str, level: Evidence, note: str | None = None) -> None:
+        self._apply(item_edits.set_evidence(self._view(), ref, level, note))
+
+    def add_note(self, ref: str, text: str) -> None:
+        self._apply(item_edits.add_note(self._view(), ref, text))
+
+    # -- increments --------------------------------------------------------------------------
+
+    def merge(self, ref: str, into: str) -> None:
+        """Fold `ref`'s increment into the increment of the item `into`."""
+        self._apply(inc_edits.merge(self._view(), ref, into))
+
+    def split(self, ref: str) -> None:
+        self._apply(inc_edits.split(self._view(), ref))
+
+    def absorb(self, ref: str, inc_id: str) -> None:
+        self._apply(inc_edits.absorb(self._view(), ref, inc_id))
+
+    def describe(self, ref: str) -> None:
+        self._apply(inc_edits.describe(self._view(), ref))
+
+    def move(self, ref: str, delta: int) -> bool:
+        """Move the increment of `ref` up (-1) or down (+1); False at an end or when `ref` is in
+        no increment."""
+        inc = self.increment_of(ref)
+        return inc is not None and self.move_increment(inc.id, delta)
+
+    def move_increment(self, inc_id: str, delta: int) -> bool:
+        return self._apply(inc_edits.move(self._view(), inc_id, delta))
+
+    def move_part(self, ref: str, delta: int) -> bool:
+        return self._apply(inc_edits.move_part(self._view(), ref, delta))
+
+    def set_field(self, inc_id: str, name: str, value: str | None) -> None:
+        self._apply(inc_edits.set_field(self._view(), inc_id, name, value))
+
+    def update_increment(
+        self,
+        inc_id: str,
+        *,
+        title: str | None = UNCHANGED,
+        points: str | None = UNCHANGED,
+        relation: str | None = UNCHANGED,
+        boundary: str | None = UNCHANGED,
+        placements: Iterable[Placement] = UNCHANGED,
+        sources: dict[str, str | None] = UNCHANGED,
+    ) -> bool:
+        return self._apply(
+            inc_edits.update(
+                self._view(),
+                inc_id,
+                title=title,
+                points=points,
+                relation=relation,
+                boundary=boundary,
+                placements=placements if placements is UNCHANGED else list(placements),
+                sources=sources,
+            )
+        )
+
+    def set_placement(self, ref: str, section: str | None, action: str | None = "append") -> None:
+        self._apply(inc_edits.set_placement(self._view(), ref, section, action))
+
+    def add_placement(self, inc_id: str, placement: Placement, at: int | None = None) -> None:
+        self._apply(inc_edits.add_placement(self._view(), inc_id, placement, at))
+
+    def edit_placement(self, inc_id: str, index: int, **changes: Any) -> None:
+        self._apply(inc_edits.edit_placement(self._view(), inc_id, index, **changes))
+
+    def move_placement(self, inc_id: str, index: int, delta: int) -> bool:
+        return self._apply(inc_edits.move_placement(self._view(), inc_id, index, delta))
+
+    def remove_placement(self, inc_id: str, index: int) -> None:
+        self._apply(inc_edits.remove_placement(self._view(), inc_id, index))
+
+    # -- spot checks -------------------------------------------------------------------------
+
+    def add_spot_check(self, material: Material, title: str | None = None) -> str:
+        """Add a material outside the batch (from `Review.spot_material`); returns its id."""
+        change = inc_edits.add_spot_check(self._view(), material.path, material.sha256, title)
+        self._apply(change)
+        assert change.spot_checks
+        return change.spot_checks[-1].id
+
+    def remove_spot_check(self, spot_id: str) -> None:
+        self._apply(inc_edits.remove_spot_check(self._view(), spot_id))
+
+    # -- the batch's contradictions and handles ----------------------------------------------
+
+    def add_contradiction(self, text: str, refs: Iterable[str] = ()) -> None:
+        self._apply(note_edits.add(self._view(), "contradictions", text, refs))
+
+    def edit_contradiction(
+        self, index: int, *, text: str = UNCHANGED, refs: Iterable[str] = UNCHANGED
+    ) -> None:
+        self._apply(note_edits.edit(self._view(), "contradictions", index, text=text, refs=refs))
+
+    def move_contradiction(self, index: int, delta: int) -> bool:
+        return self._apply(note_edits.move(self._view(), "contradictions", index, delta))
+
+    def delete_contradiction(self, index: int) -> None:
+        self._apply(note_edits.delete(self._view(), "contradictions", index))
+
+    def add_handle(self, text: str, refs: Iterable[str] = (), detail: str | None = None) -> None:
+        self._apply(note_edits.add(self._view(), "handles", text, refs, detail))
+
+    def edit_handle(
+        self,
+        index: int,
+        *,
+        text: str = UNCHANGED,
+        refs: Iterable[str] = UNCHANGED,
+        detail: str | None = UNCHANGED,
+    ) -> None:
+        self._apply(
+            note_edits.edit(self._view(), "handles", index, text=text, refs=refs, detail=detail)
+        )
+
+    def move_handle(self, index: int, delta: int) -> bool:
+        return self._apply(note_edits.move(self._view(), "handles", index, delta))
+
+    def delete_handle(self, index: int) -> None:
+        self._apply(note_edits.delete(self._view(), "handles", index))
+
+    # -- duplicates and staleness ------------------------------------------------------------
+
+    def dismiss(self, item_ref: str, candidate: str, candidate_key: str) -> None:
+        """Judge `candidate` not a duplicate of the item (one undo step); keyed by both texts."""
+        from ..matching import content_key
+
+        item = self.item(item_ref)
+        d = Dismissal(
+            item=item_ref,
+            candidate=candidate,
+            item_key=content_key(item.text),
+            candidate_key=candidate_key,
+        )
+        if d not in self.data.dismissed:
+            self._apply(Change(dismissed=[*self.data.dismissed, d]))
+
+    def decide_cluster(self, keep: str, others: Iterable[str]) -> None:
+        """Keep one item of a cluster and mark the others as its duplicates, in one undo step."""
+        view = self._view()
+        change = item_edits.include(view, keep) if view.home(keep) is None else Change()
+        for ref in others:
+            if ref == keep:
+                continue
+            view = View(
+                self._refs,
+                _preview(self.data, change),
+                self._levels,
+                self.resolves,
+                self._positions,
+            )
+            step = item_edits.exclude(view, ref, f"duplicate:{keep}")
+            change.decisions.update(step.decisions)
+            if step.increments is not None:
+                change.increments = step.increments
+            change.next_id = step.next_id or change.next_id
+        self._apply(change)
+
+    def acknowledge(self, ref: str) -> None:
+        """The reviewer has looked at a changed item again: it is no longer marked (its decision
+        stays as it was). Saved; not an undo step, and no decision changed (listeners are not
+        told: the caller redraws the mark)."""
+        if self.data.changed.pop(ref, None) is not None:
+            self._save(decision=True)
+
+    def refit(self, items: list[Item]) -> list[str]:
+        """Follow the batch's items as they are now on disk (a material was edited while the
+        session is open): decisions follow their items as on opening (`reconcile`), decided items
+        whose text changed are marked; returns the refs newly marked."""
+        before = set(self.data.changed)
+        self.data = reconcile(self.data, items)
+        self.items = items
+        self._item_by_ref = {item.ref: item for item in items}
+        self._refs = [item.ref for item in items]
+        self._levels = {item.ref: item.evidence for item in items}
+        self._positions = {ref: i for i, ref in enumerate(self._refs)}
+        self.__dict__.pop("plan", None)
+        self._save()
+        self._notify()
+        return [ref for ref in self.changed if ref not in before]
+
+    # -- cursor, undo ------------------------------------------------------------------------
+
+    def set_cursor(self, ref: str | None) -> None:
+        """Where the reviewer is; saved so a resumed session opens there; not an undo step."""
+        if ref != self.data.cursor:
+            self.data.cursor = ref
+            self._save()
+
+    def undo(self) -> bool:
+        if not self.history.undo:
+            return False
+        step = self.history.undo.pop()
+        self.history.redo.append(step)  # before the save in _restore: the file holds both stacks
+        self._restore(step.before)
+        return True
+
+    def redo(self) -> bool:
+        if not self.history.redo:
+            return False
+        step = self.history.redo.pop()
+        self.history.undo.append(step)
+        self._restore(step.after)
+        return True
+
+    def retry_save(self) -> bool:
+        self._save()
+        return self.save_error is None
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _view(self) -> View:
+        view = View(self._refs, self.data, self._levels, self.resolves, self._positions)
+        view.__dict__["plan"] = self.plan  # the cached plan: the state has not changed since
+        return view
+
+    def _apply(self, change: Change) -> bool:
+        """Record `change` as one undo step and save; False when it changes nothing."""
+        if change.next_id is not None:
+            self.data.next_id = max(self.data.next_id, change.next_id)
+        before, after = diff(self.data, change)
+        if after == Patch():
+            return False
+        self.history.undo.append(Step(before=before, after=after))
+        del self.history.undo[:-UNDO_LIMIT]
+        self.history.redo.clear()  # the save in _restore below writes the stacks with the change
+        for ref in after.decisions:  # decided anew, on the text as it is now
+            self.data.changed.pop(ref, None)
+        self._restore(after)
+        return True
+
+    def _restore(self, patch: Patch) -> None:
+        apply_patch(self.data, patch)
+        self.__dict__.pop("plan", None)
+        self._save(decision=True)
+        self._notify()
+
+    def _notify(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
+
+    def _save(self, decision: bool = False) -> None:
+        """Save the whole state; `decision`: this save carries a decision (counted in `unsaved`
+        while saving fails, so quitting can say how many would be lost)."""
+        if self.path is None:
+            return
+        try:
+            self._writer(self.path, dump_state(self.data))
+        except OSError as exc:
+            self.unsaved += decision
+            self.save_error = (
+                f"{_shown(self.path)}: cannot save ({exc.strerror or exc}); "
+                "decisions are kept in memory and saving is retried"
+            )
+        else:
+            self.save_error = None
+            self.unsaved = 0
+
+
+def _shown(path: Path) -> str:
+    """A session file as the workspace names it (`.briefdesk/sessions/<stem>.json`)."""
+    parts = path.parts
+    return "/".join(parts[-3:]) if len(parts) >= 3 and parts[-3] == ".briefdesk" else str(path)
+
+
+# -- steps -----------------------------------------------------------------------------------
+
+
+def diff(data: SessionData, change: Change) -> tuple[Patch, Patch]:
+    """The two sides of the step that turns `data` into `data` + `change`: only what differs."""
+    old_d = {ref: data.decisions.get(ref) or Decision() for ref in change.decisions}
+    changed = {ref: d for ref, d in change.decisions.items() if d != old_d[ref]}
+    before: dict[str, Any] = {"decisions": {r: old_d[r] for r in changed}}
+    after: dict[str, Any] = {"decisions": changed}
+    if change.increments is not None and not _same_objects(data.increments, change.increments):
+        old = {inc.id: inc for inc in data.increments}
+        new = {inc.id: inc for inc in change.increments}
+        ids = [*old, *(i for i in new if i not in old)]
+        touched = [i for i in ids if old.get(i) is not new.get(i) and old.get(i) != new.get(i)]
+        before["increments"] = {i: old.get(i) for i in touched}
+        after["increments"] = {i: new.get(i) for i in touched}
+        old_order = tuple(inc.id for inc in data.increments)
+        new_order = tuple(inc.id for inc in change.increments)
+        if old_order != new_order:
+            before["order"], after["order"] = old_order, new_order
+    for name in ("spot_checks", "contradictions", "handles", "dismissed"):
+        value = getattr(change, name)
+        if value is not None and tuple(value) != tuple(getattr(data, name)):
+            before[name] = tuple(getattr(data, name))
+            after[name] = tuple(value)
+    return Patch(**before), Patch(**after)
+
+
+def _same_objects(a: list[Increment], b: list[Increment]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+def apply_patch(data: SessionData, patch: Patch) -> None:
+    data.decisions.update(patch.decisions)
+    if patch.increments or patch.order is not None:
+        by_id = {inc.id: inc for inc in data.increments}
+        for inc_id, inc in patch.increments.items():
+            if inc is None:
+                by_id.pop(inc_id, None)
+            else:
+                by_id[inc_id] = inc
+        order = patch.order if patch.order is not None else [i.id for i in data.increments]
+        data.increments = [by_id[i] for i in order if i in by_id]
+    for name in ("spot_checks", "contradictions", "handles", "dismissed"):
+        value = getattr(patch, name)
+        if value is not None:
+            setattr(data, name, list(value))
+
+
+# -- the session file ------------------------------------------------------------------------
+
+
+def dump_state(data: SessionData) -> bytes:
+    """Compact JSON from pydantic's Rust serialiser: a few ms for 3,000 items, so saving on every
+    change stays on the key path (an acknowledged decision is on disk) without a visible pause.
+    Decisions at their defaults (undecided, nothing noted) are written as `{}`."""
+    head = f'{{"schema_version":{data.schema_version},'
+    body = data.model_dump_json(exclude_defaults=True, exclude={"schema_version"})
+    return (head + body[1:]).encode("utf-8")
+
+
+def load_state(
+    path: Path,
+    batch: Batch,
+    items: list[Item],
+    spot_hashes: Mapping[str, str] | None = None,
+) -> SessionData:
+    """The saved state when there is one (new items of a changed batch start undecided); a
+    schema 1 or 2 session is migrated (`core.storage.migrate`)."""
+    if not path.exists():
+        return initial_state(batch, items, spot_hashes)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise BriefdeskError(f"cannot read the session ({exc.strerror or exc})", path) from None
+    try:
+        parsed = json.loads(raw)
+        version = parsed.get("schema_version")
+    except (ValueError, AttributeError):
+        parsed, version = None, None
+    if isinstance(version, int) and version > SCHEMA_VERSION:
+        raise BriefdeskError(
+            f"session was written by a newer briefdesk (schema {version}); upgrade briefdesk", path
+        )
+    try:
+        if version in OLD_SCHEMAS and isinstance(parsed, dict):
+            data = SessionData.model_validate(migrate_session(parsed))
+        else:
+            data = SessionData.model_validate_json(raw)
+    except (ValidationError, ValueError) as exc:
+        first = first_error(exc) if isinstance(exc, ValidationError) else str(exc)
+        raise BriefdeskError(
+            f"session file is damaged ({first}); move it away to start afresh", path
+        ) from None
+    if data.batch_id != batch.manifest.id:
+        raise BriefdeskError(
+            f"session belongs to batch {data.batch_id}, not {batch.manifest.id}", path
+        )
+    return reconcile(data, items)
+
+
+def reconcile(data: SessionData, items: list[Item]) -> SessionData:
+    """Fit a saved state to the batch's items as they are now.
+
+    Decisions follow their items by fingerprint when refs were renumbered (a `## ` heading added
+    or removed), and so do the increments' parts and the notes' refs; an item edited in place
+    keeps its decision, and when it was decided it is marked changed (`changed` keeps the hash of
+    the text the decision was made on; a text edited back to it is no longer changed); new items
+    start undecided. When refs moved, the undo history (which names old refs) is dropped. The
+    result stores exactly its plan (`core.brief.plan.normalise`).
+    """
+    refs = [item.ref for item in items]
+    known = set(refs)
+    now = {item.ref: fingerprint(item) for item in items}
+    by_print: dict[str, str] = {}
+    for ref, fp in now.items():
+        by_print.setdefault(fp, ref)
+    moved = {
+        old: by_print[fp]
+        for old, fp in data.fingerprints.items()
+        if now.get(old) != fp and fp in by_print and by_print[fp] != old
+    }
+    taken = set(moved.values())
+
+    def follow(old: str) -> str | None:
+        return moved.get(old) or (old if old in known and old not in taken else None)
+
+    kept: dict[str, Decision] = {}
+    changed: dict[str, str] = {}
+    for old, d in data.decisions.items():
+        target = follow(old)
+        if target is not None:
+            basis = data.changed.get(old) or data.fingerprints.get(old)
+            if d.status != "undecided" and basis is not None and basis != now[target]:
+                changed[target] = basis
+            kept[target] = d
+    decisions = {ref: kept.get(ref, Decision()) for ref in refs}
+    state = data
+    if moved:
+        state = data.model_copy(
+            update={
+                "increments": [_moved_increment(inc, follow) for inc in data.increments],
+                "contradictions": [_moved_note(n, moved) for n in data.contradictions],
+                "handles": [_moved_note(n, moved) for n in data.handles],
+            }
+        )
+    cursor = moved.get(data.cursor, data.cursor) if data.cursor else None
+    state = state.model_copy(
+        update={
+            "decisions": decisions,
+            "cursor": cursor if cursor in known else (refs[0] if refs else None),
+            "schema_version": SCHEMA_VERSION,  # an older file is written back in today's form
+            "fingerprints": now,
+            "changed": changed,
+            "history": data.history if not moved else History(),
+        }
+    )
+    return normalise(state, refs)
+
+
+def _moved_increment(inc: Increment, follow: Callable[[str], str | None]) -> Increment:
+    def refs(values: Iterable[str]) -> tuple[str, ...]:
+        return tuple(r for r in (follow(v) for v in values) if r is not None)
+
+    parts, absorbed = refs(inc.parts), refs(inc.absorbed)
+    if not parts:  # the plan drops it (or promotes an absorbed item)
+        parts = absorbed[:1] or inc.parts
+        absorbed = absorbed[1:]
+    return inc.model_copy(
+        update={
+            "parts": parts,
+            "absorbed": absorbed,
+            "placements": tuple(
+                p.model_copy(update={"part": follow(p.part)}) if p.part else p
+                for p in inc.placements
+            ),
+            "sources": {t: text for r, text in inc.sources.items() if (t := follow(r))},
+        }
+    )
+
+
+def _preview(data: SessionData, change: Change) -> SessionData:
+    """`data` as `change` would leave it (for an edit built of several), without touching it."""
+    update: dict[str, object] = {"decisions": {**data.decisions, **change.decisions}}
+    if change.increments is not None:
+        update["increments"] = change.increments
+    if change.next_id is not None:
+        update["next_id"] = change.next_id
+    return data.model_copy(update=update)
+
+
+def _moved_note(note: Note, moved: Mapping[str, str]) -> Note:
+    return note.model_copy(update={"refs": tuple(moved.get(r, r) for r in note.refs)})

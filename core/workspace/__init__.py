@@ -1,0 +1,2 @@
+"""The workspace and what it holds: layout, manifests, materials, the living document, earlier
+briefs."""

@@ -1,0 +1,126 @@
+"""Batch manifests, `batches/<name>.yaml` (PRODUCT §3), with the proposed brief of §3.1.
+
+These models check shapes only; whether every item, ref and path of a proposal exists is checked
+against the workspace by `core.review.load.check_proposals`, before anything is written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..model.decisions import Status
+from ..model.increments import Action
+from ..model.values import Evidence
+
+__all__ = ["Action", "Batch", "Manifest", "Status"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class MaterialEntry(_Strict):
+    path: str
+    evidence: Evidence | None = None
+
+
+class Proposal(_Strict):
+    item: str
+    decision: Literal["include", "exclude"] | None = None
+    section: str | None = None
+    action: Action | None = None
+    order: int | None = None
+    note: str | None = None
+    contradiction: str | None = None
+    handle: str | None = None
+    reason: str | None = None
+    evidence: Evidence | None = None
+
+
+class ProposedPart(_Strict):
+    item: str
+    source: str | None = None  # the 来源 parenthesis
+
+
+class ProposedPlacement(_Strict):
+    section: str = Field(min_length=1)
+    action: Action = "append"
+    label: str | None = None
+    note: str | None = None
+    part: str | None = None
+
+
+class _ProposedWriting(_Strict):
+    title: str | None = None
+    points: str | None = None
+    relation: str | None = None
+    boundary: str | None = None
+    placements: list[ProposedPlacement] = Field(default_factory=list)
+
+
+class ProposedIncrement(_ProposedWriting):
+    parts: list[ProposedPart] = Field(min_length=1)
+    absorbed: list[str] = Field(default_factory=list)
+
+    @field_validator("parts", mode="before")
+    @classmethod
+    def _plain_refs(cls, value: object) -> object:
+        if isinstance(value, list):
+            return [{"item": v} if isinstance(v, str) else v for v in value]
+        return value
+
+
+class ProposedSpotCheck(_ProposedWriting):
+    path: str = Field(min_length=1)
+    source: str | None = None
+
+
+class ProposedNote(_Strict):
+    text: str = Field(min_length=1)
+    refs: list[str] = Field(default_factory=list)
+    detail: str | None = None
+
+
+class ProposedBrief(_Strict):
+    increments: list[ProposedIncrement] = Field(default_factory=list)
+    spot_checks: list[ProposedSpotCheck] = Field(default_factory=list)
+    contradictions: list[ProposedNote] = Field(default_factory=list)
+    handles: list[ProposedNote] = Field(default_factory=list)
+
+
+class Manifest(_Strict):
+    id: str = Field(min_length=1)
+    topic: str = Field(min_length=1)
+    author: str | None = None
+    created: dt.datetime | dt.date | None = None
+    purpose: str | None = None
+    background: str | None = None
+    materials: list[MaterialEntry] = Field(min_length=1)
+    proposals: list[Proposal] = Field(default_factory=list)
+    brief: ProposedBrief | None = None
+
+    @field_validator("materials", mode="before")
+    @classmethod
+    def _plain_paths(cls, value: object) -> object:
+        if isinstance(value, list):
+            return [{"path": v} if isinstance(v, str) else v for v in value]
+        return value
+
+    @property
+    def date(self) -> dt.date | None:
+        if isinstance(self.created, dt.datetime):
+            return self.created.date()
+        return self.created
+
+
+class Batch(BaseModel):
+    """A manifest together with where it was found."""
+
+    model_config = ConfigDict(frozen=True)
+
+    stem: str
+    path: str  # workspace-relative
+    manifest: Manifest
