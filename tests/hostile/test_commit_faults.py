@@ -160,9 +160,9 @@ FULL_DISK = textwrap.dedent("""
     from briefdesk.core.git.commit import commit_brief
     from briefdesk.core.errors import BriefdeskError
     from briefdesk.core.brief import render_brief
-    from briefdesk.core.review import load_review
+    from briefdesk.core.review.load import load_review
     from briefdesk.core.brief.sidecar import render_sidecar
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.workspace.layout import Workspace
     review = load_review(Workspace.open(sys.argv[1]), "2026-11-03-e627b203")
     with review.open_session(readonly=True) as session:
         sizes = [len(render_brief(review, session.data, reviewer="Tom").encode()),

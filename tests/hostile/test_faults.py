@@ -148,8 +148,8 @@ def test_read_only_sessions_folder(ws: Path) -> None:
 FSIZE_CHILD = textwrap.dedent("""
     import json, resource, signal, sys
     sys.path.insert(0, sys.argv[2])
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
     review = load_review(Workspace.open(sys.argv[1]), "2026-11-03-e627b203")
     refs = [i.ref for i in review.items]
     session = review.open_session()
@@ -215,8 +215,8 @@ def test_sessions_path_taken_by_a_file_at_open(ws: Path) -> None:
 HOLDER = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, sys.argv[2])
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
     session = load_review(Workspace.open(sys.argv[1]), "2026-11-03-e627b203").open_session()
     print("holding", flush=True)
     time.sleep(120)
@@ -301,8 +301,8 @@ def test_a_live_holder_is_named_with_its_lock_file(ws: Path) -> None:
 FORKING_HOLDER = textwrap.dedent("""
     import os, sys, time
     sys.path.insert(0, sys.argv[2])
-    from briefdesk.core.review import load_review
-    from briefdesk.core.workspace import Workspace
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
     session = load_review(Workspace.open(sys.argv[1]), "2026-11-03-e627b203").open_session()
     child = os.fork()
     if child == 0:  # a forked worker (the desk's matching process) that outlives its parent
@@ -353,8 +353,8 @@ def test_many_openers_at_once_exactly_one_wins(ws: Path) -> None:
         import sys, time
         sys.path.insert(0, sys.argv[2])
         from briefdesk.core.errors import SessionLocked
-        from briefdesk.core.review import load_review
-        from briefdesk.core.workspace import Workspace
+        from briefdesk.core.review.load import load_review
+        from briefdesk.core.workspace.layout import Workspace
         review = load_review(Workspace.open(sys.argv[1]), "2026-11-03-e627b203")
         while time.time() < float(sys.argv[3]):
             time.sleep(0.001)
