@@ -214,7 +214,7 @@ class BriefdeskApp(App[int]):
         from .screens.picker import BatchPicker
         from .screens.review import ReviewScreen
 
-        if not isinstance(screen, ReviewScreen) or screen is not self.screen:
+        if screen is not self.screen or not isinstance(screen, ReviewScreen):
             return
         screen.save_cursor()
         stem = screen.review.batch.stem

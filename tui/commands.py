@@ -8,6 +8,7 @@ are ours; matching offsets are styled on Content built from plain text (Textual'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 from briefdesk.core.settings.keymap import ACTIONS
@@ -42,7 +43,7 @@ class ReviewCommands(Provider):
     def _run(self, action: str) -> None:
         self.app.call_later(self.screen.run_action, action)
 
-    def _prompt(self, text: str, keys: str, offsets: list[int] | tuple[int, ...] = ()) -> Content:
+    def _prompt(self, text: str, keys: str, offsets: Sequence[int] = ()) -> Content:
         content = Content(text)
         for offset in offsets:
             content = content.stylize("bold $accent underline", offset, offset + 1)

@@ -45,6 +45,7 @@ class Outcome:
 
 def program(kind: str) -> list[str]:
     """The user's pager or editor as an argument list; the fallback when none is set."""
+    names: tuple[str, ...]
     if kind == "pager":
         names = ("PAGER",)
         fallback = ["less"] if shutil.which("less") else ["more"]

@@ -37,8 +37,9 @@ def apply() -> bool:
     current = StylesCache.__dict__.get("get_inner_outer")
     if current is _get_inner_outer:
         return True
-    if not hasattr(current, "cache_info"):  # no longer the leaking lru_cache: nothing to do
+    cache_clear = getattr(current, "cache_clear", None)
+    if cache_clear is None:  # no longer the leaking lru_cache: nothing to do
         return False
-    current.cache_clear()
-    StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign]
+    cache_clear()
+    setattr(StylesCache, "get_inner_outer", _get_inner_outer)  # noqa: B010  (mypy: a method)
     return True

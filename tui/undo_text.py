@@ -131,12 +131,12 @@ def describe_step(
         ref = (new or old).parts[0]  # type: ignore[union-attr]
         return f"{increment_words(old, new)} {_quoted(titles.get(ref, ref))}", ref
     if after.order is not None:
-        old = list(before.order or ())
-        moved = [i for i in after.order if i in old and after.order.index(i) != old.index(i)]
-        ref = (heads or {}).get(moved[0]) if moved else None
-        if ref is None:
+        was = list(before.order or ())
+        moved = [i for i in after.order if i in was and after.order.index(i) != was.index(i)]
+        head = (heads or {}).get(moved[0]) if moved else None
+        if head is None:
             return "reorder the brief", None
-        return f"reorder {_quoted(titles.get(ref, ref))} in the brief", ref
+        return f"reorder {_quoted(titles.get(head, head))} in the brief", head
     for name, words in LIST_WORDS.items():
         if getattr(after, name) is not None:
             return words, None

@@ -62,7 +62,7 @@ async def drive(workspace: str, batch: str, seed: int) -> None:
             out.write(f"pre {n} {action}\n")
             out.flush()
             await pilot.press(keymap.keys(action)[0])
-            while any(screen.drawn.get(ref) != d for ref, d in session.data.decisions.items()):
+            while any(screen.view.drawn.get(ref) != d for ref, d in session.data.decisions.items()):
                 await pilot.pause(0.005)
             out.write(f"ack {n} {state()}\n")
             out.flush()

@@ -148,8 +148,11 @@ def test_second_instance_is_read_only(demo: Path) -> None:
 
         async def go() -> None:
             async with desk(demo) as (app, pilot, screen):
-                assert screen.readonly_reason and "another briefdesk" in screen.readonly_reason
-                assert "pid" in screen.readonly_reason
+                assert (
+                    screen.view.readonly_reason
+                    and "another briefdesk" in screen.view.readonly_reason
+                )
+                assert "pid" in screen.view.readonly_reason
                 assert "READ-ONLY" in text_of(screen.query_one("#titlebar"))
                 screen.go_to(R2)
                 await pilot.press(key("include"))
@@ -287,7 +290,7 @@ def test_matching_failure_is_reported_not_raised(
 
     async def go() -> None:
         async with desk(demo) as (_app, pilot, screen):
-            await until(pilot, lambda: screen.match_problem is not None, what="the failure")
+            await until(pilot, lambda: screen.view.match_problem is not None, what="the failure")
             assert "index damaged" in text_of(screen.query_one("#statusbar"))
 
     run(go())
@@ -459,10 +462,10 @@ def test_a_big_batch_matches_in_a_child_process_with_the_same_answer(
                 ref in {d.ref for m in expected.values() for d in m.duplicates}
                 for ref in screen.cites()
             )
-            assert screen.match_job is None
+            assert screen.matching.job is None
             # the claims that disagree come back from the child too
-            assert screen.conflicts == core_review(demo).conflicts(cache=False)
-            assert [c.kind for c in screen.conflicts] == ["version-line", "single-source"]
+            assert screen.view.conflicts == core_review(demo).conflicts(cache=False)
+            assert [c.kind for c in screen.view.conflicts] == ["version-line", "single-source"]
 
     run(go())
     assert used == [True]

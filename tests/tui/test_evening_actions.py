@@ -261,11 +261,11 @@ def test_search_filters_the_list_as_you_type(demo: Path) -> None:
             assert len(screen.shown_refs) > 1
             await pilot.press("enter")  # kept; the list has the focus again
             await settle(pilot)
-            assert not bar.display and screen.filter.text == "KV"
+            assert not bar.display and screen.view.filter.text == "KV"
             assert screen.query_one("#items").has_focus
             await pilot.press(key("search"), "escape")  # esc: the text goes
             await settle(pilot)
-            assert screen.filter.text == "" and len(screen.shown_refs) == 21
+            assert screen.view.filter.text == "" and len(screen.shown_refs) == 21
 
     run(go())
 
@@ -459,6 +459,6 @@ def test_n_in_the_picker_makes_a_batch_of_the_unbatched_materials(unbatched: Pat
             )
             await pilot.press("enter")  # the new batch is highlighted: enter opens it
             screen = await review_ready(pilot, matched=False)
-            assert screen.review.batch.stem == row.stem and len(screen.items) == 21
+            assert screen.review.batch.stem == row.stem and len(screen.view.items) == 21
 
     run(go())

@@ -98,7 +98,7 @@ def test_a_read_only_desk_cannot_commit(demo: Path) -> None:
 
         async def go() -> None:
             async with desk(demo) as (app, pilot, screen):
-                assert screen.readonly_reason
+                assert screen.view.readonly_reason
                 holder.include(R2)  # the holder goes on deciding
                 await pilot.press(key("commit"))
                 await until(pilot, lambda: isinstance(app.screen, CommitScreen), what="commit")

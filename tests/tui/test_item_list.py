@@ -97,6 +97,6 @@ def test_only_the_rows_on_screen_are_drawn(demo: Path) -> None:
             await pilot.pause()
             last = items.get_option_at_index(items.option_count - 1)
             assert last._prompt is not None  # drawn when it came into view
-            assert screen.items[last.id].title[:6] in last.prompt.plain
+            assert screen.view.items[last.id].title[:6] in last.prompt.plain
 
     asyncio.run(go())

@@ -173,8 +173,8 @@ def test_a_spot_check_is_picked_written_and_undone(seed: Path) -> None:
             assert "  - arXiv:2609.04431 — KV Cache Eviction under Agentic Workloads" in (
                 screen.brief_cache
             )
-            assert screen.message_cache is not None
-            assert screen.message_cache.count("\nSpot-check: organized/paper_cards/") == 2
+            assert screen.view.message_cache is not None
+            assert screen.view.message_cache.count("\nSpot-check: organized/paper_cards/") == 2
 
             await pilot.press(key("undo"))  # the form's text
             await brief_shows(pilot, screen, "7. 论文卡抽查", present=False)
@@ -423,7 +423,7 @@ def test_a_spot_check_is_removed_from_its_form_and_undone(seed: Path) -> None:
             await settle(pilot)
             assert app.screen is screen and screen.session.plan.spot_checks == ()
             await brief_shows(pilot, screen, "一、今日最重要的 5 条增量")
-            assert "Spot-check:" not in (screen.message_cache or "")
+            assert "Spot-check:" not in (screen.view.message_cache or "")
             await pilot.press(key("undo"))
             await brief_shows(pilot, screen, "一、今日最重要的 6 条增量")
             assert [s.id for s in screen.session.plan.spot_checks] == [spot.id]

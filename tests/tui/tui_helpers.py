@@ -61,7 +61,7 @@ async def review_ready(pilot, matched: bool = True):
     screen = app.screen
     if matched:
         await until(pilot, lambda: screen.matches is not None, what="matching")
-        assert screen.match_problem is None, screen.match_problem
+        assert screen.view.match_problem is None, screen.view.match_problem
     await pilot.pause()
     return screen
 

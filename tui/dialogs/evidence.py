@@ -78,7 +78,8 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self._choose(Evidence(event.option.id))
+        if event.option.id is not None:  # every level's option has its level as id
+            self._choose(Evidence(event.option.id))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -87,7 +88,7 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
     def action_save(self) -> None:
         levels = self.query_one("#levels", OptionList)
         option = levels.highlighted_option
-        if option is not None:
+        if option is not None and option.id is not None:
             self._choose(Evidence(option.id))
 
     def _choose(self, level: Evidence) -> None:

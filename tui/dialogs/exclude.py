@@ -80,7 +80,7 @@ class ExcludeDialog(Dialog[str]):
             )
 
     def _options(self) -> list[Option]:
-        options = []
+        options: list[Option] = []
         for reason, text in FIXED:
             options.append(Option(self._numbered(len(options), Content(text)), id=reason))
         for dup in self.candidates:

@@ -6,6 +6,7 @@ document order. Returns (section id or None to clear, action) or None when cance
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from briefdesk.core.model.values import Placement, Section
@@ -55,7 +56,7 @@ def searched_sections(
 
 
 def section_prompt(
-    section: Section, score: float | None, chosen: bool, offsets: list[int] = ()
+    section: Section, score: float | None, chosen: bool, offsets: Sequence[int] = ()
 ) -> Content:
     label = line(f"§{section.id} {section.title}")
     for offset in offsets:
@@ -169,5 +170,5 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
             self.notify("No section matches; change the search.", severity="warning")
             return
         action_option = self.query_one("#action", OptionList).highlighted_option
-        action = action_option.id if action_option is not None else "append"
+        action = action_option.id if action_option is not None and action_option.id else "append"
         self.dismiss((None if option.id == CLEAR else option.id, action))

@@ -101,8 +101,9 @@ class CommitScreen(ModalScreen[str | None]):
                     yield Button("Cannot commit", id="do-commit", variant="default")
                 else:
                     label = "Commit anyway  ctrl+s" if undecided else "Commit  ctrl+s"
-                    variant = "warning" if undecided else "success"
-                    yield Button(label, id="do-commit", variant=variant)
+                    yield Button(
+                        label, id="do-commit", variant="warning" if undecided else "success"
+                    )
                 yield Button("Back  esc", id="back")
 
     def on_mount(self) -> None:

@@ -7,11 +7,9 @@ in a thread and a widget mounted per block.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from briefdesk.core.model.decisions import Decision
-from briefdesk.core.model.increments import Placement
 from briefdesk.core.model.values import Evidence, Item, Material
 from briefdesk.core.text.sanitize import safe_line
 from rich.console import Group
@@ -22,24 +20,16 @@ from textual.content import Content
 from textual.visual import VisualType
 from textual.widgets import Static
 
+from ..item_context import ItemContext
 from ..text import evidence_label, status_words
 from .markdown_text import MarkdownText
 from .sized_scroll import SizedScroll
 from .sized_static import SizedStatic
 
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
+
 LABEL_MIN, LABEL_MAX = 9, 20  # the label column is as wide as its longest label, within these
-
-
-@dataclass(frozen=True)
-class ItemContext:
-    """What the session says about the item beyond its decision: its place in an increment and
-    the batch's contradictions and handles that name it."""
-
-    role: str | None = None  # core.brief.plan.Plan.role
-    head: str | None = None  # the increment's first part, when the item is another part
-    placement: Placement | None = None
-    contradictions: tuple[str, ...] = ()
-    handles: tuple[str, ...] = ()
 
 
 def _grid(labels: list[str]) -> Table:
@@ -200,7 +190,7 @@ def update_in_place(static: Static, content: VisualType) -> None:
         static.update(content)
         return
     static.update(content, layout=False)
-    if static.visual.get_height(static.styles, width) != height:
+    if static.visual.get_height(cast("RulesMap", static.styles), width) != height:
         static.refresh(layout=True)
 
 

@@ -8,6 +8,8 @@ what mark_duplicate names. Below the list, when any touch the item, the claims t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from briefdesk.core.claims import Conflict
 from briefdesk.core.model.values import Duplicate
 from textual import on
@@ -85,7 +87,7 @@ class DuplicatesPane(Vertical):
         item_text: str,
         duplicates: tuple[Duplicate, ...] | None,
         cites: dict[str, str],
-        cluster: list[str] | None = None,
+        cluster: Sequence[str] | None = None,
         cluster_key: str = "",
     ) -> None:
         """`duplicates` None while matching runs; `cites` says how a brief entry is cited;

@@ -84,7 +84,7 @@ class ItemList(PaneList, inherit_bindings=False):
     def fill(self, rows: Iterable[Option]) -> None:
         self.set_options(rows)
 
-    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:  # type: ignore[override]
         """Scroll to the new row and announce it (OptionList's part), then repaint the rows that
         lost and gained the highlight; a scroll has repainted everything already."""
         top = self.scroll_offset.y

@@ -37,16 +37,16 @@ class LazyOption(Option):
     ) -> None:
         super().__init__("", id=id, disabled=disabled)
         self._draw = draw
-        self._prompt: Content | None = None
+        self._drawn: Content | None = None
 
     @property
     def prompt(self) -> Content:
-        if self._prompt is None:
-            self._prompt = self._draw()
-        return self._prompt
+        if self._drawn is None:
+            self._drawn = self._prompt = self._draw()
+        return self._drawn
 
     def forget(self) -> None:
-        self._prompt = None
+        self._drawn = None
         self._visual = None  # Option's cached visual of the prompt
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...core.text.sanitize import safe_line
 from ..output import out, to_json
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             f"by {e.reviewer or '-'}  {e.counts_line}"
         )
         if e.sha in checks and checks[e.sha]["changed_since"]:
-            n = len(checks[e.sha]["changed_since"])
+            n = len(cast("list[str]", checks[e.sha]["changed_since"]))
             line += f"  ({n} material{'s' if n != 1 else ''} changed since)"
         out(safe_line(line) + "\n")
     return 0

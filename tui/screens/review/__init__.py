@@ -2,7 +2,7 @@
 
 A package of small modules, one concern each, assembled by `screen.ReviewScreen`:
 
-- `state`: what the screen holds (the review, the session, the matches, the cursor, the filter)
+
   and how it reads it; every session change goes through `state.ReviewState.apply`;
 - `drawing`: the panes drawn from that state, each redrawn only when what it shows changed, and
   the redraws put off while keys arrive (`tui.debounce`);

@@ -6,19 +6,19 @@ from collections.abc import Callable
 from typing import Any
 
 from ...widgets.placements import PlacementsPane
-from .drawing import ReviewDrawing
+from .base import Controller
 from .guards import mutating
 
 
-class AnnotateActions(ReviewDrawing):
+class Annotate(Controller):
     def text_dialog(
         self, heading: str, hint: str, existing: tuple[str, ...], save: Callable[[str, str], None]
     ) -> None:
         from ...dialogs.text_entry import TextEntryDialog
 
-        ref = self.current
+        ref = self.view.current
         assert ref is not None
-        item = self.items[ref]
+        item = self.view.items[ref]
 
         def done(text: str | None) -> None:
             if text:
@@ -28,7 +28,7 @@ class AnnotateActions(ReviewDrawing):
 
     @mutating
     def action_annotate(self) -> None:
-        d = self.session.decision(self.current or "")
+        d = self.session.decision(self.view.current or "")
         self.text_dialog(
             "Note",
             "A note on this item (kept in the session and the sidecar):",
@@ -41,7 +41,7 @@ class AnnotateActions(ReviewDrawing):
         self.text_dialog(
             "Contradiction or claim to verify",
             "What conflicts, with what (brief section 二; it names this item):",
-            self.context(self.current or "").contradictions,
+            self.view.context(self.view.current or "").contradictions,
             lambda ref, text: self.session.add_contradiction(text, [ref]),
         )
 
@@ -50,7 +50,7 @@ class AnnotateActions(ReviewDrawing):
         self.text_dialog(
             "Handle for the living document",
             "What to do in the living document (brief section 五; it names this item):",
-            self.context(self.current or "").handles,
+            self.view.context(self.view.current or "").handles,
             lambda ref, text: self.session.add_handle(text, [ref]),
         )
 
@@ -58,9 +58,9 @@ class AnnotateActions(ReviewDrawing):
     def action_cycle_evidence(self) -> None:
         from ...dialogs.evidence import EvidenceDialog
 
-        ref = self.current
+        ref = self.view.current
         assert ref is not None
-        item = self.items[ref]
+        item = self.view.items[ref]
         d = self.session.decision(ref)
 
         def done(answer: tuple[Any, str | None] | None) -> None:
@@ -78,13 +78,12 @@ class AnnotateActions(ReviewDrawing):
         trace on screen (Enter, on an excluded item, used to do just that)."""
         if self.session.decision(ref).status != "exclude":
             return False
-        include = self.keymap.keys("include")
+        include = self.screen.keymap.keys("include")
         hint = f" (press {include[0]})" if include else ""
         self.notify(
-            f"{self.items[ref].title[:60]} is excluded: a placement is for items of the brief. "
-            f"Include it first{hint}.",
+            f"{self.view.items[ref].title[:60]} is excluded: a placement is for items of the "
+            f"brief. Include it first{hint}.",
             severity="warning",
-            markup=False,
         )
         return True
 
@@ -92,13 +91,14 @@ class AnnotateActions(ReviewDrawing):
     def action_pick_placement(self) -> None:
         from ...dialogs.placement import PlacementDialog
 
-        ref = self.current
+        view = self.view
+        ref = view.current
         assert ref is not None
         if self.refuse_placing_excluded(ref):
             return
-        item = self.items[ref]
+        item = view.items[ref]
         placed = self.session.plan.placement_of(ref)
-        matches = self.item_matches(ref)
+        matches = view.item_matches(ref)
 
         def done(answer: tuple[str | None, Any] | None) -> None:
             if answer is not None:
@@ -108,7 +108,7 @@ class AnnotateActions(ReviewDrawing):
         dialog = PlacementDialog(
             item.title,
             ref,
-            self.review.living_doc.sections,
+            view.review.living_doc.sections,
             matches.placements if matches else (),
             placed.section if placed else None,
             placed.action if placed else None,
@@ -117,14 +117,14 @@ class AnnotateActions(ReviewDrawing):
 
     @mutating
     def action_accept_placement(self) -> None:
-        ref = self.current
+        ref = self.view.current
         assert ref is not None
         if self.refuse_placing_excluded(ref):
             return
-        self.later.flush("panes")
-        section = self.query_one(PlacementsPane).selected_section()
+        self.screen.later.flush("panes")
+        section = self.screen.query_one(PlacementsPane).selected_section()
         if section is None:
-            why = "matching is still running" if self.matches is None else "no section is proposed"
+            why = self.view.waiting("no section is proposed")
             self.notify(f"No placement to accept: {why}. Pick one instead.", severity="warning")
             return
         placed = self.session.plan.placement_of(ref)

@@ -4,40 +4,40 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
-    from .state import ReviewState
+    from .base import Controller
 
-F = TypeVar("F", bound=Callable[..., Any])
+C = TypeVar("C", bound="Controller")
+P = ParamSpec("P")
 
 
-def mutating(method: F) -> F:
+def mutating(method: Callable[Concatenate[C, P], None]) -> Callable[Concatenate[C, P], None]:
     """Refuse a change in a read-only session (another briefdesk holds the batch) or when the
     filter hides every item, with a message saying so."""
 
     @functools.wraps(method)
-    def wrapper(self: ReviewState, *args: Any, **kwargs: Any) -> Any:
-        if self.readonly_reason:
-            self.notify(f"Read-only: {self.readonly_reason}", severity="warning", markup=False)
-            return None
-        if self.current is None:
+    def wrapper(self: C, *args: P.args, **kwargs: P.kwargs) -> None:
+        if self.read_only():
+            return
+        if self.view.current is None:
             self.notify("No item selected (the filter hides every item).", severity="warning")
-            return None
-        return method(self, *args, **kwargs)
+            return
+        method(self, *args, **kwargs)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
-def current(method: F) -> F:
+def current(method: Callable[Concatenate[C, P], None]) -> Callable[Concatenate[C, P], None]:
     """Refuse an action on the current item when the filter hides every item (reading, copying
     and handing the item to another program work in a read-only desk too)."""
 
     @functools.wraps(method)
-    def wrapper(self: ReviewState, *args: Any, **kwargs: Any) -> Any:
-        if self.current is None:
+    def wrapper(self: C, *args: P.args, **kwargs: P.kwargs) -> None:
+        if self.view.current is None:
             self.notify("No item selected (the filter hides every item).", severity="warning")
-            return None
-        return method(self, *args, **kwargs)
+            return
+        method(self, *args, **kwargs)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper

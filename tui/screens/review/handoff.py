@@ -14,53 +14,51 @@ from briefdesk.core.model.values import Item
 from briefdesk.core.storage.fileio import sha256_file
 
 from ...handoff import at_line, program, run_outside
-from .drawing import ReviewDrawing
+from .base import Controller
 from .guards import current
 
 
-class HandoffActions(ReviewDrawing):
+class Handoff(Controller):
     def _item_file(self, item: Item) -> Path:
-        return self.review.workspace.root / item.material
+        return self.view.review.workspace.root / item.material
 
     @current
     def action_open_material(self) -> None:
-        item = self.items[self.current or ""]
+        item = self.view.items[self.view.current or ""]
         argv = at_line(program("pager"), self._item_file(item), item.line)
-        outcome = run_outside(self.app, argv, self.review.workspace.root)
-        self.refresh(layout=True)
+        outcome = run_outside(self.app, argv, self.view.review.workspace.root)
+        self.screen.refresh(layout=True)
         if outcome.problem:
             self.notify(
                 f"Cannot open the pager: {outcome.problem}. Set $PAGER.",
                 severity="error",
-                markup=False,
             )
 
     @current
     def action_edit_material(self) -> None:
-        item = self.items[self.current or ""]
+        item = self.view.items[self.view.current or ""]
         path = self._item_file(item)
         before = sha256_file(path)
         argv = at_line(program("editor"), path, item.line)
-        outcome = run_outside(self.app, argv, self.review.workspace.root)
-        self.refresh(layout=True)
+        outcome = run_outside(self.app, argv, self.view.review.workspace.root)
+        self.screen.refresh(layout=True)
         if outcome.problem:
             self.notify(
                 f"Cannot open the editor: {outcome.problem}. Set $VISUAL or $EDITOR.",
                 severity="error",
-                markup=False,
             )
             return
         if sha256_file(path) == before:
-            self.notify(f"{item.material} is unchanged.", markup=False)
+            self.notify(f"{item.material} is unchanged.")
             return
-        self.notify(f"{item.material} changed: reading the batch again.", markup=False)
-        self.app.call_later(self.app.reopen_batch, self)  # type: ignore[attr-defined]
+        self.notify(f"{item.material} changed: reading the batch again.")
+        self.app.call_later(self.app.reopen_batch, self.screen)
 
     @current
     def action_copy_ref(self) -> None:
         from ...dialogs.choice import ChoiceDialog
 
-        item = self.items[self.current or ""]
+        item = self.view.items[self.view.current or ""]
         choices = [("ref", item.ref), ("material", item.material)]
         choices += [("arXiv", arxiv) for arxiv in item.arxiv]
         choices += [("URL", url) for url in item.urls]
@@ -68,7 +66,7 @@ class HandoffActions(ReviewDrawing):
         def done(value: str | None) -> None:
             if value:
                 self.app.copy_to_clipboard(value)
-                self.notify(f"Copied {value}", title="clipboard", markup=False)
+                self.notify(f"Copied {value}", title="clipboard")
 
         dialog = ChoiceDialog(
             "Copy to the clipboard",
@@ -77,7 +75,7 @@ class HandoffActions(ReviewDrawing):
             choices,
             "1–9 or enter copies (through the terminal: OSC 52, which most terminals and tmux"
             " with set-clipboard on pass on) · esc cancels",
-            self.keymap.keys("copy_ref"),
+            self.screen.keymap.keys("copy_ref"),
         )
         self.app.push_screen(dialog, done)
 
@@ -85,8 +83,8 @@ class HandoffActions(ReviewDrawing):
     def action_open_url(self) -> None:
         from ...dialogs.choice import ChoiceDialog
 
-        item = self.items[self.current or ""]
-        material = self.materials.get(item.material)
+        item = self.view.items[self.view.current or ""]
+        material = self.view.materials.get(item.material)
         urls = list(dict.fromkeys((*item.urls, *(material.urls if material else ()))))
         if not urls:
             self.notify("The item names no URL.", severity="warning")
@@ -95,7 +93,7 @@ class HandoffActions(ReviewDrawing):
         def done(url: str | None) -> None:
             if url:
                 self.app.open_url(url)
-                self.notify(f"Opened {url}", title="browser", markup=False)
+                self.notify(f"Opened {url}", title="browser")
 
         dialog = ChoiceDialog(
             "Open in the web browser?",
@@ -109,4 +107,4 @@ class HandoffActions(ReviewDrawing):
     def action_history(self) -> None:
         from ..history import HistoryScreen
 
-        self.app.push_screen(HistoryScreen(self.review.workspace, self.review.topic))
+        self.app.push_screen(HistoryScreen(self.view.review.workspace, self.view.review.topic))

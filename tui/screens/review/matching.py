@@ -4,23 +4,26 @@ The job is core's (`core.matching.job.MatchJob`, which `scan` runs too): small b
 this worker thread; from MATCH_PROCESS_ITEMS items on, in a forked child process that cannot
 outlive the desk (in a thread it would hold the GIL for seconds, and the desk's keys would wait).
 Either way the worker posts messages to the screen (`MatchingProgress`, `MatchingDone`,
-`MatchingFailed`), which draws them; `post_message` is thread-safe and does not wait for the UI.
+`MatchingFailed`), which hands them to this controller; `post_message` is thread-safe and does
+not wait for the UI.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from briefdesk.core.claims import Conflict
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.matching.job import FORK_ITEMS, MatchFailed, MatchJob
 from briefdesk.core.model.values import ItemMatches
 from briefdesk.core.review.load import Review
-from textual import on, work
 from textual.message import Message
-from textual.widgets import ProgressBar
 
-from .drawing import ReviewDrawing
+from .base import Controller
+
+if TYPE_CHECKING:
+    from .screen import ReviewScreen
 
 # From this many items matching runs in a forked child process; smaller batches match in a
 # thread (the fork is not worth it; tests of the thread path use them).
@@ -61,69 +64,67 @@ class MatchingFailed(Message):
         self.review = review
 
 
-class MatchingMixin(ReviewDrawing):
-    def start_matching_job(self) -> None:
-        if len(self.review.items) >= MATCH_PROCESS_ITEMS:
-            self.set_timer(MATCH_PROCESS_DELAY, self.run_matching)
-        else:
-            self.run_matching()
+class Matching(Controller):
+    def __init__(self, screen: ReviewScreen) -> None:
+        super().__init__(screen)
+        self.job: MatchJob | None = None
 
-    def stop_matching_job(self) -> None:
-        job = self.match_job
+    def start(self) -> None:
+        if len(self.view.review.items) >= MATCH_PROCESS_ITEMS:
+            self.screen.set_timer(MATCH_PROCESS_DELAY, self.run)
+        else:
+            self.run()
+
+    def stop(self) -> None:
+        job = self.job
         if job is not None:
             job.cancel()  # the one process this screen started; its worker thread then ends
 
-    @work(thread=True, exclusive=True, group="matching")
-    def run_matching(self) -> None:
+    def run(self) -> None:
+        self.screen.run_worker(self.match, thread=True, exclusive=True, group="matching")
+
+    def match(self) -> None:
         """Placements, duplicates and the claims that disagree, off the UI thread. The messages
         say which review they answer: the desk may have read the batch again since."""
-        review = self.review
+        review = self.view.review
+        post = self.screen.post_message
         fork = len(review.items) >= MATCH_PROCESS_ITEMS
-        job = self.match_job = MatchJob(review, self.language, fork=fork)
+        job = self.job = MatchJob(review, self.view.language, fork=fork)
+
+        def report(done: int, total: int) -> None:
+            post(MatchingProgress(done, total, review))
+
         try:
-            outcome = job.run(
-                lambda done, total: self.post_message(MatchingProgress(done, total, review))
-            )
+            outcome = job.run(report)
         except (BriefdeskError, MatchFailed) as exc:
-            self.post_message(MatchingFailed(str(exc), review))
+            post(MatchingFailed(str(exc), review))
         else:
-            self.post_message(
-                MatchingDone(outcome.matches, outcome.cites, outcome.conflicts, review)
-            )
+            post(MatchingDone(outcome.matches, outcome.cites, outcome.conflicts, review))
         finally:
-            if self.match_job is job:
-                self.match_job = None
+            if self.job is job:
+                self.job = None
 
-    def _stale(self, review: Review | None) -> bool:
+    def stale(self, review: Review | None) -> bool:
         """An answer for a review the desk has read again since (a file changed on disk)."""
-        return review is not None and review is not self.review
+        return review is not None and review is not self.view.review
 
-    @on(MatchingProgress)
-    def _matching_progress(self, event: MatchingProgress) -> None:
-        if self.matches is None and not self._stale(event.review):
-            self.progress = (event.done, event.total)
-            self.query_one("#match-progress", ProgressBar).update(
-                total=max(event.total, 1), progress=event.done
-            )
+    def progress(self, event: MatchingProgress) -> None:
+        if self.view.matches is None and not self.stale(event.review):
+            self.screen.match_progress = (event.done, event.total)
 
-    def _matching_over(self) -> None:
-        self.query_one("#match-progress", ProgressBar).display = False
-
-    @on(MatchingFailed)
-    def _matching_failed(self, event: MatchingFailed) -> None:
-        if self._stale(event.review):
+    def failed(self, event: MatchingFailed) -> None:
+        if self.stale(event.review):
             return
-        self.match_problem = event.problem
-        self.matches = {}
-        self._matching_over()
-        self.refresh_all()
+        self.view.match_problem = event.problem
+        self.view.matches = {}
+        self.screen.match_progress = None
+        self.screen.panes.refresh_all()
 
-    @on(MatchingDone)
-    def _matched(self, event: MatchingDone) -> None:
-        if self._stale(event.review):
+    def done(self, event: MatchingDone) -> None:
+        if self.stale(event.review):
             return
-        self.matches = event.matches
-        self.brief_cites = event.cites
-        self._matching_over()
-        self.set_conflicts(event.conflicts)
-        self.refresh_all()
+        self.view.matches = event.matches
+        self.view.brief_cites = event.cites
+        self.screen.match_progress = None
+        self.view.set_conflicts(event.conflicts)
+        self.screen.panes.refresh_all()

@@ -7,16 +7,12 @@ from __future__ import annotations
 
 from briefdesk.core.model.increments import SpotCheck
 
-from .drawing import ReviewDrawing
+from ...widgets.brief import OrderList
+from .base import Controller
 from .guards import mutating
 
 
-class OrderActions(ReviewDrawing):
-    def increment_of(self, ref: str) -> str | None:
-        """The first part of the item's increment (how the order names it), if it is in one."""
-        inc = self.session.increment_of(ref)
-        return inc.parts[0] if inc is not None else None
-
+class Order(Controller):
     @mutating
     def action_move_up(self) -> None:
         self.move(-1)
@@ -28,10 +24,8 @@ class OrderActions(ReviewDrawing):
     def move(self, delta: int) -> None:
         """The current item's increment; with the brief pane's list focused on a spot check,
         that spot check (among the spot checks)."""
-        from ...widgets.brief import OrderList
-
-        order = self.query_one(OrderList)
-        key = order.highlighted_ref() if self.focused is order else None
+        order = self.screen.query_one(OrderList)
+        key = order.highlighted_ref() if self.screen.focused is order else None
         spot = self.session.plan.by_id(key) if key else None
         if isinstance(spot, SpotCheck):
             if self.session.move_increment(spot.id, delta):
@@ -39,7 +33,7 @@ class OrderActions(ReviewDrawing):
             else:
                 self.notify("Already first." if delta < 0 else "Already last.")
             return
-        head = self.increment_of(self.current or "")
+        head = self.view.increment_head(self.view.current or "")
         if head is None:
             self.notify(
                 "Only included items have a place in the brief's order.", severity="warning"
@@ -52,15 +46,9 @@ class OrderActions(ReviewDrawing):
     def action_merge(self) -> None:
         from ...dialogs.merge import MergeChoice, MergeDialog
 
-        ref = self.current
+        ref = self.view.current
         assert ref is not None
-        own = self.increment_of(ref)
-        plan = self.session.plan
-        targets = [
-            (r, getattr(plan.increment_of(r), "title", None) or self.items[r].title)
-            for r in self.session.order
-            if r not in (ref, own)
-        ]  # named as the brief names them: the written title, else the first part's heading
+        targets = self.view.merge_targets(ref)
         if not targets:
             self.notify(
                 "No other increment to merge into: include another item first.", severity="warning"
@@ -77,19 +65,19 @@ class OrderActions(ReviewDrawing):
             if inc is not None:
                 self.apply(lambda: self.session.absorb(ref, inc.id))
 
-        self.app.push_screen(MergeDialog(self.items[ref].title, ref, targets), done)
+        self.app.push_screen(MergeDialog(self.view.items[ref].title, ref, targets), done)
 
     @mutating
     def action_split(self) -> None:
         """Take the current item out of its merged increment into one of its own, right after."""
-        ref = self.current
+        ref = self.view.current
         assert ref is not None
         self.apply(lambda: self.session.split(ref))
 
     @mutating
     def action_describe(self) -> None:
         """Make the current item, absorbed by its increment, a described part of it."""
-        ref = self.current
+        ref = self.view.current
         assert ref is not None
         if self.session.plan.role(ref) != "absorbed":
             self.notify("Only an absorbed item can be described (it is not absorbed).")

@@ -2,45 +2,50 @@
 
 from __future__ import annotations
 
-from .drawing import ReviewDrawing
+from typing import TYPE_CHECKING
+
+from textual.screen import Screen
+
+from .base import Controller
+
+if TYPE_CHECKING:
+    from .screen import ReviewScreen
 
 
-class OpenActions(ReviewDrawing):
+class Open(Controller):
+    def __init__(self, screen: ReviewScreen) -> None:
+        super().__init__(screen)
+        self.warned_form: Screen[object] | None = None  # the form ctrl+q warned about once
+
     def action_preview_brief(self) -> None:
         from ..preview import PreviewScreen
 
-        self.app.push_screen(
-            PreviewScreen(self.brief_text, self.message_text, self.review.brief_path)
-        )
+        brief, message = self.screen.panes.brief()
+        self.app.push_screen(PreviewScreen(brief, message, self.view.review.brief_path))
 
     def action_commit(self) -> None:
         from ..commit import CommitScreen
 
+        view = self.view
         problem = None
-        if self.readonly_reason:
-            problem = f"Read-only: {self.readonly_reason}"
-        elif not self.reviewer:
+        if view.readonly_reason:
+            problem = f"Read-only: {view.readonly_reason}"
+        elif not view.reviewer:
             problem = "No reviewer: set reviewer in briefdesk.yaml or git config user.name."
 
         def done(sha: str | None) -> None:
             if sha:
                 self.notify(f"Committed {sha[:12]}.", title="brief committed")
-                self.draw_status()
+                self.screen.panes.draw_status()
 
-        screen = CommitScreen(
-            self.review,
-            self.session,
-            self.brief_text,
-            self.message_text,
-            self.reviewer,
-            problem,
-        )
+        brief, message = self.screen.panes.brief()
+        screen = CommitScreen(view.review, self.session, brief, message, view.reviewer, problem)
         self.app.push_screen(screen, done)
 
     def action_help(self) -> None:
         from ..help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.keymap, self.language))
+        self.app.push_screen(HelpScreen(self.screen.keymap, self.view.language))
 
     def action_quit(self) -> None:
         self.request_quit()
@@ -48,14 +53,12 @@ class OpenActions(ReviewDrawing):
     def unsaved_form(self) -> bool:
         """A form on screen holds text not saved yet: say so and stay, the first time. Quitting
         again with the same form up (ctrl+q twice) quits without it."""
-        stack = [f for f in self.app.screen_stack if f is not self]
+        stack = [f for f in self.app.screen_stack if f is not self.screen]
         forms = [f for f in stack if callable(getattr(f, "dirty", None))]
-        form = next((f for f in reversed(forms) if f.dirty()), None)  # type: ignore[attr-defined]
-        if form is None:
+        form = next((f for f in reversed(forms) if f.dirty()), None)
+        if form is None or self.warned_form is form:
             return False
-        if getattr(self, "_warned_form", None) is form:
-            return False
-        self._warned_form = form
+        self.warned_form = form
         self.notify(
             "The form holds text not saved yet: ctrl+s saves it, esc drops it; "
             "ctrl+q again quits without it.",
@@ -72,7 +75,7 @@ class OpenActions(ReviewDrawing):
 
         if self.unsaved_form():
             return
-        self.save_cursor()
+        self.screen.moves.save()
         session = self.session
         if session.save_error is None or session.retry_save():
             self.app.exit(return_code=0)
@@ -90,6 +93,6 @@ class OpenActions(ReviewDrawing):
                     self.app.exit(return_code=0)
                 else:
                     self.request_quit()
-            self.draw_status()
+            self.screen.panes.draw_status()
 
         self.app.push_screen(UnsavedDialog(session.unsaved, session.save_error or ""), chosen)

@@ -12,16 +12,18 @@ longer reads (a half-saved edit) leaves the desk on what it read before, and say
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.review.load import Review, load_review
 from briefdesk.core.review.watch import Change, Watcher
-from textual import on, work
 from textual.message import Message
 from textual.timer import Timer
-from textual.widgets import ProgressBar
 
-from .matching import MatchingMixin
+from .base import Controller
+
+if TYPE_CHECKING:
+    from .screen import ReviewScreen
 
 WATCH_EVERY = 1.0  # seconds between polls
 
@@ -47,115 +49,109 @@ class RereadFailed(Message):
         self.problem = problem
 
 
-class StalenessMixin(MatchingMixin):
-    watch_every: float = WATCH_EVERY
-    watcher: Watcher | None = None
-    watch_timer: Timer | None = None
-    reread_generation = 0
-    reread_changes: list[Change]
-
-    def start_watching(self) -> None:
+class Staleness(Controller):
+    def __init__(self, screen: ReviewScreen) -> None:
+        super().__init__(screen)
+        self.watcher: Watcher | None = None
+        self.timer: Timer | None = None
+        self.generation = 0
+        self.changes: list[Change] = []
         self.poll_lock = threading.Lock()
-        self.reread_changes = []
-        self.watch_timer = self.set_interval(self.watch_every, self.poll_files)
 
-    def stop_watching(self) -> None:
-        if self.watch_timer is not None:
-            self.watch_timer.stop()
-            self.watch_timer = None
+    def start(self) -> None:
+        self.timer = self.screen.set_interval(WATCH_EVERY, self.poll)
 
-    @work(thread=True, group="watch")
+    def stop(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+
+    def poll(self) -> None:
+        self.screen.run_worker(self.poll_files, thread=True, group="watch")
+
     def poll_files(self) -> None:
         """One poll (skipped while the previous one runs); the first makes the watcher."""
         if not self.poll_lock.acquire(blocking=False):
             return
         try:
             if self.watcher is None:
-                self.watcher = Watcher(self.review)
+                self.watcher = Watcher(self.view.review)
             changes = self.watcher.poll()
         except Exception:  # the disk went away under the desk: try again on the next tick
             changes = []
         finally:
             self.poll_lock.release()
         if changes:
-            self.post_message(FilesChanged(changes))
+            self.screen.post_message(FilesChanged(changes))
 
-    @on(FilesChanged)
-    def _files_changed(self, event: FilesChanged) -> None:
+    def files_changed(self, event: FilesChanged) -> None:
         self.notify(
             "\n".join(c.describe() for c in event.changes) + "\nreading the batch again…",
             title="changed on disk",
-            markup=False,
         )
-        self.reread_changes += event.changes
-        self.reread_generation += 1
-        self.reread(self.reread_generation)
+        self.changes += event.changes
+        self.generation += 1
+        generation = self.generation
+        self.screen.run_worker(lambda: self.reread(generation), thread=True, group="reread")
 
-    @work(thread=True, group="reread")
     def reread(self, generation: int) -> None:
-        review = self.review
+        review = self.view.review
+        post = self.screen.post_message
         try:
             fresh = load_review(review.workspace, review.batch.path)
             watcher = Watcher(fresh)
         except BriefdeskError as exc:
-            self.post_message(RereadFailed(generation, str(exc)))
+            post(RereadFailed(generation, str(exc)))
         except Exception as exc:  # a bug must not take the desk down
-            self.post_message(RereadFailed(generation, f"{type(exc).__name__}: {exc}"))
+            post(RereadFailed(generation, f"{type(exc).__name__}: {exc}"))
         else:
-            self.post_message(Reread(generation, fresh, watcher))
+            post(Reread(generation, fresh, watcher))
 
-    @on(RereadFailed)
-    def _reread_failed(self, event: RereadFailed) -> None:
-        if event.generation != self.reread_generation:
+    def reread_failed(self, event: RereadFailed) -> None:
+        if event.generation != self.generation:
             return
         self.notify(
             f"{event.problem}\nThe desk keeps what it read before; fix the file and it is read "
             "again.",
             title="cannot read the batch",
             severity="error",
-            markup=False,
         )
 
-    @on(Reread)
-    def _reread(self, event: Reread) -> None:
-        if event.generation != self.reread_generation:
+    def reread_done(self, event: Reread) -> None:
+        if event.generation != self.generation:
             return  # a later change is being read already
         self.swap_review(event.review, event.watcher)
 
     def swap_review(self, review: Review, watcher: Watcher) -> None:
         """Show `review` (the batch as it is on disk now) in place of the one read before."""
-        changes, self.reread_changes = self.reread_changes, []
-        self.review = review
+        screen, view = self.screen, self.view
+        changes, self.changes = self.changes, []
+        view.set_review(review)
         self.watcher = watcher
-        self.items = {item.ref: item for item in review.items}
-        self.sections = {s.id: s for s in review.living_doc.sections}
-        self.materials = {m.path: m for m in review.materials}
-        listening = self.session_changed in self.session.listeners
+        listeners = self.session.listeners
+        listening = screen.panes.session_changed in listeners
         if listening:  # the list is filled again below: no redraw of rows that may be gone
-            self.session.listeners.remove(self.session_changed)
+            listeners.remove(screen.panes.session_changed)
         try:
             marked = self.session.refit(review.items)
         finally:
             if listening:
-                self.session.listeners.append(self.session_changed)
-        if self.cursor not in self.items:
-            self.cursor = self.session.data.cursor
-        self.stop_matching_job()
-        self.matches = None
-        self.match_problem = None
-        self.set_conflicts(None)
-        self.progress = (0, len(review.items))
-        self.draw_title()
-        self.fill_items()
-        self.show_current()
-        self.draw_order()
-        self.later.later("brief", 0.05)
-        self.draw_status()
-        if self.start_matching:
-            bar = self.query_one("#match-progress", ProgressBar)
-            bar.update(total=max(len(review.items), 1), progress=0)
-            bar.display = True
-            self.start_matching_job()
+                listeners.append(screen.panes.session_changed)
+        if view.cursor not in view.items:
+            view.cursor = self.session.data.cursor
+        screen.matching.stop()
+        view.matches = None
+        view.match_problem = None
+        view.set_conflicts(None)
+        screen.panes.draw_title()
+        screen.panes.fill_items()
+        screen.panes.show_current()
+        screen.panes.draw_order()
+        screen.later.later("brief", 0.05)
+        screen.panes.draw_status()
+        if screen.start_matching:
+            screen.match_progress = (0, len(review.items))
+            screen.matching.start()
         paths = ", ".join(dict.fromkeys(c.path for c in changes)) or "the batch"
         if marked:
             self.notify(
@@ -164,7 +160,6 @@ class StalenessMixin(MatchingMixin):
                 "decisions are kept).",
                 title="read again",
                 severity="warning",
-                markup=False,
             )
         else:
-            self.notify(f"{paths}: read again.", title="read again", markup=False)
+            self.notify(f"{paths}: read again.", title="read again")

@@ -4,18 +4,19 @@
 focused, of the increment or spot check highlighted there); `edit_notes` the batch's
 contradictions and handles; `add_spot_check` a picker over the workspace's materials outside the
 batch, then the new spot check's form. Each saved change is one undo step of the session
-(`ReviewState.apply`), and the brief pane follows it like any other change. A form the session
+(`Controller.apply`), and the brief pane follows it like any other change. A form the session
 refuses stays open with what was typed.
 """
 
 from __future__ import annotations
 
-from briefdesk.core.brief import build_model
+import functools
+from typing import Any
+
 from briefdesk.core.brief.build import short_name
-from briefdesk.core.brief.content import EntryModel
 from briefdesk.core.brief.excerpt import excerpt
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.model.increments import FIELDS, Increment, SpotCheck
+from briefdesk.core.model.increments import Increment, SpotCheck
 from textual.content import Content
 
 from ...dialogs.increment import IncrementDialog, IncrementDraft
@@ -23,52 +24,27 @@ from ...dialogs.notes import Kind, NoteEdit, NotesDialog
 from ...dialogs.spot_check import SpotCheckDialog
 from ...text import line
 from ...widgets.brief import OrderList
-from .drawing import ReviewDrawing
+from .base import Controller
 
 
-class WriteActions(ReviewDrawing):
-    def writable(self) -> bool:
-        if self.readonly_reason:
-            self.notify(f"Read-only: {self.readonly_reason}", severity="warning", markup=False)
-            return False
-        return True
-
+class Write(Controller):
     # -- the increment form --------------------------------------------------------------------
 
     def target_entry(self) -> Increment | SpotCheck | None:
         """The increment or spot check highlighted in the brief pane's list when it has the
         focus, else the current item's increment."""
         plan = self.session.plan
-        order = self.query_one(OrderList)
-        if self.focused is order and order.highlighted_option is not None:
+        order = self.screen.query_one(OrderList)
+        if self.screen.focused is order and order.highlighted_option is not None:
             key = order.highlighted_option.id or ""
             found = plan.by_id(key) or plan.increment_of(key)
             if found is not None:
                 return found
-        return plan.increment_of(self.current) if self.current else None
-
-    def derived_entry(self, entry: Increment | SpotCheck) -> EntryModel | None:
-        """The entry as the brief would derive it with nothing written (the form's
-        placeholders)."""
-        blank = entry.model_copy(update=dict.fromkeys(FIELDS))
-        data = self.session.data.model_copy(
-            update={
-                "increments": [
-                    blank if i.id == entry.id else i for i in self.session.data.increments
-                ],
-                "spot_checks": [
-                    blank if s.id == entry.id else s for s in self.session.data.spot_checks
-                ],
-            }
-        )
-        try:
-            model = build_model(self.review, data, reviewer=self.reviewer)
-        except BriefdeskError:
-            return None
-        return next((e for e in model.entries if e.id == entry.id), None)
+        current = self.view.current
+        return plan.increment_of(current) if current else None
 
     def action_edit_increment(self) -> None:
-        if not self.writable():
+        if self.read_only():
             return
         entry = self.target_entry()
         if entry is None:
@@ -86,7 +62,7 @@ class WriteActions(ReviewDrawing):
             heading, parts = f"Spot check · entry {number} of 一", []
         else:
             heading = f"Increment {number} of 一"
-            parts = [(r, short_name(self.items[r].title) or r) for r in entry.parts]
+            parts = [(r, short_name(self.view.items[r].title) or r) for r in entry.parts]
 
         def save(draft: IncrementDraft) -> bool:
             """One undo step; refused (the form stays open with the draft) with a message."""
@@ -101,35 +77,35 @@ class WriteActions(ReviewDrawing):
                     sources=draft.sources,
                 )
             except BriefdeskError as exc:
-                self.notify(str(exc), severity="error", markup=False)
+                self.notify(str(exc), severity="error")
                 return False
             if self.session.save_error:
-                self.draw_status()
+                self.screen.panes.draw_status()
             return True
 
-        def remove() -> bool:
-            self.apply(lambda: self.session.remove_spot_check(entry.id))
-            self.notify(f"Removed the spot check {entry.path}; undo brings it back.", markup=False)
+        def remove(spot: SpotCheck) -> bool:
+            self.apply(lambda: self.session.remove_spot_check(spot.id))
+            self.notify(f"Removed the spot check {spot.path}; undo brings it back.")
             return True
 
         dialog = IncrementDialog(
             heading,
             entry,
-            self.derived_entry(entry),
-            self.review.living_doc.sections,
+            self.view.derived_entry(entry),
+            self.view.review.living_doc.sections,
             parts,
             save,
-            remove if isinstance(entry, SpotCheck) else None,
+            functools.partial(remove, entry) if isinstance(entry, SpotCheck) else None,
         )
         self.app.push_screen(dialog)
 
     # -- the batch's contradictions and handles -------------------------------------------------
 
     def action_edit_notes(self) -> None:
-        if not self.writable():
+        if self.read_only():
             return
 
-        def notes(kind: Kind) -> list:
+        def notes(kind: Kind) -> list[Any]:
             return list(getattr(self.session.data, kind))
 
         self.app.push_screen(NotesDialog(notes, self.edit_note))
@@ -157,21 +133,21 @@ class WriteActions(ReviewDrawing):
             else:
                 (s.delete_contradiction if contradiction else s.delete_handle)(change.index)
         except BriefdeskError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+            self.notify(str(exc), severity="error")
             return False
         if s.save_error:
-            self.draw_status()
+            self.screen.panes.draw_status()
         return True
 
     # -- spot checks ---------------------------------------------------------------------------
 
     def action_add_spot_check(self) -> None:
-        if not self.writable():
+        if self.read_only():
             return
         try:
-            candidates = self.review.spot_candidates()
+            candidates = self.view.review.spot_candidates()
         except BriefdeskError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+            self.notify(str(exc), severity="error")
             return
         taken = {s.path for s in self.session.plan.spot_checks}
         candidates = [p for p in candidates if p not in taken]
@@ -183,10 +159,10 @@ class WriteActions(ReviewDrawing):
             if path is None:
                 return
             try:
-                material = self.review.spot_material(path)
+                material = self.view.review.spot_material(path)
                 spot_id = self.session.add_spot_check(material)
             except BriefdeskError as exc:
-                self.notify(str(exc), severity="error", markup=False)
+                self.notify(str(exc), severity="error")
                 return
             self.open_form(self.session.entry(spot_id))
 
@@ -194,14 +170,14 @@ class WriteActions(ReviewDrawing):
 
     def spot_preview(self, path: str) -> Content:
         try:
-            material = self.review.spot_material(path)
+            material = self.view.review.spot_material(path)
         except BriefdeskError as exc:
             return line(str(exc), "$error")
         body = "\n\n".join(i.body for i in material.items)
         return Content.assemble(
             line(material.title, "bold"),
             (" · ", "$text-muted"),
-            line(material.evidence.label(self.language), "$text-secondary"),
+            line(material.evidence.label(self.view.language), "$text-secondary"),
             "\n",
             line(excerpt(body, 240)),
         )
