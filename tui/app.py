@@ -21,11 +21,11 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
 
-from . import textual_fixes
+from . import textual_private
 from .screens.error import ErrorScreen
 from .screens.loading import LoadingScreen
 
-textual_fixes.apply()  # a cache in Textual that keeps every drawn widget alive (see the module)
+textual_private.mend_styles_cache()  # a cache in Textual that keeps every drawn widget alive
 
 LOADING_SCREEN_AFTER = 0.25  # seconds a batch may take to load before "Loading…" is shown
 

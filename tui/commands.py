@@ -43,7 +43,7 @@ class ReviewCommands(Provider):
     def _run(self, action: str) -> None:
         self.app.call_later(self.screen.run_action, action)
 
-    def _prompt(self, text: str, keys: str, offsets: Sequence[int] = ()) -> Content:
+    def _hit_prompt(self, text: str, keys: str, offsets: Sequence[int] = ()) -> Content:
         content = Content(text)
         for offset in offsets:
             content = content.stylize("bold $accent underline", offset, offset + 1)
@@ -53,7 +53,7 @@ class ReviewCommands(Provider):
 
     async def discover(self) -> Hits:
         for action, text, keys in self._commands():
-            yield DiscoveryHit(self._prompt(text, keys), partial(self._run, action), text=text)
+            yield DiscoveryHit(self._hit_prompt(text, keys), partial(self._run, action), text=text)
 
     async def search(self, query: str) -> Hits:
         search = FuzzySearch()
@@ -61,5 +61,5 @@ class ReviewCommands(Provider):
             score, offsets = search.match(query, text)
             if score > 0:
                 yield Hit(
-                    score, self._prompt(text, keys, offsets), partial(self._run, action), text=text
+                    score, self._hit_prompt(text, keys, offsets), partial(self._run, action), text=text
                 )

@@ -118,7 +118,7 @@ def test_edit_material_opens_the_editor_and_reads_the_batch_again(
                 "+13",
                 str(demo / "inbox/flyp/2026-11-03T0950-critical-read.md"),
             ]
-            assert "Added in the editor: DecisionRank v2." in again.items[REDHAT].body
+            assert "Added in the editor: DecisionRank v2." in again.view.items[REDHAT].body
             assert again.current == REDHAT  # where the reviewer was
             assert again.session.decision(R2).reason == "off-topic"  # every decision kept
             assert len(app.sessions) == 1 and app.sessions[0] is again.session

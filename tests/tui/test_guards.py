@@ -121,7 +121,7 @@ def test_a_read_only_desk_cannot_commit(demo: Path) -> None:
 
 def test_opening_and_closing_the_commit_screen_does_not_grow_memory(demo: Path) -> None:
     """Before: every opening left its widgets' drawn lines alive (about 20,000 objects, +2.4 MB)
-    in a cache of Textual's keyed on each widget's style cache (see tui/textual_fixes.py)."""
+    in a cache of Textual's keyed on each widget's style cache (see tui/textual_private.py)."""
 
     async def go() -> None:
         async with desk(demo) as (app, pilot, screen):
