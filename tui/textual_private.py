@@ -60,16 +60,17 @@ class LazyOption(Option):
     ) -> None:
         super().__init__("", id=id, disabled=disabled)
         self._draw = draw
-        self._drawn: Content | None = None
+        # Option's own prompt, None until drawn (Option types it as always drawn)
+        self._prompt: Content | None = None  # type: ignore[assignment]
 
     @property
     def prompt(self) -> Content:
-        if self._drawn is None:
-            self._drawn = self._prompt = self._draw()
-        return self._drawn
+        if self._prompt is None:
+            self._prompt = self._draw()
+        return self._prompt
 
     def forget(self) -> None:
-        self._drawn = None
+        self._prompt = None
         self._visual = None  # Option's cached visual of the prompt
 
 

@@ -83,7 +83,7 @@ def test_the_line_map_and_the_render_cache_behave_as_relied_on() -> None:
             assert isinstance(first, LazyOption)
             drawn = first.prompt
             first.forget()
-            assert first._drawn is None and first._visual is None
+            assert first._prompt is None and first._visual is None
             assert first.prompt == drawn
             pane.forget_rendered()
             assert not list(pane._option_render_cache.keys())
