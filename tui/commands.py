@@ -61,5 +61,8 @@ class ReviewCommands(Provider):
             score, offsets = search.match(query, text)
             if score > 0:
                 yield Hit(
-                    score, self._hit_prompt(text, keys, offsets), partial(self._run, action), text=text
+                    score,
+                    self._hit_prompt(text, keys, offsets),
+                    partial(self._run, action),
+                    text=text,
                 )
