@@ -7,11 +7,8 @@ the traceback; never the user's materials.
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import sys
-import tempfile
-import traceback
 from pathlib import Path
 
 from .. import __version__
@@ -23,7 +20,13 @@ def crash_dir() -> Path:
 
 
 def write_crash_report(exc: BaseException, argv: list[str]) -> str:
-    """Write the report and return its path (or a sentence saying it could not be written)."""
+    """Write the report and return its path (or a sentence saying it could not be written).
+
+    Its modules are imported only when a report is written: every start imports this file."""
+    import datetime as dt
+    import tempfile
+    import traceback
+
     stamp = dt.datetime.now().strftime("%Y%m%dT%H%M%S")
     name = f"{stamp}-{os.getpid()}.txt"
     text = (

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ...core.text.sanitize import safe_line
-from ...core.workspace.layout import Workspace
 from ..output import err, out
 from .context import add_batch, load_batch
+
+if TYPE_CHECKING:
+    from ...core.workspace.layout import Workspace
 
 NAME = "commit"
 SUMMARY = (

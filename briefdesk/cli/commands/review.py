@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import gc
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ...core.workspace.layout import Workspace
 from .context import add_batch, open_workspace
+
+if TYPE_CHECKING:
+    from ...core.workspace.layout import Workspace
 
 NAME = "review"
 SUMMARY = "Open the review desk; without -b, pick a batch first."
