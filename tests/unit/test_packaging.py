@@ -1,5 +1,6 @@
 """The installed layout (PRODUCT §2): one import package, `briefdesk`, mapped from the repository's
-top-level folders; and the boundary between the domain and the desk."""
+top-level folders. The layers (core never imports the desk) are import-linter's contracts:
+tests/unit/test_layers.py."""
 
 from __future__ import annotations
 
@@ -50,34 +51,6 @@ def _imported_after(modules: list[str]) -> set[str]:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/"
     )
     return set(out.stdout.split())
-
-
-def core_modules() -> list[str]:
-    return sorted(
-        "briefdesk.core." + ".".join(p.relative_to(ROOT / "core").with_suffix("").parts)
-        for p in (ROOT / "core").rglob("*.py")
-        if p.name != "__init__.py" and "__pycache__" not in p.parts
-    )
-
-
-def test_core_never_imports_textual_or_the_desk() -> None:
-    """Every module of core, imported in a fresh interpreter, leaves no Textual, no desk and no
-    command line in `sys.modules`: the domain stands on its own (a headless command or another
-    front end can use it)."""
-    modules = core_modules()
-    assert len(modules) > 20
-    loaded = _imported_after(modules)
-    leaked = sorted(
-        m
-        for m in loaded
-        if m.split(".")[0] == "textual" or m.startswith(("briefdesk.tui", "briefdesk.cli"))
-    )
-    assert leaked == []
-
-
-def test_the_boundary_check_would_see_a_leak() -> None:
-    """The check above is not vacuous: the desk's own modules do pull Textual in."""
-    assert "textual" in _imported_after(["briefdesk.tui.app"])
 
 
 def test_python_dash_m_briefdesk_is_the_command() -> None:

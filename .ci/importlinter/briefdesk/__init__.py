@@ -1,0 +1,1 @@
+../../../briefdesk/__init__.py

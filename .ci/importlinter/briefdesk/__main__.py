@@ -1,0 +1,1 @@
+../../../briefdesk/__main__.py
