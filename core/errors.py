@@ -27,11 +27,5 @@ class BriefdeskError(Exception):
         super().__init__(f"{self.path}: {text}" if self.path else text)
 
 
-class CheckFailed(BriefdeskError):
-    """A check ran and found a problem (verify mismatch): exit 1."""
-
-    exit_code = 1
-
-
 class SessionLocked(BriefdeskError):
     """Another live process holds the session's lock."""

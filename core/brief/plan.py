@@ -65,10 +65,6 @@ class Plan:
         """What section 一 numbers, in order: the increments, then the spot checks."""
         return (*self.increments, *self.spot_checks)
 
-    def is_part(self, ref: str) -> bool:
-        inc = self.increment_of(ref)
-        return inc is not None and ref in inc.parts
-
     def role(self, ref: str) -> Literal["head", "part", "absorbed"] | None:
         """What the item is in its increment: the first described part, another described part,
         an absorbed item; None when it is in none."""
@@ -89,11 +85,6 @@ class Plan:
         if own is not None or inc.parts[0] != ref:
             return own
         return next((p for p in inc.placements if p.part is None), None)
-
-    def is_head(self, ref: str) -> bool:
-        """The first described part of its increment (the one the desk shows the increment on)."""
-        inc = self.increment_of(ref)
-        return inc is not None and inc.parts[0] == ref
 
 
 def make_plan(refs: Sequence[str], data: SessionData, *, trusted: bool = False) -> Plan:

@@ -69,22 +69,6 @@ ACTIONS = {
 }
 # a placement about one part of a merged increment: `Flide 归 §3`, or the part before the action
 PART = {"zh": ("{part} 归 §{s}", "{part}：{action}"), "en": ("{part} → §{s}", "{part}: {action}")}
-ACTION_NAMES = {
-    "zh": {
-        "new-subsection": "新增小节",
-        "append": "追加",
-        "prepend": "开头追加",
-        "cross-ref": "交叉引用",
-        "open-question": "开放问题",
-    },
-    "en": {
-        "new-subsection": "new subsection",
-        "append": "append",
-        "prepend": "prepend",
-        "cross-ref": "cross-reference",
-        "open-question": "open question",
-    },
-}
 
 T = {
     "zh": {

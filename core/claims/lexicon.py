@@ -22,14 +22,12 @@ CURRENT_ZH = (
 )
 CURRENT_EN = r"(?:latest|current|newest|stable|LTS)"
 RELEASE_ZH = r"(?:正式发布|发布|发版|上线|推出|放出)"
-RELEASE_EN = r"(?:released|release|shipped|ships|launched|GA)"
 ARCHIVE_ZH = r"(?:归档|停止维护|停更|弃用|停止更新)"
 ARCHIVE_EN = r"(?:archived|deprecated|sunset|end[- ]of[- ]life|EOL)"
 
 # A project or model name: a Latin word, dots, dashes and pluses inside (`llama.cpp`, `llm-d`,
-# `TensorRT-LLM`); two capitalised words when both are (`OpenShift AI`, `Ray Serve`).
+# `TensorRT-LLM`).
 NAME = r"[A-Za-z][A-Za-z0-9]*(?:[.\-_+][A-Za-z0-9]+)*"
-NAME2 = rf"(?:[A-Z][A-Za-z0-9]*[ ](?=[A-Z]))?{NAME}"
 
 # Words that stand where a name would and are not one.
 NOT_NAMES = frozenset(

@@ -118,8 +118,3 @@ class Records:
 
     def tokens_of(self, r: int) -> np.ndarray:
         return self.ids[self.indptr[r] : self.indptr[r + 1]]
-
-
-def kind_weights(vocab: Sequence[str]) -> np.ndarray:
-    """KIND_WEIGHT of every token of the vocabulary, by id."""
-    return np.fromiter((kind_weight(t) for t in vocab), np.float32, len(vocab))

@@ -20,7 +20,6 @@ T = TypeVar("T")
 
 class Dialog(ModalScreen[T]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel", show=False)]
-    title_text = ""
 
     def on_mount(self) -> None:
         # Textual runs this as well as a subclass's own on_mount (handlers run down the MRO)

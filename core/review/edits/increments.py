@@ -201,10 +201,6 @@ def set_field(view: View, inc_id: str, name: str, value: str | None) -> Change:
     return update(view, inc_id, **{name: value})  # type: ignore[arg-type]
 
 
-def set_placements(view: View, inc_id: str, placements: Sequence[Placement]) -> Change:
-    return update(view, inc_id, placements=placements)
-
-
 def add_placement(view: View, inc_id: str, placement: Placement, at: int | None = None) -> Change:
     current = list(_entry(view, inc_id).placements)
     current.insert(len(current) if at is None else at, placement)
