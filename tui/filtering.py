@@ -10,13 +10,11 @@ from dataclasses import dataclass
 from briefdesk.core.model.decisions import Decision
 from briefdesk.core.model.values import Evidence, Item, ItemMatches
 
-STATUSES = ("undecided", "include", "exclude", "duplicate", "proposed")
-
 
 @dataclass(frozen=True)
 class ItemFilter:
     text: str = ""
-    status: str | None = None  # one of STATUSES
+    status: str | None = None  # undecided, include, exclude, duplicate or proposed
     evidence: Evidence | None = None
     material: str | None = None
     has_duplicates: bool | None = None  # None: either

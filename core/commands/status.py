@@ -150,10 +150,6 @@ def unbatched_materials(ws: Workspace, batches: list[Batch]) -> list[str]:
     return [path for path in material_files(ws) if path not in named]
 
 
-def batch_rows(ws: Workspace, today: dt.date | None = None) -> list[BatchRow]:
-    return batch_status(ws, today)[0]
-
-
 def batch_status(
     ws: Workspace, today: dt.date | None = None
 ) -> tuple[list[BatchRow], list[Batch], bool]:

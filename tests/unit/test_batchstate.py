@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from briefdesk.core.commands.status import batch_rows, days_ago
+from briefdesk.core.commands.status import batch_status, days_ago
 from briefdesk.core.git.commit import commit_brief
 from briefdesk.core.review.load import load_review
 from briefdesk.core.workspace.layout import Workspace
@@ -30,7 +30,7 @@ def test_days_ago(when: dt.date | None, said: str) -> None:
 
 
 def rows_by_stem(root: Path) -> dict:
-    return {row.stem: row for row in batch_rows(Workspace.open(root), dt.date(2026, 11, 5))}
+    return {row.stem: row for row in batch_status(Workspace.open(root), dt.date(2026, 11, 5))[0]}
 
 
 def test_a_batch_goes_from_new_to_in_review_to_committed(demo_ws: Path) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from briefdesk.core.commands.newbatch import NothingToBatch, plan_new_batch, write_new_batch
-from briefdesk.core.commands.status import batch_rows, unbatched_materials
+from briefdesk.core.commands.status import batch_status, unbatched_materials
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.git.commit import commit_brief
 from briefdesk.core.review.load import load_review
@@ -108,7 +108,7 @@ def test_the_written_manifest_is_a_batch_the_desk_opens(evening: Path) -> None:
     review = load_review(Workspace.open(evening), plan.stem)
     assert [m.path for m in review.materials] == NEW
     assert len(review.items) == 5
-    rows = {r.stem: r for r in batch_rows(Workspace.open(evening), TODAY)}
+    rows = {r.stem: r for r in batch_status(Workspace.open(evening), TODAY)[0]}
     assert rows[plan.stem].state == "new" and rows[plan.stem].materials == 4
     # and now nothing is left: the next run says so instead of writing an empty manifest
     with pytest.raises(NothingToBatch, match="every material is named by a batch") as caught:
