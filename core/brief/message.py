@@ -88,8 +88,12 @@ def commit_message(
     *,
     hashes: Mapping[str, str] | None = None,
     model: BriefModel | None = None,
+    manifest: tuple[str, str] | None = None,
 ) -> str:
     """The commit message of PRODUCT §10, ending with a newline.
+
+    `manifest` (its path, "new" or "changed"): the commit also holds the batch's manifest, and
+    a paragraph before the trailers says so (docs/git.md).
 
     `hashes` (path -> sha256 hex) overrides the hashes of the materials and spot checks as read;
     `commit_brief` passes the hashes of the blobs at HEAD, which is what `verify` recomputes.
@@ -106,6 +110,10 @@ def commit_message(
     if model.entries:
         for entry in model.entries:
             lines.append(f"{entry.number}. {flatten(entry.title)}")
+        lines.append("")
+    if manifest is not None:
+        path, how = manifest
+        lines.append(f"With the batch's manifest {flatten(path)} ({how}).")
         lines.append("")
     lines.append(f"{BATCH}: {batch_id}")
     for material in review.materials:
@@ -146,13 +154,38 @@ _GS, _FS = "\x1d", "\x1c"
 TRAILERS_FORMAT = "%(trailers:only,unfold,separator=%x1d,key_value_separator=%x1c)"
 
 
-def read_trailers(formatted: str) -> dict[str, list[str]]:
-    """What `TRAILERS_FORMAT` printed -> token -> values, in message order."""
+_TRAILER_LINE = re.compile(r"([A-Za-z0-9][A-Za-z0-9-]*): (.*)")
+
+
+def read_trailers(formatted: str, message: str | None = None) -> dict[str, list[str]]:
+    """What `TRAILERS_FORMAT` printed -> token -> values, in message order.
+
+    git reads trailers from the last paragraph only; a commit-msg hook that appends a trailer
+    paragraph of its own (Gerrit's `Change-Id:`) leaves ours in the one before. Given the whole
+    `message`, such a commit is still found: when git's trailers do not make a brief commit, the
+    trailer paragraphs above them are read back to the one holding ours, and theirs are kept
+    after ours (docs/git.md, "How history and verify read").
+    """
     result: dict[str, list[str]] = {}
     for trailer in formatted.strip("\n").split(_GS):
         token, sep, value = trailer.partition(_FS)
         if sep and token:
             result.setdefault(token, []).append(value)
+    if message is None or is_brief_commit(result):
+        return result
+    paragraphs = re.split(r"\n[ \t]*\n", message.strip("\n"))
+    for paragraph in reversed(paragraphs[1:]):  # the subject's paragraph holds no trailers
+        matches = [_TRAILER_LINE.fullmatch(line) for line in paragraph.split("\n")]
+        if not all(matches):
+            break
+        block: dict[str, list[str]] = {}
+        for m in matches:
+            assert m is not None
+            block.setdefault(m[1], []).append(m[2].strip())
+        if is_brief_commit(block):
+            for token, values in result.items():
+                block.setdefault(token, []).extend(values)
+            return block
     return result
 
 

@@ -12,11 +12,16 @@ import datetime as dt
 import json
 from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import BriefdeskError
+from ..settings.layers import SETTINGS_FILE
 from ..workspace.layout import Workspace
 from ..workspace.manifest import Batch
+
+if TYPE_CHECKING:
+    from ..git.catfile import CatFile
+    from ..git.history import HistoryEntry
 
 State = Literal["new", "in review", "committed", "unreadable"]
 
@@ -34,7 +39,8 @@ class BatchRow:
     items: int | None = None  # from the session file; None while there is none
     undecided: int | None = None
     commit: str | None = None  # the batch's newest brief commit
-    session_problem: str | None = None  # the session file cannot be read: why
+    session_problem: str | None = None  # the session file cannot be read, or is stale: why
+    history_note: str | None = None  # what the history cannot say (brief removed, shallow clone)
 
     @property
     def state(self) -> str:
@@ -44,19 +50,24 @@ class BatchRow:
             return "cannot be read"
         review = ""
         if self.session_problem:
-            review = "session file unreadable"
+            review = self.session_problem
         elif self.items is not None and self.undecided is not None:
             review = (
                 f"{self.undecided} undecided of {self.items}"
                 if self.undecided
                 else f"all {self.items} decided"
             )
-        if self.commit:
-            extra = f" ({review})" if review and (self.undecided or self.session_problem) else ""
-            return f"committed {self.commit[:7]}{extra}"
+        notes = [self.history_note] if self.history_note else []
+        if self.kind == "committed":
+            if review and (self.undecided or self.session_problem):
+                notes.insert(0, review)
+            extra = f" ({'; '.join(notes)})" if notes else ""
+            return f"committed {self.commit[:7]}{extra}" if self.commit else f"committed{extra}"
         if self.kind == "in review":
-            return f"in review ({review})" if review else "in review"
-        return "new"
+            if review:
+                notes.insert(0, review)
+            return f"in review ({'; '.join(notes)})" if notes else "in review"
+        return f"new ({'; '.join(notes)})" if notes else "new"
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -70,6 +81,7 @@ class BatchRow:
             "undecided": self.undecided,
             "commit": self.commit,
             "problem": self.problem or self.session_problem,
+            "note": self.history_note,
         }
 
 
@@ -99,24 +111,96 @@ def last_changed(ws: Workspace, rel: str) -> dt.date | None:
         return None
 
 
-def committed_batches(ws: Workspace) -> dict[str, str]:
-    """batch id -> sha of its newest brief commit."""
+@dataclass(frozen=True)
+class Credit:
+    """A batch's newest brief commit whose trailers its committed sidecar bears out."""
+
+    sha: str
+    items: int | None  # as committed (`Decisions:`)
+    undecided: int | None
+    removed: bool  # the brief is no longer at HEAD (the commit was reverted, the file deleted)
+
+
+@dataclass(frozen=True)
+class Commits:
+    """What the history says about every batch, and what it cannot say."""
+
+    credits: dict[str, Credit]
+    shallow: bool  # a shallow clone: a batch committed before its history shows as not committed
+    at_head: frozenset[str]  # the briefs at HEAD (for the batches of a shallow clone)
+
+    def __contains__(self, batch_id: object) -> bool:
+        return batch_id in self.credits
+
+    def get(self, batch_id: str) -> Credit | None:
+        return self.credits.get(batch_id)
+
+
+def committed_batches(ws: Workspace, briefs: list[str] | None = None) -> Commits:
+    """Every batch's newest brief commit that verify's trailer checks bear out (a commit whose
+    `Batch:`, `Reviewed-by:`, `Decisions:` or materials its own sidecar contradicts is credited
+    to no batch: docs/git.md, "What verify proves"), whether its brief is still at HEAD, and
+    which of `briefs` HEAD holds."""
+    from ..git.catfile import CatFile
+    from ..git.command import git
+    from ..git.history import history
+
+    empty = Commits({}, False, frozenset())
     try:
-        from ..git.history import history
-
         entries = history(ws)
-    except (BriefdeskError, ImportError):
-        return {}
-    found: dict[str, str] = {}
-    for entry in entries:  # newest first
-        found.setdefault(entry.batch, entry.sha)
-    return found
+        proc = git(ws.root, "rev-parse", "--is-shallow-repository", check=False)
+    except BriefdeskError:
+        return empty
+    shallow = proc.returncode == 0 and proc.stdout.strip() == b"true"
+    found: dict[str, Credit] = {}
+    at_head: set[str] = set()
+    with CatFile(str(ws.root)) as cat:
+        for entry in entries:  # newest first
+            if entry.batch in found or not _borne_out(cat, entry):
+                continue
+            brief = cat.get(f"HEAD:./{entry.brief}") if entry.brief else None
+            found[entry.batch] = Credit(
+                entry.sha, entry.total, entry.undecided, removed=brief is None
+            )
+        if shallow:
+            at_head = {b for b in briefs or [] if cat.get(f"HEAD:./{b}") is not None}
+    return Commits(found, shallow, frozenset(at_head))
 
 
-def session_counts(ws: Workspace, stem: str) -> tuple[int, int] | str | None:
+def _borne_out(cat: CatFile, entry: HistoryEntry) -> bool:
+    from ..brief.sidecar import read_sidecar
+    from ..git.verify import agreement
+
+    blob = cat.get(f"{entry.sha}:./{entry.sidecar}") if entry.sidecar else None
+    if blob is None or blob.type != "blob":
+        return False
+    try:
+        sidecar = read_sidecar(blob.content, entry.sidecar or "")
+    except BriefdeskError:
+        return False
+    return not agreement(entry.trailers, sidecar)
+
+
+def require_workspace(ws: Workspace) -> None:
+    """A folder with neither settings nor a batches folder is no workspace: saying "no batch
+    manifests" there would report success on a typo of `-w`."""
+    batches = ws.root / ws.settings.paths.batches
+    if not (ws.root / SETTINGS_FILE).exists() and not batches.is_dir():
+        raise BriefdeskError(
+            f"not a briefdesk workspace (no {SETTINGS_FILE} and no "
+            f"{ws.settings.paths.batches.rstrip('/')}/ folder)",
+            ws.root,
+        )
+
+
+STALE = "session out of date: the batch changed since; opening it brings the session up to date"
+
+
+def session_counts(ws: Workspace, batch: Batch) -> tuple[int, int] | str | None:
     """(items, undecided) from the batch's session file; None without one; a sentence when it
-    cannot be read."""
-    path = ws.state_dir / "sessions" / f"{stem}.json"
+    cannot be read, or when it no longer matches the batch (another id, or decisions of other
+    materials than the manifest names: its counts would be of another batch)."""
+    path = ws.state_dir / "sessions" / f"{batch.stem}.json"
     if not path.is_file():
         return None
     try:  # the statuses only, read as plain JSON: every session schema keeps them alike
@@ -128,6 +212,12 @@ def session_counts(ws: Workspace, stem: str) -> tuple[int, int] | str | None:
             raise ValueError("no decisions")
     except (OSError, ValueError):
         return "session file unreadable"
+    materials = {_posix(m.path) for m in batch.manifest.materials}
+    if (
+        raw.get("batch_id", batch.manifest.id) != batch.manifest.id
+        or {str(ref).rsplit("#", 1)[0] for ref in decisions} != materials
+    ):
+        return STALE
     undecided = sum(d.get("status", "undecided") == "undecided" for d in decisions.values())
     return len(decisions), undecided
 
@@ -137,9 +227,12 @@ def named_materials(batches: list[Batch]) -> dict[str, list[Batch]]:
     named: dict[str, list[Batch]] = {}
     for b in batches:
         for entry in b.manifest.materials:
-            path = PurePosixPath(entry.path.replace("\\", "/")).as_posix()
-            named.setdefault(path, []).append(b)
+            named.setdefault(_posix(entry.path), []).append(b)
     return named
+
+
+def _posix(path: str) -> str:
+    return PurePosixPath(path.replace("\\", "/")).as_posix()
 
 
 def unbatched_materials(ws: Workspace, batches: list[Batch]) -> list[str]:
@@ -155,28 +248,48 @@ def batch_status(
 ) -> tuple[list[BatchRow], list[Batch], bool]:
     """Every batch's row, the batches that could be read, and whether every manifest could."""
     today = today or dt.date.today()
-    committed = committed_batches(ws)
     freshness: dict[str, str] = {}
     rows: list[BatchRow] = []
     loaded: list[Batch] = []
+    unreadable: list[BatchRow] = []
     for path in ws.batch_files():
         try:
-            batch = ws.load_batch(path)
+            loaded.append(ws.load_batch(path))
         except BriefdeskError as exc:
-            rows.append(BatchRow(path.stem, "", "?", 0, "unreadable", "", str(exc), ws.rel(path)))
-            continue
-        loaded.append(batch)
+            unreadable.append(
+                BatchRow(path.stem, "", "?", 0, "unreadable", "", str(exc), ws.rel(path))
+            )
+    committed = committed_batches(ws, [ws.brief_path(b) for b in loaded])
+    order = {p: n for n, p in enumerate(ws.rel(f) for f in ws.batch_files())}
+    for batch in loaded:
         manifest = batch.manifest
         topic = manifest.topic
         if topic not in freshness:
             freshness[topic] = days_ago(last_changed(ws, ws.settings.living_doc_path(topic)), today)
-        found = session_counts(ws, batch.stem)
+        found = session_counts(ws, batch)
         items = undecided = None
         session_problem = found if isinstance(found, str) else None
         if isinstance(found, tuple):
             items, undecided = found
-        commit = committed.get(manifest.id)
-        kind: State = "committed" if commit else "new" if found is None else "in review"
+        credit = committed.get(manifest.id)
+        if credit is not None and found is None:  # no session: as it was committed
+            items, undecided = credit.items, credit.undecided
+        history_note = None
+        if credit is not None and credit.removed:
+            history_note = "the brief was removed since"
+        elif credit is None and committed.shallow:
+            history_note = (
+                "committed before this shallow clone's history: who reviewed it cannot be known"
+                if ws.brief_path(batch) in committed.at_head
+                else "this shallow clone's history may not hold its commit"
+            )
+        kind: State = (
+            "committed"
+            if credit or (committed.shallow and ws.brief_path(batch) in committed.at_head)
+            else "new"
+            if found is None
+            else "in review"
+        )
         rows.append(
             BatchRow(
                 batch.stem,
@@ -188,8 +301,11 @@ def batch_status(
                 path=batch.path,
                 items=items,
                 undecided=undecided,
-                commit=commit,
+                commit=credit.sha if credit else None,
                 session_problem=session_problem,
+                history_note=history_note,
             )
         )
-    return rows, loaded, all(r.kind != "unreadable" for r in rows)
+    rows += unreadable
+    rows.sort(key=lambda r: order.get(r.path, len(order)))
+    return rows, loaded, not unreadable

@@ -50,7 +50,7 @@ from ..brief.message import (
 from ..errors import BriefdeskError
 from ..model.decisions import Decision
 from ..settings.reviewer import reviewer_name
-from ..storage.fileio import sha256_file, write_together
+from ..storage.fileio import sha256_file, write_together, writes_to
 from .catfile import batch_input, parse_batch
 from .command import (
     STRICT_IDENTITY,
@@ -91,6 +91,7 @@ class CommitResult:
     sidecar_path: str
     branch: str | None  # None when the commit was made on a detached HEAD
     warnings: tuple[str, ...] = ()  # what the caller should tell (trailers a hook removed ...)
+    manifest: str | None = None  # the batch's manifest, when the commit also holds it
 
 
 @dataclass
@@ -163,6 +164,7 @@ def probe_commands(names: list[str], targets: list[str]) -> list[tuple[list[str]
         ),
         (["symbolic-ref", "-q", "HEAD"], None),
         (["config", "--get", "--bool", "core.sparseCheckout"], None),
+        (["rev-parse", "--is-shallow-repository"], None),
         ([*STRICT_IDENTITY, "var", "GIT_AUTHOR_IDENT"], None),
         (["ls-files", "-s", "-z", "--full-name", "--", *literal(targets)], None),
         (["cat-file", "--batch"], blobs),
@@ -321,15 +323,13 @@ def dirty_paths(root: Path, prefix: str, paths: list[str]) -> set[str]:
 
 
 def check_targets(
-    index: dict[str, list[tuple[str, str, int]]],
-    targets: list[str],
-    ignored: subprocess.CompletedProcess[bytes],
+    index: dict[str, list[tuple[str, str, int]]], targets: list[str], ignored: set[str]
 ) -> None:
     for rel in targets:
         if any(stage for _, _, stage in index.get(rel, [])):
             raise BriefdeskError("has unresolved merge conflicts; resolve them first", rel)
-    for rel in ignored.stdout.decode("utf-8", "surrogateescape").split("\0"):
-        if rel and not index.get(rel):
+    for rel in targets:
+        if rel in ignored and not index.get(rel):
             raise BriefdeskError(
                 "is ignored by git (.gitignore); un-ignore it so the brief can be committed", rel
             )
@@ -430,7 +430,6 @@ def commit_brief(
 ) -> CommitResult:
     """Write and commit the brief and its sidecar; see the module docstring."""
     ws = review.workspace
-    root = ws.root
     data = session.data
     undecided = sum(
         data.decisions.get(i.ref, Decision()).status == "undecided" for i in review.items
@@ -441,43 +440,104 @@ def commit_brief(
             "decide them or pass --allow-undecided"
         )
     check_session(review, session)
-    targets = [review.brief_path, review.sidecar_path]
-    for rel in targets:
+    for rel in (review.brief_path, review.sidecar_path):
         ws.resolve(rel, must_exist=False)  # a link out of the workspace is refused here
-    repo = locate(root)
-    records = CommitState(repo.folder, root, repo.index, repo.lock)
+    repo = locate(ws.root)
+    records = CommitState(repo.folder, ws.root, repo.index, repo.lock)
     with records.locked():
-        recovered = records.recover(targets)
-        lock = IndexLock(repo.lock)
-        records.begin(lock)  # before the lock exists: a kill right after it is undone
-        if not lock.take():
-            records.end()
-            raise BriefdeskError(
-                f"{repo.lock} exists: another git process is running, or one crashed; "
-                "briefdesk never deletes it — remove it yourself once no git is running"
-            )
-        step = Step()
+        recovered = records.recover([review.brief_path, review.sidecar_path])
         try:
-            result = _commit(review, session, reviewer, repo, records, lock, step)
-        except BaseException:
-            if not step.committed:  # refused, or git refused: let go of everything
-                lock.release()
-                records.end()
-            raise  # committed but not installed: the journal and the lock stay for `recover`
+            result = _locked_commit(review, session, reviewer, repo, records)
+        except BriefdeskError as exc:
+            if not recovered:
+                raise
+            # what the killed run's recovery did is said even when this run has nothing to do
+            raise BriefdeskError(
+                f"{recovered_sentence(recovered)}; then: {exc}", details=exc.details
+            ) from None
     if recovered:
         result = dataclasses.replace(
-            result,
-            warnings=(
-                f"a killed briefdesk commit was finished: {'; '.join(recovered)}",
-                *result.warnings,
-            ),
+            result, warnings=(recovered_sentence(recovered), *result.warnings)
         )
     return result
+
+
+def recovered_sentence(recovered: list[str]) -> str:
+    return f"a killed briefdesk commit was finished: {'; '.join(recovered)}"
+
+
+def _locked_commit(
+    review: Review,
+    session: Session,
+    reviewer: str | None,
+    repo: Repo,
+    records: CommitState,
+) -> CommitResult:
+    """The commit once briefdesk's commit lock is held: `index.lock` taken, the phases run, and
+    on a failure before git committed, everything let go."""
+    lock = IndexLock(repo.lock)
+    records.begin(lock)  # before the lock exists: a kill right after it is undone
+    if not lock.take():
+        records.end()
+        raise BriefdeskError(
+            f"{repo.lock} exists: another git process is running, or one crashed; "
+            "briefdesk never deletes it — remove it yourself once no git is running"
+        )
+    step = Step()
+    try:
+        return _commit(review, session, reviewer, repo, records, lock, step)
+    except BaseException:
+        if not step.committed:  # refused, or git refused: let go of everything
+            lock.release()
+            records.end()
+        raise  # committed but not installed: the journal and the lock stay for `recover`
 
 
 @dataclass
 class Step:
     committed: bool = False  # HEAD moved: from here on a failure must leave the lock for recover
+
+
+@dataclass(frozen=True)
+class Probe:
+    """What git answered before anything is written (`probe`)."""
+
+    staged: dict[str, Change]  # what the user staged (full paths)
+    branch: str | None
+    sparse: bool
+    shallow: bool
+    identity: tuple[str, str] | None
+    index: dict[str, list[tuple[str, str, int]]]  # index entries of the targets
+    head: str | None
+    blobs: dict[str, Blob | None]  # `HEAD:./<path>` and `:./<path>` -> blob
+    ignored: set[str]  # the targets git would ignore
+    spots: dict[str, str]  # spot-checked path -> sha256 as read now
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the commit will hold (`build`)."""
+
+    who: str
+    hashes: dict[str, str]
+    files: dict[str, bytes]  # brief and sidecar -> the bytes to write
+    manifest: str | None  # the batch manifest, when the commit also holds it
+    message: str
+
+    @property
+    def targets(self) -> list[str]:
+        """Every path the commit adds, workspace-relative."""
+        return [*self.files, *([self.manifest] if self.manifest else [])]
+
+
+@dataclass(frozen=True)
+class ReadBack:
+    """The commit as git made it (`read_back`)."""
+
+    sha: str
+    trailers: dict[str, list[str]]
+    message: str
+    changes: dict[str, Change]
 
 
 def _commit(
@@ -489,108 +549,245 @@ def _commit(
     lock: IndexLock,
     step: Step,
 ) -> CommitResult:
-    from ..brief import render_model  # lazily: the CLI's other commands need no renderer
-    from ..brief.sidecar import build_sidecar, dump_sidecar
+    """The phases, in order; each names what it is for."""
+    found = probe(review, session, repo)
+    who, hashes = refuse(review, reviewer, repo, found)
+    plan = build(review, session, repo, records, found, who, hashes)
+    write(review, repo, records, found, plan)
+    make_commit(review, repo, records, lock, found, plan)
+    step.committed = True  # (a post-commit hook's failure does not undo the commit)
+    back = read_back(review)
+    return restore_index(review, repo, records, lock, found, plan, back)
 
+
+def _targets(review: Review) -> list[str]:
+    """What the probes ask about: the brief, the sidecar, and the batch's manifest."""
+    return [review.brief_path, review.sidecar_path, review.batch.path]
+
+
+def probe(review: Review, session: Session, repo: Repo) -> Probe:
+    """Phase 1: git's answers to every read-only question, asked at once (`probe_commands`)."""
     root = review.workspace.root
-    data = session.data
-    brief_rel, sidecar_rel = review.brief_path, review.sidecar_path
-    targets = [brief_rel, sidecar_rel]
+    targets = _targets(review)
     spots = check_spot_checks(review, session)
     names = [m.path for m in review.materials] + list(spots)
-    staged_proc, branch_proc, sparse, ident, listed, blob_proc, ignored = git_many(
+    staged_proc, branch_proc, sparse, shallow, ident, listed, blob_proc, ignored = git_many(
         root, probe_commands(names, targets)
     )
     identity = (
         parse_ident(ident.stdout.decode("utf-8", "replace")) if ident.returncode == 0 else None
     )
-    if identity is None:
-        raise BriefdeskError(NO_IDENTITY)
-    who = reviewer_name(review.workspace, reviewer, identity=identity)
-    for name, path in repo.in_progress.items():
-        if path.exists():
-            raise BriefdeskError(
-                f"{IN_PROGRESS[name]} is in progress ({name} in the git directory); finish or "
-                "abort it first — a brief commit would be mixed into it"
-            )
     queries = [f"HEAD:./{p}" for p in [*names, *targets]] + [f":./{p}" for p in targets]
     head, blobs = parse_blobs(queries, blob_proc)
-    if head is None:
-        raise BriefdeskError(
-            "the repository has no commit yet: commit the materials first "
-            "(git add -- <materials> && git commit), then commit the brief",
-            root,
-        )
     branch_ref = branch_proc.stdout.decode("utf-8", "surrogateescape").strip()
-    branch = branch_ref.removeprefix("refs/heads/") if branch_proc.returncode == 0 else None
     if listed.returncode != 0:
         raise BriefdeskError(f"git ls-files failed: {first_line(listed)}")
-    if staged_proc.returncode != 0:
+    if staged_proc.returncode != 0 and head is not None:
         raise BriefdeskError(f"git diff-index failed: {first_line(staged_proc)}")
-    staged = parse_raw(staged_proc.stdout.decode("utf-8", "surrogateescape"))
-    unmerged = [p for p, c in staged.items() if c == Change(None, None)]
-    if unmerged:
-        raise BriefdeskError(
-            f"the index has unresolved conflicts ({', '.join(unmerged[:3])}); resolve them first"
-        )
     index: dict[str, list[tuple[str, str, int]]] = {}
     for record in listed.stdout.decode("utf-8", "surrogateescape").split("\0"):
         if record:
             info, _, name = record.partition("\t")
             mode, oid, stage = info.split(" ")
             index.setdefault(name.removeprefix(repo.prefix), []).append((mode, oid, int(stage)))
-    hashes = check_materials(review, repo.prefix, blobs, spots)
-    check_targets(index, targets, ignored)
+    return Probe(
+        staged=parse_raw(staged_proc.stdout.decode("utf-8", "surrogateescape")),
+        branch=branch_ref.removeprefix("refs/heads/") if branch_proc.returncode == 0 else None,
+        sparse=sparse.stdout.strip() == b"true",
+        shallow=shallow.stdout.strip() == b"true",
+        identity=identity,
+        index=index,
+        head=head,
+        blobs=blobs,
+        ignored={
+            rel for rel in ignored.stdout.decode("utf-8", "surrogateescape").split("\0") if rel
+        },
+        spots=spots,
+    )
 
-    side = build_sidecar(review, data, who, hashes=hashes)
+
+def refuse(
+    review: Review, reviewer: str | None, repo: Repo, found: Probe
+) -> tuple[str, dict[str, str]]:
+    """Phase 2: every refusal git's answers call for, before anything is written. Returns the
+    reviewer's name and the materials' hashes as committed."""
+    if found.identity is None:
+        raise BriefdeskError(NO_IDENTITY)
+    who = reviewer_name(review.workspace, reviewer, identity=found.identity)
+    for name, path in repo.in_progress.items():
+        if path.exists():
+            raise BriefdeskError(
+                f"{IN_PROGRESS[name]} is in progress ({name} in the git directory); finish or "
+                "abort it first — a brief commit would be mixed into it"
+            )
+    if found.head is None:
+        raise BriefdeskError(
+            "the repository has no commit yet: commit the materials first "
+            "(git add -- <materials> && git commit), then commit the brief",
+            review.workspace.root,
+        )
+    unmerged = [p for p, c in found.staged.items() if c == Change(None, None)]
+    if unmerged:
+        raise BriefdeskError(
+            f"the index has unresolved conflicts ({', '.join(unmerged[:3])}); resolve them first"
+        )
+    hashes = check_materials(review, repo.prefix, found.blobs, found.spots)
+    check_targets(found.index, _targets(review)[:2], found.ignored)
+    return who, hashes
+
+
+def build(
+    review: Review,
+    session: Session,
+    repo: Repo,
+    records: CommitState,
+    found: Probe,
+    who: str,
+    hashes: dict[str, str],
+) -> Plan:
+    """Phase 3: the brief, the sidecar and the message, and the refusals that need them (the
+    files are the user's; nothing would change)."""
+    from ..brief import render_model  # lazily: the CLI's other commands need no renderer
+    from ..brief.sidecar import build_sidecar, dump_sidecar
+
+    root = review.workspace.root
+    brief_rel, sidecar_rel = review.brief_path, review.sidecar_path
+    side = build_sidecar(review, session.data, who, hashes=hashes)
     assert side.model is not None
-    brief_bytes = render_model(side.model).encode("utf-8")
-    sidecar_bytes = dump_sidecar(side)
-    new = {brief_rel: brief_bytes, sidecar_rel: sidecar_bytes}
+    new = {brief_rel: render_model(side.model).encode("utf-8"), sidecar_rel: dump_sidecar(side)}
     state = [
         Target(
             rel=rel,
             path=root / rel,
             new=new[rel],
-            head=blobs.get(f"HEAD:./{rel}"),
-            staged=blobs.get(f":./{rel}"),
+            head=found.blobs.get(f"HEAD:./{rel}"),
+            staged=found.blobs.get(f":./{rel}"),
         )
-        for rel in targets
+        for rel in new
     ]
-    check_ours(state, records.written(), review.batch.manifest.id, root, repo.prefix)
-    message = commit_message(review, data, who, hashes=hashes, model=side.model)
-    if all(t.head is not None and t.head.oid == blob_oid(t.new, t.head.oid) for t in state):
+    written = records.written()
+    check_ours(state, written, review.batch.manifest.id, root, repo.prefix)
+    check_shallow(state, written, found)
+    manifest = manifest_change(review, repo, found)
+    message = commit_message(
+        review, session.data, who, hashes=hashes, model=side.model, manifest=manifest
+    )
+    if manifest is None and all(
+        t.head is not None and t.head.oid == blob_oid(t.new, t.head.oid) for t in state
+    ):
         raise BriefdeskError(
             f"nothing to commit: {brief_rel} and its sidecar are already committed as they are"
         )
-
-    # sidecar first: whoever finds the pair half-written sees whose it is
-    write_together(root, [(sidecar_rel, sidecar_bytes), (brief_rel, brief_bytes)], records.staging)
-    records.record_written({rel: hashlib.sha256(new[rel]).hexdigest() for rel in targets})
-    left = (
-        f"nothing was committed, {brief_rel} and its sidecar are left on disk and the index is "
-        "as it was"
+    return Plan(
+        who=who,
+        hashes=hashes,
+        files=new,
+        manifest=manifest[0] if manifest else None,
+        message=message,
     )
-    if sparse.stdout.strip() == b"true":  # git's own refusal of paths outside the definition
-        shutil.copyfile(repo.index, records.commit_index)  # (git add wants the index's lock)
-        dry = git(
-            root,
-            "add",
-            "--dry-run",
-            "-f",
-            "--",
-            *literal(targets),
-            env={"GIT_INDEX_FILE": str(records.commit_index)},
-            check=False,
+
+
+def check_shallow(targets: list[Target], written: dict[str, str], found: Probe) -> None:
+    """In a shallow clone the commit that wrote a committed brief may not be here, so whose
+    review it records cannot be known: never commit over one briefdesk did not write in this
+    repository (docs/git.md, "Shallow clones")."""
+    if not found.shallow:
+        return
+    brief = targets[0]
+    if brief.head is not None and written.get(brief.rel) != brief.head.sha256:
+        raise BriefdeskError(
+            "is committed already, and this shallow clone does not hold the commit that wrote "
+            "it, so whose review it records cannot be known; fetch the whole history "
+            "(git fetch --unshallow), then commit",
+            brief.rel,
         )
-        if dry.returncode != 0:
-            raise BriefdeskError(
-                f"git refuses to add the brief: {git_message(dry)}; {left}",
-                details=output_lines(dry),
-            )
-    full = [repo.prefix + rel for rel in targets]
-    records.begin(lock, head, batch=flatten(review.batch.manifest.id), ours=full)
-    build_commit_index(root, repo.index, records.commit_index, staged, targets)
+
+
+def manifest_change(review: Review, repo: Repo, found: Probe) -> tuple[str, str] | None:
+    """(the manifest's path, "new" or "changed") when the commit must also hold the batch's own
+    manifest (docs/git.md): it is not committed yet, or differs from HEAD's. None when it is
+    committed as it is, or git ignores it. Refused when it changed on disk since the review read
+    it, or the user staged a version of it that is neither HEAD's nor the file's."""
+    rel = review.batch.path
+    ws = review.workspace
+    path = ws.resolve(rel)
+    if rel in found.ignored and not found.index.get(rel):
+        return None
+    try:
+        on_disk = path.read_bytes()
+    except OSError as exc:
+        raise BriefdeskError(f"cannot read: {exc.strerror}", rel) from None
+    if ws.load_batch(path).manifest != review.batch.manifest:
+        raise BriefdeskError(
+            "changed on disk after this review read it: open the batch again, then commit", rel
+        )
+    sha = hashlib.sha256(on_disk).hexdigest()
+    head = found.blobs.get(f"HEAD:./{rel}")
+    staged = found.blobs.get(f":./{rel}")
+    if any(stage for _, _, stage in found.index.get(rel, [])):
+        raise BriefdeskError("has unresolved merge conflicts; resolve them first", rel)
+    if staged is not None and staged.sha256 not in {sha, head.sha256 if head else None}:
+        raise BriefdeskError(
+            "has staged changes that are not in the file; commit them, or unstage them "
+            "(git restore --staged), before committing the brief",
+            rel,
+        )
+    if head is None:
+        return rel, "new"
+    if head.sha256 != sha and dirty_paths(ws.root, repo.prefix, [rel]):
+        return rel, "changed"
+    return None
+
+
+def write(review: Review, repo: Repo, records: CommitState, found: Probe, plan: Plan) -> None:
+    """Phase 4: the brief and sidecar on disk, both or neither, and what briefdesk wrote
+    recorded; in a sparse checkout, git's own refusal of paths outside its definition."""
+    root = review.workspace.root
+    brief_rel, sidecar_rel = review.brief_path, review.sidecar_path
+    # sidecar first: whoever finds the pair half-written sees whose it is
+    write_together(
+        root,
+        [(sidecar_rel, plan.files[sidecar_rel]), (brief_rel, plan.files[brief_rel])],
+        records.staging,
+    )
+    records.record_written({rel: hashlib.sha256(b).hexdigest() for rel, b in plan.files.items()})
+    if not found.sparse:
+        return
+    with writes_to(records.commit_index):  # (git add wants the index's lock)
+        shutil.copyfile(repo.index, records.commit_index)
+    dry = git(
+        root,
+        "add",
+        "--dry-run",
+        "-f",
+        "--",
+        *literal(plan.targets),
+        env={"GIT_INDEX_FILE": str(records.commit_index)},
+        check=False,
+    )
+    if dry.returncode != 0:
+        raise BriefdeskError(
+            f"git refuses to add the brief: {git_message(dry)}; {left_behind(review)}",
+            details=output_lines(dry),
+        )
+
+
+def left_behind(review: Review) -> str:
+    return (
+        f"nothing was committed, {review.brief_path} and its sidecar are left on disk and the "
+        "index is as it was"
+    )
+
+
+def make_commit(
+    review: Review, repo: Repo, records: CommitState, lock: IndexLock, found: Probe, plan: Plan
+) -> None:
+    """Phase 5: the journal says what a kill must finish, the commit's own index is built, and
+    `git commit` runs on it, hooks and signing included."""
+    root = review.workspace.root
+    full = [repo.prefix + rel for rel in plan.targets]
+    records.begin(lock, found.head, batch=flatten(review.batch.manifest.id), ours=full)
+    build_commit_index(root, repo.index, records.commit_index, found.staged, plan.targets)
     proc = git(
         root,
         *STRICT_IDENTITY,
@@ -599,20 +796,34 @@ def _commit(
         "-q",
         "-F",
         "-",
-        input=message.encode("utf-8"),
+        input=plan.message.encode("utf-8"),
         env={"GIT_INDEX_FILE": str(records.commit_index)},
         check=False,
     )
     if proc.returncode != 0:
         after = git(root, "rev-parse", "-q", "--verify", "HEAD", check=False).stdout.decode()
-        if after.strip() == head:
+        if after.strip() == found.head:
             raise BriefdeskError(
-                f"git commit failed: {git_message(proc)}; {left}", details=output_lines(proc)
+                f"git commit failed: {git_message(proc)}{disk_full_where(proc, repo)}; "
+                f"{left_behind(review)}",
+                details=output_lines(proc),
             )
-    step.committed = True  # (a post-commit hook's failure does not undo the commit)
 
+
+def disk_full_where(proc: subprocess.CompletedProcess[bytes], repo: Repo) -> str:
+    """Where git was writing when the disk filled, when its own words do not say: the objects
+    and the commit's index are in the git directory."""
+    text = proc.stderr.decode("utf-8", "replace")
+    if "No space left on device" not in text or str(repo.folder.parent) in text:
+        return ""
+    return f" (while writing into {repo.folder.parent})"
+
+
+def read_back(review: Review) -> ReadBack:
+    """Phase 6: the commit as git made it — its id, its message as committed (a commit-msg hook
+    may have edited it) and what it changed."""
     out = git(
-        root,
+        review.workspace.root,
         "log",
         "-1",
         "-z",
@@ -627,8 +838,35 @@ def _commit(
     trailers, _, rest = rest.partition("\0")
     body, sep, raw = rest.partition("\0\n:")
     committed = body.rstrip("\0")
-    changes = parse_raw(":" + raw) if sep else {}
-    kept = install_index(root, repo.index, lock, records.next_index, changes, staged, set(full))
+    return ReadBack(
+        sha=sha.strip(),
+        trailers=read_trailers(trailers, committed),
+        message=committed,
+        changes=parse_raw(":" + raw) if sep else {},
+    )
+
+
+def restore_index(
+    review: Review,
+    repo: Repo,
+    records: CommitState,
+    lock: IndexLock,
+    found: Probe,
+    plan: Plan,
+    back: ReadBack,
+) -> CommitResult:
+    """Phase 7: the real index takes the commit's changes in one rename and `index.lock` goes;
+    the journal ends; what the caller must tell is gathered."""
+    full = {repo.prefix + rel for rel in plan.targets}
+    kept = install_index(
+        review.workspace.root,
+        repo.index,
+        lock,
+        records.next_index,
+        back.changes,
+        found.staged,
+        full,
+    )
     records.end()
     warnings: list[str] = []
     if kept:
@@ -636,14 +874,22 @@ def _commit(
             f"a hook committed changes to {', '.join(kept)}, which you had staged "
             "differently: your staged versions are kept"
         )
-    warnings += trailer_warnings(material_trailers(message), read_trailers(trailers))
+    others = sorted(p.removeprefix(repo.prefix) for p in back.changes if p not in full)
+    if others:
+        warnings.append(
+            f"a hook added changes to {', '.join(others[:3])}"
+            f"{f' (and {len(others) - 3} more)' if len(others) > 3 else ''} to the brief commit; "
+            "`briefdesk verify` fails on a brief commit that changes other files"
+        )
+    warnings += trailer_warnings(material_trailers(plan.message), back.trailers)
     return CommitResult(
-        sha=sha.strip(),
-        message=committed,
-        brief_path=brief_rel,
-        sidecar_path=sidecar_rel,
-        branch=branch,
+        sha=back.sha,
+        message=back.message,
+        brief_path=review.brief_path,
+        sidecar_path=review.sidecar_path,
+        branch=found.branch,
         warnings=tuple(warnings),
+        manifest=plan.manifest,
     )
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BriefdeskError
+from ..storage.fileio import writes_to
 from .command import first_line, git
 
 ZERO = "0" * 40
@@ -132,7 +133,7 @@ def set_entries(root: Path, index: Path, wanted: Mapping[str, Entry | None]) -> 
         check=False,
     )
     if proc.returncode != 0:
-        raise BriefdeskError(f"git update-index failed: {first_line(proc)}")
+        raise BriefdeskError(f"git update-index failed: {first_line(proc)}", index)
 
 
 # -- the lock -------------------------------------------------------------------------------------
@@ -154,7 +155,8 @@ class IndexLock:
         """Create the lock; False when it exists (another git, or one that crashed)."""
         tmp = self.path.with_name(f".{self.path.name}.briefdesk.{self.marker}")
         try:
-            tmp.write_bytes(self.content)
+            with writes_to(self.path):
+                tmp.write_bytes(self.content)
             try:
                 os.link(tmp, self.path)
             except FileExistsError:
@@ -184,7 +186,8 @@ def build_commit_index(
     """The commit's own index (see the module docstring, step 2). `ours` are workspace-relative
     (git runs in the workspace); `update-index --add` hashes them as `git add` would."""
     if real.exists():
-        shutil.copyfile(real, into)
+        with writes_to(into):
+            shutil.copyfile(real, into)
     else:
         into.unlink(missing_ok=True)
     set_entries(root, into, {path: c.old for path, c in staged.items()})
@@ -192,7 +195,7 @@ def build_commit_index(
         root, "update-index", "--add", "--", *ours, env={"GIT_INDEX_FILE": str(into)}, check=False
     )
     if proc.returncode != 0:
-        raise BriefdeskError(f"git update-index failed: {first_line(proc)}")
+        raise BriefdeskError(f"git update-index failed: {first_line(proc)}", into)
 
 
 def install_index(
@@ -214,9 +217,11 @@ def install_index(
         elif staged[path].new != change.new:
             kept.append(path)
     if real.exists():
-        shutil.copyfile(real, scratch)
+        with writes_to(scratch):
+            shutil.copyfile(real, scratch)
     set_entries(root, scratch, wanted)
-    os.replace(scratch, real)
+    with writes_to(real):
+        os.replace(scratch, real)
     with contextlib.suppress(OSError):
         fd = os.open(real.parent, os.O_RDONLY)
         os.fsync(fd)

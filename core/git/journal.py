@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..brief.message import BATCH, TRAILERS_FORMAT, is_brief_commit, read_trailers
 from ..errors import BriefdeskError
-from ..storage.fileio import atomic_write, recover_together, remove_temp_files
+from ..storage.fileio import atomic_write, recover_together, remove_temp_files, writes_to
 from ..storage.lock import Busy, FileLock, describe
 from .command import git
 from .index import IndexLock, commit_changes, install_index, staged_changes
@@ -129,7 +129,8 @@ class CommitState:
         finish: first only the lock's marker (before it is taken), then HEAD and our paths
         (before the commit)."""
         data = {"marker": lock.marker, **({"head": head} if head else {}), **more}
-        atomic_write(self.journal, json.dumps(data).encode("utf-8"))
+        with writes_to(self.journal):
+            atomic_write(self.journal, json.dumps(data).encode("utf-8"))
 
     def end(self) -> None:
         """The commit is over (made and installed, or refused): its records go."""
@@ -186,9 +187,12 @@ class CommitState:
         return done
 
     def _is_ours(self, sha: str, parent: str, batch: str) -> bool:
-        proc = git(self.root, "log", "-1", f"--format=%P%x00{TRAILERS_FORMAT}", sha, check=False)
-        parents, _, formatted = proc.stdout.decode("utf-8", "replace").partition("\0")
-        trailers = read_trailers(formatted)
+        proc = git(
+            self.root, "log", "-1", f"--format=%P%x00{TRAILERS_FORMAT}%x00%B", sha, check=False
+        )
+        parents, _, rest = proc.stdout.decode("utf-8", "replace").partition("\0")
+        formatted, _, message = rest.partition("\0")
+        trailers = read_trailers(formatted, message)
         return (
             parents.split()[:1] == [parent]
             and is_brief_commit(trailers)

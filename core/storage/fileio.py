@@ -27,7 +27,7 @@ import json
 import os
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
@@ -117,6 +117,18 @@ def _write_temp(tmp: Path, data: bytes | Writer, durable: bool) -> None:
         fh.flush()
         if durable:
             os.fsync(fh.fileno())
+
+
+@contextlib.contextmanager
+def writes_to(path: Path) -> Iterator[None]:
+    """An OSError while writing `path` (a full disk, a quota) is one line naming it: the
+    kernel's own words ("No space left on device") never say which file."""
+    try:
+        yield
+    except OSError as exc:
+        if isinstance(exc, BriefdeskError):
+            raise
+        raise BriefdeskError(f"cannot write ({exc.strerror or exc})", path) from None
 
 
 def atomic_write(

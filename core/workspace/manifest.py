@@ -10,10 +10,12 @@ import datetime as dt
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from ..model.decisions import Status
 from ..model.increments import Action
 from ..model.values import Evidence
+from ..text.sanitize import UNSAFE
 
 __all__ = ["Action", "Batch", "Manifest", "Status"]
 
@@ -101,6 +103,20 @@ class Manifest(_Strict):
     materials: list[MaterialEntry] = Field(min_length=1)
     proposals: list[Proposal] = Field(default_factory=list)
     brief: ProposedBrief | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _one_line_id(cls, value: str) -> str:
+        """The id is the `Batch:` trailer whole: a line break would end it (the trailer would
+        name another batch, or forge the next trailer), a control character would change it
+        when flattened, so such ids are refused at load (docs/reliability.md)."""
+        if UNSAFE.search(value) or "\t" in value or "\n" in value or value != value.strip():
+            raise PydanticCustomError(
+                "unsafe_id",
+                "holds a line break or control character (or spaces at an end): the Batch: "
+                "trailer must carry the id exactly, on one line",
+            )
+        return value
 
     @field_validator("materials", mode="before")
     @classmethod

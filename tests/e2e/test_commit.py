@@ -17,7 +17,8 @@ import pytest
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.git.command import REDIRECTING_VARS
 from briefdesk.core.git.commit import commit_brief
-from briefdesk.core.git.history import history, verify
+from briefdesk.core.git.history import history
+from briefdesk.core.git.verify import verify
 from briefdesk.core.review.load import Review, load_review
 from briefdesk.core.review.session import Session
 from briefdesk.core.workspace.layout import Workspace

@@ -112,6 +112,26 @@ CASES: tuple[Case, ...] = (
         (MANIFEST, "id: Field required"),
     ),
     Case(
+        "manifest-id-newline",
+        "an `id` holding a newline (a flattened `Batch:` trailer would name another batch)",
+        lambda ws: _manifest(
+            ws,
+            "id: work-guard/e627b203-77c1-4f5a-a634-26925ef1b683\n",
+            'id: "work-guard/e627b203\\nReviewed-by: Mallory"\n',
+        ),
+        (MANIFEST, "id: holds a line break or control character"),
+    ),
+    Case(
+        "manifest-id-escape",
+        "an `id` holding ESC",
+        lambda ws: _manifest(
+            ws,
+            "id: work-guard/e627b203-77c1-4f5a-a634-26925ef1b683\n",
+            'id: "work-guard/\\e[2Je627b203"\n',
+        ),
+        (MANIFEST, "id: holds a line break or control character"),
+    ),
+    Case(
         "manifest-unknown-topic",
         "topic neither configured nor `docs/<topic>.md`",
         lambda ws: _manifest(ws, "topic: inference", "topic: quantum-baking"),

@@ -213,6 +213,13 @@ def _bytes(root: Path, rel: str) -> bytes | None:
         return None
 
 
+def only_hook_changes(stderr: str, hook_files: set[str]) -> bool:
+    """verify fails a brief commit that changes other files (docs/git.md, "What verify
+    proves"): with a hook that adds its own files, that is the one failure allowed."""
+    failures = [line for line in stderr.splitlines() if "verify failed" in line]
+    return bool(hook_files) and all("the commit also changes" in line for line in failures)
+
+
 def trial(root: Path, phase: str, rnd: random.Random, n: int, hook: str | None) -> Outcome:
     """One kill; `phase` is a name of PHASES or `random`; `hook`: None, `edits`."""
     o = Outcome(phase)
@@ -294,7 +301,7 @@ def trial(root: Path, phase: str, rnd: random.Random, n: int, hook: str | None) 
     if strays:
         o.damage.append(f"temp files after the next commit: {strays}")
     verify = run_cli("verify", "-w", str(root), "HEAD", env=clean_env())
-    if verify.returncode != 0:
+    if verify.returncode != 0 and not only_hook_changes(verify.stderr, hook_files):
         o.damage.append(f"verify HEAD failed: {verify.stdout[-200:]} {verify.stderr[-200:]}")
     if user_work(root, "briefs/INDEX.txt", "README.md") != before_user:
         o.damage.append("the user's work changed after the next commit")

@@ -129,7 +129,11 @@ def test_a_pre_commit_hook_that_edits_and_stages_files_leaves_nothing_to_revert(
     # index, HEAD and work tree agree on every file the commit holds: no `D`, no `MM`
     assert status(kb, *OURS, *hook_files) == "", status(kb)
     assert user_state(kb)[:2] == before[:2], "the user's staged and unstaged work changed"
-    assert "warning" not in proc.stderr
+    # said at once, and verify fails naming them: a brief commit changes only its own files
+    assert "a hook added changes to README.md, briefs/INDEX.txt to the brief commit" in proc.stderr
+    check = run_cli("verify", "-w", str(kb), "HEAD", env=clean_env())
+    assert check.returncode == 1
+    assert "the commit also changes README.md, briefs/INDEX.txt" in check.stderr
     # the user's next commit commits their own staged work, and reverts nothing of the hook's
     (kb / ".git" / "hooks" / "pre-commit").unlink()
     sh(kb, "commit", "-q", "-m", "my own work")

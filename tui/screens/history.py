@@ -87,7 +87,8 @@ class HistoryScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, group="history")
     def load(self) -> None:
-        from briefdesk.core.git.history import changed_materials, history, verify
+        from briefdesk.core.git.history import changed_materials, history
+        from briefdesk.core.git.verify import verify
 
         try:
             every = history(self.ws)

@@ -73,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
             f"{mark}{e.sha[:10]}  {e.date}  {e.topic or '-':<12} {e.batch}  "
             f"by {e.reviewer or '-'}  {e.counts_line}"
         )
+        line += f"  signature {e.signature}"  # who made it is what signing proves
         if e.sha in checks and checks[e.sha]["changed_since"]:
             n = len(cast("list[str]", checks[e.sha]["changed_since"]))
             line += f"  ({n} material{'s' if n != 1 else ''} changed since)"
@@ -97,7 +98,8 @@ def batch_names(ws: Workspace, name: str | None) -> set[str] | None:
 
 def check(ws: Workspace, entry: HistoryEntry) -> dict[str, object]:
     from ...core.errors import BriefdeskError
-    from ...core.git.history import changed_materials, verify
+    from ...core.git.history import changed_materials
+    from ...core.git.verify import verify
 
     try:
         verified = verify(ws, entry.sha).ok

@@ -22,9 +22,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.commands.status import batch_status, unbatched_materials
+    from ...core.commands.status import batch_status, require_workspace, unbatched_materials
 
     ws = open_workspace(args)
+    require_workspace(ws)
     rows, loaded, complete = batch_status(ws)
     unbatched = unbatched_materials(ws, loaded) if complete else None
     if args.json:

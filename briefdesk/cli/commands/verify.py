@@ -11,8 +11,9 @@ from .context import open_workspace
 
 NAME = "verify"
 SUMMARY = (
-    "Recompute the material hashes recorded in a brief commit and lay its brief out again from "
-    "its sidecar; exit 1 on a mismatch."
+    "Check a brief commit: its material hashes, its trailers against its sidecar, its brief laid "
+    "out again from the sidecar, and that it changed nothing else; exit 1 on a mismatch. Also "
+    "shows git's signature status."
 )
 EXAMPLE = "briefdesk verify -w ~/kb HEAD"
 
@@ -22,7 +23,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.git.history import verify
+    from ...core.git.verify import verify
 
     result = verify(open_workspace(args), args.rev)
     for check in result.files:
@@ -30,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
     brief = result.brief
     if brief is not None:
         out(safe_line(f"{brief.status:<8} {brief.path or '(no brief)'}: {brief.detail}") + "\n")
+    # consistency is what verify proves; who made the commit is what signing proves
+    out(f"signature {result.signature}\n")
     if not result.ok:
         for reason in result.reasons:
             err(safe_line(f"briefdesk: verify failed: {args.rev}: {reason}") + "\n")
@@ -42,10 +45,12 @@ def run(args: argparse.Namespace) -> int:
                 )
                 + "\n"
             )
-        if brief is not None and brief.status in ("mismatch", "missing"):
+        if brief is not None and brief.status != "ok" and brief.detail not in result.reasons:
             where = brief.path or f"the brief of {args.rev}"
             err(safe_line(f"briefdesk: verify failed: {where}: {brief.detail}") + "\n")
         return 1
-    tail = " and the brief is its sidecar's" if brief is not None and brief.status == "ok" else ""
-    out(f"all {len(result.files)} material hashes match {args.rev}{tail}\n")
+    out(
+        f"all {len(result.files)} material hashes match {args.rev}, the trailers agree with its "
+        "sidecar and the brief is its sidecar's\n"
+    )
     return 0
