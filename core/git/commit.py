@@ -1,28 +1,35 @@
-"""`briefdesk commit`: write the brief and its sidecar and commit exactly those two files.
+"""`briefdesk commit`: write the brief and its sidecar and commit exactly those two files, plus
+the batch's own manifest when it is new or changed (the record of the batch; the message says so).
 
-As git would, and so that nothing of the user's is lost and nothing is recorded that is not true:
+As git would, and so that nothing of the user's is lost and nothing is recorded that is not true.
+`commit_brief` takes briefdesk's commit lock (`core.git.journal`: commits are serialised, and each
+first finishes or undoes what a killed one left, and says so), then `index.lock`, then runs the
+phases of `_commit`, each a function named for it:
 
-1. Refusals before anything is written: undecided items; a session that could not be saved or
-   that another briefdesk changed since this one read it; not a work tree, no identity, no commit
-   yet, `index.lock` present, a merge, cherry-pick, revert or rebase in progress; materials not
-   committed as the review read them (the `Material:` trailers promise the hash of the bytes as
-   committed); a brief or sidecar git ignores or has in conflict; and a brief or sidecar with
-   changes briefdesk did not write — the user's staged or unstaged edits of a committed brief, a
-   hand-written file in its place — which is never overwritten: the file is named.
-2. Commits are serialised on a lock of their own (`core.git.journal`), and each one first finishes
-   or undoes what a killed one left behind.
-3. The pair is written both or neither (`core.storage.fileio.write_together`, staged in the git
-directory,
-   sidecar first): a full disk names the file that failed and changes neither.
-4. The commit is made as `git commit` makes it (`core.git.index`): `index.lock` held throughout,
-   so no other git changes the index meanwhile and a kill leaves a loud lock rather than a stale
-   index; `git commit` runs on an index of its own holding HEAD plus exactly our two files, so
-   hooks run as they would, with the user's identity, and nothing else the user staged is swept
-   in; then the real index takes the commit's changes — ours, and a hook's where the user had not
-   staged something else — in one rename. Nothing is left for the user's next commit to revert.
-5. If git refuses (a hook, a signing failure ...), the two files stay on disk, the index is as it
-   was, and the error carries git's whole message; a run killed anywhere is finished or undone
-   by the next one (`core.git.journal.CommitState.recover`).
+1. `probe`: every read-only question to git at once (`probe_commands`).
+2. `refuse`: what git's answers forbid — no identity, no commit yet, a merge, cherry-pick, revert
+   or rebase in progress, conflicts, materials not committed as the review read them (the
+   `Material:` trailers promise the hash of the bytes as committed), a brief or sidecar git
+   ignores or has in conflict.
+3. `build`: the brief, the sidecar and the message, and the refusals that need them: a brief or
+   sidecar with changes briefdesk did not write (`check_ours`: never overwritten, the file
+   named); in a shallow clone, a committed brief whose commit is not here (`check_shallow`); a
+   manifest staged otherwise than on disk (`manifest_change`); nothing to commit.
+4. `write`: the pair both or neither (`core.storage.fileio.write_together`, staged in the git
+   directory, sidecar first): a full disk names the file that failed and changes neither.
+5. `make_commit`: `git commit` on an index of its own holding HEAD plus exactly our files
+   (`core.git.index`), `index.lock` held throughout, so hooks run as they would, with the user's
+   identity, and nothing else the user staged is swept in. If git refuses (a hook, a signing
+   failure ...), the files stay on disk, the index is as it was, and the error carries git's
+   whole message.
+6. `read_back`: the commit as made (a commit-msg hook may have edited the message).
+7. `restore_index`: the real index takes the commit's changes — ours, and a hook's where the
+   user had not staged something else — in one rename; nothing is left for the user's next
+   commit to revert.
+
+Every refusal comes before anything is written, except git's own. A run killed anywhere is
+finished or undone by the next one (`core.git.journal.CommitState.recover`). A disk-full error
+at any write names the file (`core.storage.fileio.writes_to`).
 
 Detached HEAD: the commit is made on it, as `git commit` would; the result says so (`branch` is
 None) so the caller can warn.

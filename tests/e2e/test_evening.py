@@ -103,5 +103,6 @@ def test_an_evening_from_new_materials_to_a_verified_brief(kb: Path, capsys) -> 
 
     code, out, _ = run(capsys, "verify", "-w", ws, sha)
     assert code == 0 and out.endswith(
-        f"all 8 material hashes match {sha} and the brief is its sidecar's\n"
+        f"all 8 material hashes match {sha}, the trailers agree with its sidecar and the brief "
+        "is its sidecar's\n"
     )

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 NAME = "commit"
 SUMMARY = (
-    "Write the brief and its sidecar and commit exactly those two files with provenance trailers."
+    "Write the brief and its sidecar and commit exactly those two files (and the batch's manifest "
+    "when it is new or changed) with provenance trailers."
 )
 EXAMPLE = "briefdesk commit -w ~/kb -b 2026-11-03-e627b203 --reviewer Tom"
 
@@ -37,8 +38,11 @@ def run(args: argparse.Namespace) -> int:
         result = commit_brief(
             review, session, reviewer=args.reviewer, allow_undecided=args.allow_undecided
         )
+    also = f" (and the batch's manifest {result.manifest})" if result.manifest else ""
     out(
-        safe_line(f"committed {result.sha[:12]}: {result.brief_path} and {result.sidecar_path}")
+        safe_line(
+            f"committed {result.sha[:12]}: {result.brief_path} and {result.sidecar_path}{also}"
+        )
         + "\n"
     )
     warnings = list(result.warnings)
