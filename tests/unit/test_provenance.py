@@ -369,6 +369,26 @@ def test_parse_helpers() -> None:
     assert is_brief_commit({"Batch": ["x"], "Generated-by": ["briefdesk 9.9"]})
 
 
+def test_a_hook_trailer_paragraph_after_ours_still_reads_ours() -> None:
+    """git reads the last paragraph only (here: Change-Id); given the message, ours are found in
+    the paragraph above it, and theirs kept after ours (docs/git.md)."""
+    ours = "Batch: b/1\nReviewed-by: Tom\nGenerated-by: briefdesk 1.0"
+    message = (
+        f"brief(x): E1 2026-11-03 · 1 increment from b/1\n\n1. T\n\n{ours}\n\nChange-Id: I12\n"
+    )
+    git_said = "Change-Id\x1cI12"
+    trailers = read_trailers(git_said, message)
+    assert trailers == {
+        "Batch": ["b/1"],
+        "Reviewed-by": ["Tom"],
+        "Generated-by": ["briefdesk 1.0"],
+        "Change-Id": ["I12"],
+    }
+    assert read_trailers(git_said) == {"Change-Id": ["I12"]}  # git's rules alone
+    prose = f"brief(x): E1\n\n{ours}\n\nsome words, not trailers\n"
+    assert read_trailers("", prose) == {}  # only trailer paragraphs are read past
+
+
 # -- git and the reviewer ---------------------------------------------------------------------
 
 
