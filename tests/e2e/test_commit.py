@@ -225,6 +225,30 @@ def test_the_users_signing_setting_signs_the_brief_commit(ws: Path) -> None:
     assert verify(Workspace.open(ws), "HEAD").ok
 
 
+@pytest.mark.parametrize(("answer", "words"), [("GOODSIG", "good"), ("BADSIG", "bad")])
+def test_verify_and_history_report_the_signature_status(ws: Path, answer: str, words: str) -> None:
+    """git's `%G?`, reported in words by `verify` and `history`, never a check of its own
+    (docs/git.md, "What verify proves"): a stub `gpg.program` signs, and answers git's
+    verification with a good or a bad signature."""
+    stub = ws.parent / "fake-gpg"
+    stub.write_text(
+        "#!/bin/sh\ncat >/dev/null\n"
+        'case "$*" in *--verify*)\n'
+        f"  printf '[GNUPG:] NEWSIG\\n[GNUPG:] {answer} 0123456789ABCDEF Tom\\n'\n"
+        "  printf '[GNUPG:] TRUST_ULTIMATE 0 pgp\\n'; exit 0;;\nesac\n"
+        "printf '\\n[GNUPG:] SIG_CREATED D 1 8 00 1 FAKE\\n' >&2\n"
+        "printf -- '-----BEGIN PGP SIGNATURE-----\\nfake\\n-----END PGP SIGNATURE-----\\n'\n"
+    )
+    stub.chmod(0o755)
+    sh(ws, "config", "commit.gpgsign", "true")
+    sh(ws, "config", "gpg.program", str(stub))
+    commit(ws)
+    result = verify(Workspace.open(ws), "HEAD")
+    assert result.signature == words
+    assert result.ok  # consistency is what verify proves; a bad signature is reported
+    assert history(Workspace.open(ws))[0].signature == words
+
+
 def test_pre_commit_hook_runs(ws: Path) -> None:
     hook(ws, "pre-commit", f'echo ran > "{ws}/hook-marker"\n')
     commit(ws)
