@@ -128,6 +128,7 @@ class Commits:
     credits: dict[str, Credit]
     shallow: bool  # a shallow clone: a batch committed before its history shows as not committed
     at_head: frozenset[str]  # the briefs at HEAD (for the batches of a shallow clone)
+    rejected: frozenset[str] = frozenset()  # batches named by a commit its sidecar contradicts
 
     def __contains__(self, batch_id: object) -> bool:
         return batch_id in self.credits
@@ -154,9 +155,13 @@ def committed_batches(ws: Workspace, briefs: list[str] | None = None) -> Commits
     shallow = proc.returncode == 0 and proc.stdout.strip() == b"true"
     found: dict[str, Credit] = {}
     at_head: set[str] = set()
+    rejected: set[str] = set()
     with CatFile(str(ws.root)) as cat:
         for entry in entries:  # newest first
-            if entry.batch in found or not _borne_out(cat, entry):
+            if entry.batch in found:
+                continue
+            if not _borne_out(cat, entry):
+                rejected.add(entry.batch)
                 continue
             brief = cat.get(f"HEAD:./{entry.brief}") if entry.brief else None
             found[entry.batch] = Credit(
@@ -164,7 +169,7 @@ def committed_batches(ws: Workspace, briefs: list[str] | None = None) -> Commits
             )
         if shallow:
             at_head = {b for b in briefs or [] if cat.get(f"HEAD:./{b}") is not None}
-    return Commits(found, shallow, frozenset(at_head))
+    return Commits(found, shallow, frozenset(at_head), frozenset(rejected - found.keys()))
 
 
 def _borne_out(cat: CatFile, entry: HistoryEntry) -> bool:
@@ -277,6 +282,11 @@ def batch_status(
         history_note = None
         if credit is not None and credit.removed:
             history_note = "the brief was removed since"
+        elif credit is None and manifest.id in committed.rejected:
+            history_note = (
+                "a brief commit names it whose trailers its sidecar contradicts: "
+                "briefdesk history --verify"
+            )
         elif credit is None and committed.shallow:
             history_note = (
                 "committed before this shallow clone's history: who reviewed it cannot be known"

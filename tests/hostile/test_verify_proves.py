@@ -86,6 +86,8 @@ def test_status_credits_no_batch_from_a_forged_batch_trailer(kb: Path) -> None:
     status = json.loads(run_cli("status", "-w", str(kb), "--json", env=clean_env()).stdout)
     states = {b["id"]: b["state"] for b in status["batches"]}
     assert states[other] != "committed"  # the commit is not the other batch's brief
+    row = next(b for b in status["batches"] if b["id"] == other)
+    assert "whose trailers its sidecar contradicts" in row["note"]
 
 
 def test_a_schema_1_sidecar_cannot_turn_the_brief_check_off(kb: Path) -> None:
