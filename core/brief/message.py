@@ -66,6 +66,31 @@ def subject_names(batch_id: str) -> list[str]:
     return list(dict.fromkeys([batch_id, short_batch_id(batch_id)]))
 
 
+def increments_phrase(model: BriefModel) -> str:
+    """`6 increments`: the numbered entries of section 一 (increments and spot checks), which is
+    what the subject counts; not the included items, several of which may form one increment."""
+    n = len(model.entries)
+    return f"{n} increment{'' if n == 1 else 's'}"
+
+
+def decisions_value(tally: Mapping[str, int]) -> str:
+    """The `Decisions:` trailer's value, from the session's tallies (`counts`)."""
+    return (
+        f"included={tally['included']} excluded={tally['excluded']} "
+        f"duplicates={tally['duplicates']} confirmed={tally['confirmed']}/{tally['items']}"
+    )
+
+
+def summary(model: BriefModel, tally: Mapping[str, int]) -> str:
+    """What the commit will say, in one line for a person (the commit screen): the subject's
+    count of increments and the `Decisions:` trailer's figures, from the same two functions."""
+    return (
+        f"{increments_phrase(model)} (from {tally['included']} included items) · "
+        f"{tally['excluded']} excluded ({tally['duplicates']} duplicates) · "
+        f"confirmed {tally['confirmed']}/{tally['items']}"
+    )
+
+
 def subject_line(topic: str, date: str, increments: int, batch_id: str) -> str:
     """`brief(<topic>): E1 <date> · <n> increments from <batch>` within SUBJECT_MAX characters:
     the batch's name is shortened (and at worst cut with `…` or left out), never the topic."""
@@ -128,10 +153,7 @@ def commit_message(
     if not who:
         raise BriefdeskError("the reviewer's name is empty")
     lines.append(f"{REVIEWED_BY}: {who}")
-    lines.append(
-        f"{DECISIONS}: included={c['included']} excluded={c['excluded']} "
-        f"duplicates={c['duplicates']} confirmed={c['confirmed']}/{c['items']}"
-    )
+    lines.append(f"{DECISIONS}: {decisions_value(c)}")
     lines.append(f"{GENERATED_BY}: {GENERATOR} {__version__}")
     return "\n".join(lines) + "\n"
 

@@ -3,7 +3,8 @@
 `--reviewer`, else `BRIEFDESK_REVIEWER`, else the user's config, else the workspace's
 `briefdesk.yaml`, else git's user name (`git var GIT_AUTHOR_IDENT`), else an error. A name from
 the shared file that is not the committer's own is most likely someone else's: `mismatch` says so,
-and `commit` prints it as a warning.
+and `committer_warning` is that warning as both `briefdesk commit` and the desk's commit screen
+give it (docs/settings.md).
 """
 
 from __future__ import annotations
@@ -57,3 +58,12 @@ def mismatch(workspace: Workspace, reviewer: str, identity: tuple[str, str] | No
         f"briefdesk.yaml names the reviewer {reviewer!r}, but you commit as {identity[0]!r}; "
         "if the review is yours, set reviewer in your own config or pass --reviewer"
     )
+
+
+def committer_warning(workspace: Workspace) -> str | None:
+    """`mismatch` for the reviewer the settings name, asking git who commits only when that name
+    comes from the shared `briefdesk.yaml` (the one case it can be someone else's)."""
+    if workspace.settings.origin("reviewer") != "workspace":
+        return None
+    identity = git_identity(workspace.root)
+    return mismatch(workspace, reviewer_name(workspace, identity=identity), identity)

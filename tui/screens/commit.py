@@ -4,12 +4,18 @@ warning while items are undecided, then the new commit's sha.
 The commit itself is `core.git.commit.commit_brief`, run in a worker thread (hooks may take time);
 this screen only asks and reports. Undecided items are committed only after the reviewer has
 seen the warning and pressed commit again here, which is the TUI's `--allow-undecided`.
+
+Its head says what the commit message will say (`core.brief.message.summary`: the subject's count
+of increments, the `Decisions:` figures), then what is worth a second look before committing:
+increments still carrying generated filler (`core.brief.filler`) and a reviewer's name taken from
+the shared `briefdesk.yaml` that is not the committer's (`core.settings.reviewer`, the CLI's words).
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from briefdesk.core.brief.content import BriefModel
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.review.load import Review
 from briefdesk.core.review.session import Session
@@ -51,21 +57,50 @@ class CommitScreen(ModalScreen[str | None]):
         self.problem = problem  # known before trying: no reviewer, read-only ...
         self.sha: str | None = None
         self.busy = False
+        self.model: BriefModel | None = None
+
+    def notices(self) -> list[str]:
+        """What to look at before committing, one line each (shown under the head)."""
+        from briefdesk.core.brief.filler import filler
+        from briefdesk.core.settings.reviewer import committer_warning
+
+        out: list[str] = []
+        if self.model is not None:
+            for entry in filler(self.model):
+                out.append(
+                    f"⚠ increment {entry.number} ({entry.title}) still prints generated text "
+                    f"for {', '.join(entry.fields)}: write it, or it is committed as it reads."
+                )
+        if not self.problem:
+            try:
+                warning = committer_warning(self.review.workspace)
+            except BriefdeskError:
+                warning = None
+            if warning:
+                out.append(f"⚠ {warning}.")
+        return out
 
     def compose(self) -> ComposeResult:
+        from briefdesk.core.brief import build_model
+        from briefdesk.core.brief.message import summary
+
         counts = self.session.counts()
         undecided = counts["undecided"]
+        try:
+            self.model = build_model(self.review, self.session.data, reviewer=self.reviewer)
+        except BriefdeskError:
+            self.model = None  # the brief pane says why
         with Vertical(id="commit"):
-            head = Content.assemble(
-                ("Commit the brief  ", "bold"),
-                (
-                    f"{counts['included']} increments · {counts['excluded']} excluded "
-                    f"({counts['duplicates']} duplicates) · "
-                    f"confirmed {counts['confirmed']}/{counts['items']}",
-                    "$text-muted",
-                ),
+            tally = (
+                summary(self.model, counts)
+                if self.model is not None
+                else f"confirmed {counts['confirmed']}/{counts['items']}"
             )
+            head = Content.assemble(("Commit the brief  ", "bold"), (tally, "$text-muted"))
             yield Static(head, id="commit-head", markup=False)
+            notices = self.notices()
+            if notices:
+                yield Static(block("\n".join(notices)), id="commit-notices", markup=False)
             files = Content.assemble(
                 ("writes and commits exactly these two files:\n", "$text-muted"),
                 ("  ", ""),

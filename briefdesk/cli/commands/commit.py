@@ -61,13 +61,9 @@ def run(args: argparse.Namespace) -> int:
 
 def warn_if_not_the_committer(ws: Workspace) -> None:
     """A reviewer named by the shared `briefdesk.yaml` who is not the committer is most likely
-    someone else: say so (only then is git asked who commits)."""
-    if ws.settings.origin("reviewer") != "workspace":
-        return
-    from ...core.git.command import git_identity
-    from ...core.settings.reviewer import mismatch, reviewer_name
+    someone else: say so (`core.settings.reviewer.committer_warning`, the desk's words too)."""
+    from ...core.settings.reviewer import committer_warning
 
-    identity = git_identity(ws.root)
-    warning = mismatch(ws, reviewer_name(ws, identity=identity), identity)
+    warning = committer_warning(ws)
     if warning:
         err(f"briefdesk: warning: {safe_line(warning)}\n")
