@@ -178,13 +178,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec(
         "copy_ref",
-        "Copy the item's ref, an arXiv id or a URL to the clipboard (through the terminal)",
+        "Copy the item's ref, an arXiv id or a URL (wl-copy, xclip, xsel, pbcopy, else OSC 52)",
         "copy",
         False,
     ),
     ActionSpec(
         "open_url",
-        "Open one of the item's URLs in the web browser, after you confirm it",
+        "Open one of the item's URLs in $BROWSER, after you confirm it; a failure is said",
         "browser",
         False,
     ),

@@ -163,12 +163,18 @@ def test_copy_ref_puts_the_ref_an_arxiv_id_or_a_url_on_the_clipboard(demo: Path)
     run(go())
 
 
-def test_open_url_asks_first_and_opens_only_what_was_confirmed(demo: Path) -> None:
-    opened: list[str] = []
+def test_open_url_asks_first_and_opens_only_what_was_confirmed(
+    demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    browser = fake_program(tmp_path / "bin", "browser", "")  # no real browser in a test
+    monkeypatch.setenv("BROWSER", str(browser))
+    args = tmp_path / "bin" / "browser.args"
+
+    def opened() -> list[str]:
+        return args.read_text("utf-8").splitlines() if args.exists() else []
 
     async def go() -> None:
         async with desk(demo) as (app, pilot, screen):
-            app.open_url = lambda url, **_: opened.append(url)  # no real browser in a test
             screen.go_to(REDHAT)
             await pilot.press(key("open_url"))
             await settle(pilot)
@@ -182,14 +188,14 @@ def test_open_url_asks_first_and_opens_only_what_was_confirmed(demo: Path) -> No
             ]
             await pilot.press("escape")
             await settle(pilot)
-            assert opened == []
+            assert opened() == []
             await pilot.press(key("open_url"), "enter")
-            await settle(pilot)
-            assert opened == [dialog.choices[0][1]]
+            await until(pilot, lambda: opened() != [], what="the browser")
+            assert opened() == [dialog.choices[0][1]]
             screen.go_to(R2)  # names no URL: nothing to ask
             await pilot.press(key("open_url"))
             await settle(pilot)
-            assert app.screen is screen and len(opened) == 1
+            assert app.screen is screen and len(opened()) == 1
 
     run(go())
 

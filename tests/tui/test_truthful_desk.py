@@ -4,8 +4,11 @@ did, what an edited material left. Each test failed before its fix."""
 from __future__ import annotations
 
 import asyncio
+import os
+import stat
 from pathlib import Path
 
+import pytest
 from briefdesk.tui.screens.commit import CommitScreen
 from tui_helpers import desk, key, settle, until
 
@@ -19,6 +22,23 @@ def run(coro):
 
 def text_of(widget) -> str:
     return str(widget.render())
+
+
+def notes(app) -> str:
+    return "\n".join(str(n.message) for n in app._notifications)
+
+
+def program(folder: Path, name: str, body: str) -> Path:
+    """A stand-in for a real program: records its stdin and arguments, then runs `body`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(
+        f'#!/bin/sh\ncat > "{folder}/{name}.in"\nprintf "%s\\n" "$@" > "{folder}/{name}.args"\n'
+        f"{body}\n",
+        "utf-8",
+    )
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return path
 
 
 def test_the_commit_screen_counts_increments_as_the_commit_message_does(seed: Path) -> None:
@@ -72,5 +92,82 @@ def test_the_desk_warns_before_committing_a_shared_reviewer_who_is_not_the_commi
             notices = text_of(app.screen.query_one("#commit-notices"))
             assert "briefdesk.yaml names the reviewer 'Ann', but you commit as 'Tom'" in notices
             assert app.screen.sha is None
+
+    run(go())
+
+
+REDHAT = "inbox/flyp/2026-11-03T0950-critical-read.md#2"  # names one URL
+
+
+@pytest.mark.parametrize("tool", ["none", "xclip", "failing xclip"])
+def test_y_says_what_it_did_with_the_clipboard(
+    demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tool: str
+) -> None:
+    """Nothing confirms OSC 52 (tmux with set-clipboard external drops it): without a clipboard
+    program the desk says the ref was *sent* to the terminal; with xclip it copies and says so."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    if tool != "none":
+        program(bin_dir, "xclip", "exit 1" if tool.startswith("failing") else "exit 0")
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}/usr/bin:/bin")
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(R2)
+            await pilot.press(key("copy_ref"), key("copy_ref"))
+            await until(pilot, lambda: notes(app) != "", what="the message")
+            said = notes(app)
+            assert app.clipboard == R2
+            assert not said.startswith("Copied") or tool == "xclip"
+            if tool == "none":
+                assert said == (
+                    f"Sent {R2} to the terminal's clipboard (OSC 52: no clipboard program found; "
+                    "inside tmux it arrives only with set-clipboard on)"
+                )
+            elif tool == "xclip":
+                assert said == f"Copied {R2} (with xclip)"
+                assert (bin_dir / "xclip.in").read_text("utf-8") == R2
+                assert (bin_dir / "xclip.args").read_text("utf-8").split() == [
+                    "-selection",
+                    "clipboard",
+                ]
+            else:
+                assert said.startswith(f"xclip failed; sent {R2} to the terminal's clipboard")
+
+    run(go())
+
+
+@pytest.mark.parametrize("browser", ["missing", "exits 3", "ok"])
+def test_w_says_opened_only_when_a_browser_took_the_url(
+    demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: str
+) -> None:
+    bin_dir = tmp_path / "bin"
+    if browser == "missing":
+        monkeypatch.setenv("BROWSER", str(bin_dir / "no-such-browser"))
+    else:
+        fake = program(bin_dir, "firefox", "exit 3" if browser == "exits 3" else "exit 0")
+        monkeypatch.setenv("BROWSER", f"{fake} --new-tab %s")
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(REDHAT)
+            await pilot.press(key("open_url"), "enter")
+            await until(pilot, lambda: notes(app) != "", what="the message")
+            said = notes(app)
+            url = "https://www.redhat.com/en/blog/openshift-ai-3-2-default-llminferenceservice"
+            if browser == "ok":
+                assert said == f"Opened {url} with firefox"
+                args = (bin_dir / "firefox.args").read_text("utf-8").split()
+                assert args == ["--new-tab", url]
+            else:
+                assert not said.startswith("Opened"), said
+                problem = (
+                    "is not installed or not on PATH"
+                    if browser == "missing"
+                    else "firefox exited with status 3"
+                )
+                assert said.startswith("Not opened: ") and problem in said, said
 
     run(go())

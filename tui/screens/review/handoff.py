@@ -13,7 +13,7 @@ from pathlib import Path
 from briefdesk.core.model.values import Item
 from briefdesk.core.storage.fileio import sha256_file
 
-from ...handoff import at_line, program, run_outside
+from ...handoff import at_line, copy_text, open_and_report, program, run_outside
 from .base import Controller
 from .guards import current
 
@@ -65,16 +65,15 @@ class Handoff(Controller):
 
         def done(value: str | None) -> None:
             if value:
-                self.app.copy_to_clipboard(value)
-                self.notify(f"Copied {value}", title="clipboard")
+                self.notify(copy_text(self.app, value), title="clipboard")
 
         dialog = ChoiceDialog(
             "Copy to the clipboard",
             item.title,
             item.ref,
             choices,
-            "1–9 or enter copies (through the terminal: OSC 52, which most terminals and tmux"
-            " with set-clipboard on pass on) · esc cancels",
+            "1–9 or enter copies (with wl-copy, xclip, xsel or pbcopy when there is one, and"
+            " always through the terminal: OSC 52) · esc cancels",
             self.screen.keymap.keys("copy_ref"),
         )
         self.app.push_screen(dialog, done)
@@ -92,8 +91,7 @@ class Handoff(Controller):
 
         def done(url: str | None) -> None:
             if url:
-                self.app.open_url(url)
-                self.notify(f"Opened {url}", title="browser")
+                open_and_report(self.app, url)
 
         dialog = ChoiceDialog(
             "Open in the web browser?",
