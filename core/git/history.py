@@ -28,6 +28,7 @@ from ..brief.message import (
     read_trailers,
 )
 from ..errors import BriefdeskError
+from ..workspace.briefname import stems_of
 from ..workspace.layout import Workspace
 from .command import first_line, git
 from .verify import signature_words
@@ -63,12 +64,15 @@ class HistoryEntry(BaseModel):
 
     @property
     def stem(self) -> str | None:
-        """The batch's file stem, from the brief's name (`<date>-e1-<stem>.md`)."""
-        if not self.brief:
-            return None
-        name = self.brief.rsplit("/", 1)[-1].removesuffix(".md")
-        m = _BRIEF_NAME.fullmatch(name)
-        return m.group(1) if m else None
+        """The batch's file stem, from the brief's name (`core.workspace.briefname.stems_of`:
+        `2026-12-01-e1-cb978024.md` -> `2026-12-01-cb978024`)."""
+        stems = self.stems
+        return stems[0] if stems else None
+
+    @property
+    def stems(self) -> tuple[str, ...]:
+        """Every stem the brief's name can stand for (an older version's name is longer)."""
+        return stems_of(self.brief) if self.brief else ()
 
     def increments(self) -> int | None:
         """How many increments the subject announces (`· 6 increments from`)."""
@@ -154,7 +158,7 @@ def select(
     is dated `since_date` or later."""
     kept = []
     for e in entries:
-        if batch is not None and e.batch not in batch and e.stem not in batch:
+        if batch is not None and e.batch not in batch and not batch.intersection(e.stems):
             continue
         if since_date is not None and e.date < since_date.isoformat():
             continue

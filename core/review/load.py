@@ -24,6 +24,7 @@ from ..errors import BriefdeskError
 from ..model.values import BriefEntry, Evidence, Item, LivingDoc, Material
 from ..storage import fileio, parsecache
 from ..storage.cachefile import open_cache_dir
+from ..workspace.briefname import is_brief_of
 from ..workspace.earlier_briefs import parse_brief
 from ..workspace.layout import Workspace, sha256_bytes
 from ..workspace.livingdoc import parse_living_doc
@@ -69,8 +70,8 @@ class Review:
     @cached_property
     def brief_files(self) -> list[str]:
         """Earlier briefs: every brief of the workspace but the one this batch writes."""
-        own = f"-e1-{self.batch.stem}.md"  # this batch's own brief, whatever day it was written
-        return [rel for rel in self.workspace.brief_files() if not rel.endswith(own)]
+        stem = self.batch.stem  # this batch's own brief, whatever day and name it was written
+        return [rel for rel in self.workspace.brief_files() if not is_brief_of(rel, stem)]
 
     def brief_entries(self, rel: str) -> list[BriefEntry]:
         """The entries of one earlier brief, parsed once (or not at all: see

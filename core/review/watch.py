@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from ..workspace.briefname import is_brief_of
+
 if TYPE_CHECKING:
     from .load import Review
 
@@ -159,9 +161,9 @@ class Watcher:
         if not moved:
             return []
         ws = self.review.workspace
-        own = f"-e1-{self.review.batch.stem}.md"
+        stem = self.review.batch.stem
         try:
-            listed = [rel for rel in ws.brief_files() if not rel.endswith(own)]
+            listed = [rel for rel in ws.brief_files() if not is_brief_of(rel, stem)]
         except Exception:
             return []
         known = set(self.briefs)

@@ -20,6 +20,7 @@ from ..settings import Settings, load_settings
 from ..settings.layers import SETTINGS_FILE
 from ..storage import statedir, yamlio
 from ..storage.cachefile import workspace_cache_dir
+from .briefname import brief_name, legacy_name
 from .manifest import Batch, Manifest
 
 STATE_DIR = statedir.STATE_DIR
@@ -181,8 +182,14 @@ class Workspace:
         return batch.manifest.date or dt.date.today()
 
     def brief_path(self, batch: Batch) -> str:
+        """`<briefs>/<topic>/<date>-e1-<stem>.md`, the date said once (`core.workspace.briefname`);
+        a brief already there under the older, longer name is written where it is."""
         base = PurePosixPath(self.settings.paths.briefs) / batch.manifest.topic
-        return (base / f"{self.brief_date(batch).isoformat()}-e1-{batch.stem}.md").as_posix()
+        date = self.brief_date(batch).isoformat()
+        legacy = (base / legacy_name(date, batch.stem)).as_posix()
+        if (self.root / legacy).is_file():
+            return legacy
+        return (base / brief_name(date, batch.stem)).as_posix()
 
     def brief_files(self) -> list[str]:
         folder = self.resolve(self.settings.paths.briefs, source=SETTINGS_FILE, must_exist=False)

@@ -48,8 +48,8 @@ FILES = {
     "notes/todo.md": "todo\n",
 }
 STEM = "2026-11-03-e627b203"
-BRIEF = f"briefs/inference/2026-11-03-e1-{STEM}.md"
-SIDECAR = f"briefs/inference/2026-11-03-e1-{STEM}.review.json"
+BRIEF = "briefs/inference/2026-11-03-e1-e627b203.md"  # the date said once
+SIDECAR = "briefs/inference/2026-11-03-e1-e627b203.review.json"
 
 
 def clean_env() -> dict[str, str]:

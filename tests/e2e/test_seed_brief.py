@@ -34,7 +34,7 @@ from briefdesk.cli import main
 
 SEED = Path(__file__).resolve().parents[1] / "seed" / "000_c7e6d8574e79db7a.txt"
 BATCH = "2026-11-03-e627b203"
-BRIEF = f"briefs/inference/2026-11-03-e1-{BATCH}.md"
+BRIEF = "briefs/inference/2026-11-03-e1-e627b203.md"
 
 
 def section(text: str, start: str, end: str | None) -> str:

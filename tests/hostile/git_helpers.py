@@ -12,7 +12,7 @@ import pytest
 from briefdesk.core.git.command import REDIRECTING_VARS
 from hostile_helpers import DEMO_BATCH, ROOT, assert_one_error_line, run_cli
 
-BRIEF = f"briefs/inference/2026-11-03-e1-{DEMO_BATCH}.md"
+BRIEF = "briefs/inference/2026-11-03-e1-e627b203.md"  # {date}-e1-{stem without its date}
 SIDECAR = BRIEF.removesuffix(".md") + ".review.json"
 OURS = (BRIEF, SIDECAR)
 

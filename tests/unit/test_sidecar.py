@@ -24,7 +24,7 @@ try:  # the fixture is shared with the brief's tests, whichever way pytest impor
 except ImportError:  # pragma: no cover - tests/unit as a package
     from .test_brief import EMBED, FLIDE, JAVA, LLAMA, PLENA, RANK, make_data, make_review, section
 
-SOURCE = "briefs/inference/2026-11-03-e1-2026-11-03-e627b203.review.json"
+SOURCE = "briefs/inference/2026-11-03-e1-e627b203.review.json"
 
 
 def test_round_trip_holds_the_whole_review() -> None:
@@ -60,7 +60,7 @@ def test_header_fields() -> None:
         "topic": "inference",
         "path": "batches/2026-11-03-e627b203.yaml",
     }
-    assert raw["brief"] == "briefs/inference/2026-11-03-e1-2026-11-03-e627b203.md"
+    assert raw["brief"] == "briefs/inference/2026-11-03-e1-e627b203.md"
     assert (raw["date"], raw["language"], raw["reviewer"]) == ("2026-11-03", "zh", "Tom")
     assert (
         raw["counts"]

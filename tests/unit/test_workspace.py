@@ -33,9 +33,27 @@ def test_batch_is_found_by_stem_path_and_id(ws_dir: Path) -> None:
     ws = Workspace.open(ws_dir)
     for name in ("2026-11-03-e627", "batches/2026-11-03-e627.yaml", "work-guard/e627b203-77c1"):
         assert ws.batch(name).manifest.id == "work-guard/e627b203-77c1"
-    assert (
-        ws.brief_path(ws.batch("2026-11-03-e627"))
-        == "briefs/inference/2026-11-03-e1-2026-11-03-e627.md"
+    assert ws.brief_path(ws.batch("2026-11-03-e627")) == "briefs/inference/2026-11-03-e1-e627.md"
+
+
+def test_a_brief_name_says_its_date_once_and_an_older_longer_name_is_kept(ws_dir: Path) -> None:
+    from briefdesk.core.workspace.briefname import brief_name, is_brief_of, stems_of
+
+    assert brief_name("2026-12-01", "2026-12-01-cb978024") == "2026-12-01-e1-cb978024.md"
+    assert brief_name("2026-12-02", "2026-12-01-cb978024") == "2026-12-02-e1-2026-12-01-cb978024.md"
+    assert brief_name("2026-12-01", "evening") == "2026-12-01-e1-evening.md"
+    assert brief_name("2026-12-01", "2026-12-01") == "2026-12-01-e1-2026-12-01.md"
+    for name in ("2026-11-03-e1-e627.md", "2026-11-03-e1-2026-11-03-e627.md"):
+        assert is_brief_of(f"briefs/inference/{name}", "2026-11-03-e627")
+        assert "2026-11-03-e627" in stems_of(name)
+    assert not is_brief_of("briefs/inference/2026-11-03-e1-e6270.md", "2026-11-03-e627")
+    # a brief committed under the long name stays where it is
+    legacy = ws_dir / "briefs" / "inference" / "2026-11-03-e1-2026-11-03-e627.md"
+    legacy.parent.mkdir(parents=True)
+    legacy.write_text("old\n", "utf-8")
+    ws = Workspace.open(ws_dir)
+    assert ws.brief_path(ws.batch("2026-11-03-e627")) == (
+        "briefs/inference/2026-11-03-e1-2026-11-03-e627.md"
     )
 
 

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from ..output import out
-from .review import add_keymap, launch_desk
+from .review import add_keymap, launch_desk, need_terminal
 
 NAME = "demo"
 SUMMARY = (
@@ -32,8 +32,14 @@ def run(args: argparse.Namespace) -> int:
         from ...core.settings.keymap import load_keymap
 
         load_keymap(args.keymap)  # a bad one is refused before a folder is made
+    if not args.no_open:
+        need_terminal()  # nor is a folder made for a desk that cannot open
     root, batch = make_demo(Path(args.path) if args.path else None)
     if args.no_open:
         out(f"demo workspace: {root}\nnext: briefdesk review -w {root} -b {batch}\n")
         return 0
-    return launch_desk(root, batch, args.keymap)
+    code = launch_desk(root, batch, args.keymap)
+    # The copy outlives the desk (a temporary folder is not removed): say where it is, once the
+    # terminal is the shell's again, and how to come back to it.
+    out(f"demo workspace: {root}\nagain: briefdesk review -w {root} -b {batch}\n")
+    return code

@@ -29,7 +29,27 @@ def add_keymap(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     ws = open_workspace(args)
     check_keymap(ws)
+    if args.batch:
+        ws.batch(args.batch)  # `-b nosuch`: one error line here, not a full-screen error
+    need_terminal()
     return launch_desk(ws.root, args.batch, args.keymap)
+
+
+def need_terminal() -> None:
+    """The desk draws on a terminal and reads its keys: without one (a pipe, a cron job, CI) it
+    is refused as one error line before the app starts, instead of a screen nobody sees waiting
+    for a `q` nobody can type (docs/cli.md)."""
+    import sys
+
+    from ...core.errors import BriefdeskError
+
+    for name, stream in (("stdin", sys.stdin), ("stdout", sys.stdout)):
+        isatty = getattr(stream, "isatty", None)
+        if stream is None or not (isatty and isatty()):
+            raise BriefdeskError(
+                f"the desk needs a terminal, and {name} is not one; without a terminal use "
+                "`briefdesk scan`, `build` or `commit`"
+            )
 
 
 def check_keymap(ws: Workspace) -> None:
