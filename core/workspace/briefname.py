@@ -36,7 +36,7 @@ def is_brief_of(path: str, stem: str) -> bool:
     if name.endswith(f"-e1-{stem}.md"):
         return True
     m = _DATE.match(stem)
-    return bool(m) and name == brief_name(m.group(), stem)
+    return m is not None and name == brief_name(m.group(), stem)
 
 
 def stems_of(path: str) -> tuple[str, ...]:
