@@ -336,3 +336,23 @@ def _with_part_placement(inc: Increment, p: Proposal) -> Increment:
     if placement in inc.placements:
         return inc
     return inc.model_copy(update={"placements": (*inc.placements, placement)})
+
+
+def open_placements(batch: Batch, data: SessionData | None = None) -> dict[str, Placement]:
+    """Placements the manifest proposes without deciding (`section:` and no `decision:`), for
+    the items still undecided in `data` (every item when None): item ref -> the placement, the
+    first such proposal of each item.
+
+    Such a proposal is no decision, so the session keeps the item undecided and nothing reaches
+    the brief; the desk shows it as a proposal to confirm (docs/workspace.md, "Proposals"), and
+    accepting it includes the item there with the proposed action."""
+    out: dict[str, Placement] = {}
+    for p in batch.manifest.proposals:
+        section = (p.section or "").strip()
+        if p.decision is not None or not section or p.item in out:
+            continue
+        decision = data.decisions.get(p.item) if data is not None else None
+        if data is not None and (decision is None or decision.status != "undecided"):
+            continue
+        out[p.item] = Placement(section=section, action=p.action or "append")
+    return out

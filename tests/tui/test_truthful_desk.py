@@ -171,3 +171,37 @@ def test_w_says_opened_only_when_a_browser_took_the_url(
                 assert said.startswith("Not opened: ") and problem in said, said
 
     run(go())
+
+
+def test_a_manifest_placement_without_a_decision_is_a_proposal_to_confirm(demo: Path) -> None:
+    """`{item, section, action}` and no `decision:`: the item stays undecided (no decision was
+    proposed), pane 3 offers the manifest's placement first, and accepting it includes the item
+    there with the proposed action."""
+    import yaml
+    from briefdesk.tui.widgets.placements import PlacementsPane
+
+    manifest = demo / "batches" / f"{SEED_BATCH}.yaml"
+    data = yaml.safe_load(manifest.read_text("utf-8"))
+    data["proposals"].append({"item": R2, "section": "4.2", "action": "new-subsection"})
+    manifest.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
+
+    async def go() -> None:
+        async with desk(demo) as (_app, pilot, screen):
+            assert screen.session.decision(R2).status == "undecided"
+            screen.go_to(R2)
+            await settle(pilot)
+            pane = screen.query_one(PlacementsPane)
+            await until(pilot, lambda: pane.option_count > 0, what="pane 3")
+            first = str(pane.get_option_at_index(0).prompt)
+            assert first.startswith("◇ manifest §4.2 "), first
+            assert "proposed, to confirm: new-subsection" in first
+            assert pane.selected_section() == "4.2"
+            await pilot.press(key("accept_placement"))
+            await settle(pilot)
+            assert screen.session.decision(R2).status == "include"
+            placement = screen.session.plan.placement_of(R2)
+            assert placement is not None
+            assert (placement.section, placement.action) == ("4.2", "new-subsection")
+            assert "§4.2 新增小节" in screen.brief_text
+
+    run(go())

@@ -77,3 +77,23 @@ def test_the_batch_own_brief_of_another_day_is_not_an_earlier_brief(demo_ws: Pat
     )
     review = load_review(Workspace.open(demo_ws), BATCH)
     assert all(not e.ref.startswith(own.relative_to(demo_ws).as_posix()) for e in review.entries)
+
+
+def test_a_placement_without_a_decision_is_an_open_proposal_not_a_decision(demo_ws: Path) -> None:
+    from briefdesk.core.review.proposals import open_placements
+
+    _with_proposals(
+        demo_ws,
+        f'  - item: "{CSDN}#1"\n    section: "1.1"\n    action: cross-ref\n'
+        f'  - item: "{CSDN}#2"\n    decision: include\n    section: "1.1"\n',
+    )
+    review = load_review(Workspace.open(demo_ws), BATCH)
+    with review.open_session() as session:
+        assert session.decision(f"{CSDN}#1").status == "undecided"  # nothing decided
+        offers = open_placements(review.batch, session.data)
+        assert [(r, p.section, p.action) for r, p in offers.items()] == [
+            (f"{CSDN}#1", "1.1", "cross-ref")
+        ]
+        session.exclude(f"{CSDN}#1")
+        assert open_placements(review.batch, session.data) == {}  # decided: nothing to offer
+        assert list(open_placements(review.batch)) == [f"{CSDN}#1"]

@@ -5,6 +5,7 @@ The highlighted row is what accept_placement takes; it starts on the best propos
 
 from __future__ import annotations
 
+from briefdesk.core.model.increments import Placement as Proposal
 from briefdesk.core.model.values import LivingDoc, Placement
 from textual.content import Content
 from textual.widgets.option_list import Option
@@ -25,17 +26,46 @@ class PlacementsPane(PaneList):
     pick_hint = "p"  # the pick_placement key, set by the screen from the keymap
     _memo: tuple[object, ...] | None = None
 
+    accept_hint = "a"  # the accept_placement key, set by the screen from the keymap
+
     def show(
-        self, placements: tuple[Placement, ...] | None, chosen: str | None, doc: LivingDoc
+        self,
+        placements: tuple[Placement, ...] | None,
+        chosen: str | None,
+        doc: LivingDoc,
+        offered: Proposal | None = None,
     ) -> None:
-        """`placements` None while matching runs. Called again with what the pane shows, it
-        does nothing (the highlight stays where the reviewer moved it)."""
-        memo = (placements, chosen, doc)
+        """`placements` None while matching runs; `offered`, the manifest's own proposal for an
+        undecided item (`core.review.proposals.open_placements`), comes first and is highlighted.
+        Called again with what the pane shows, it does nothing (the highlight stays where the
+        reviewer moved it)."""
+        memo = (placements, chosen, doc, offered)
         if memo == self._memo:
             return
         self._memo = memo
         options: list[Option] = []
+        if offered is not None:
+            section = doc.section(offered.section)
+            options.append(
+                Option(
+                    Content.assemble(
+                        ("◇ manifest ", "bold $warning"),
+                        (f"§{offered.section} ", "bold"),
+                        line(section.title if section else "(not in the living document)"),
+                        (
+                            f"  proposed, to confirm: {offered.action} · "
+                            f"{self.accept_hint} includes it there",
+                            "$text-warning",
+                        ),
+                    ),
+                    id=offered.section,
+                )
+            )
         proposed = {p.section for p in placements or ()}
+        if offered is not None:
+            proposed = {offered.section}
+            if placements is not None:
+                placements = tuple(p for p in placements if p.section != offered.section)
         if chosen and chosen not in proposed:
             section = doc.section(chosen)
             options.append(
@@ -57,7 +87,7 @@ class PlacementsPane(PaneList):
             )
         if placements is None:
             options.append(Option(Content.styled("matching…", "$text-muted"), disabled=True))
-        elif not options:
+        elif not options:  # nothing matched, nothing offered
             options.append(
                 Option(
                     Content.styled(

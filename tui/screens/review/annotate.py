@@ -129,4 +129,7 @@ class Annotate(Controller):
             return
         placed = self.session.plan.placement_of(ref)
         action = placed.action if placed else "append"
+        offered = self.view.offered_placement(ref)
+        if offered is not None and offered.section == section:  # the manifest's, as proposed
+            action = offered.action
         self.apply(lambda: self.session.set_placement(ref, section, action))

@@ -162,7 +162,12 @@ class Panes(Controller):
             changed=changed,
             context=context,
         )
-        placements.show(matches.placements if matches else None, chosen, view.review.living_doc)
+        placements.show(
+            matches.placements if matches else None,
+            chosen,
+            view.review.living_doc,
+            view.offered_placement(ref),
+        )
         dups.show(
             item.text,
             matches.duplicates if matches else None,

@@ -221,6 +221,7 @@ class ReviewScreen(Screen[None]):
         self.set_class(wide, "-wide")
         self.session.listeners.append(self.panes.session_changed)
         self.query_one(PlacementsPane).pick_hint = self.key_hint("pick_placement")
+        self.query_one(PlacementsPane).accept_hint = self.key_hint("accept_placement")
         panes = self.panes
         panes.draw_title()
         panes.fill_items()

@@ -18,7 +18,7 @@ from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.matching import content_key
 from briefdesk.core.matching.clusters import cluster_of, clusters
 from briefdesk.core.model.decisions import Decision, count_into
-from briefdesk.core.model.increments import FIELDS, Increment, SpotCheck
+from briefdesk.core.model.increments import FIELDS, Increment, Placement, SpotCheck
 from briefdesk.core.model.values import ItemMatches, Material
 from briefdesk.core.review.load import Review
 from briefdesk.core.review.session import Session
@@ -93,6 +93,7 @@ class ReviewView:
         self.items = {item.ref: item for item in review.items}
         self.sections = {s.id: s for s in review.living_doc.sections}
         self.materials = {m.path: m for m in review.materials}
+        self._offers: dict[str, Placement] | None = None  # the manifest read again: asked again
 
     # -- the cursor and the list ---------------------------------------------------------------
 
@@ -282,6 +283,19 @@ class ReviewView:
             for inc in plan.increments
             for r in inc.items[1:]
         }
+
+    def offered_placement(self, ref: str) -> Placement | None:
+        """The manifest's placement proposed for `ref` without a decision, while `ref` is
+        undecided (`core.review.proposals.open_placements`, read from the manifest once)."""
+        offers = self._offers
+        if offers is None:
+            from briefdesk.core.review.proposals import open_placements
+
+            offers = self._offers = open_placements(self.review.batch)
+        offer = offers.get(ref)
+        if offer is None or self.session.decision(ref).status != "undecided":
+            return None
+        return offer
 
     def context(self, ref: str) -> ItemContext:
         """The item's place in its increment and the batch's notes that name it (pane 2)."""
