@@ -11,6 +11,7 @@ from briefdesk.core.model.values import Evidence
 
 from .text import CHOSEN, EVIDENCE_SHORT, GLYPHS, NOTE_MARK, PROPOSED, PROPOSED_MARK, STATUS_STYLE
 from .widgets.duplicates import WHY_SHORT
+from .wording import words
 
 STATUS_MEANING = {
     "undecided": "undecided: nothing is decided for the item yet",
@@ -62,7 +63,8 @@ def legend(language: str) -> list[tuple[str, list[Row]]]:
         (
             WHY_SHORT["source"],
             "$text-muted",
-            "why: an earlier brief's 来源 line (or sidecar) names this very material",
+            f"why: an earlier brief's {words(language)['source_line']} (or sidecar) names this "
+            "very material",
         ),
         (WHY_SHORT["identity"], "$text-muted", "why: the same arXiv id or URL"),
         (WHY_SHORT["text"], "$text-muted", "why: the texts say the same thing"),

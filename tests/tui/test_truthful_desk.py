@@ -4,13 +4,15 @@ did, what an edited material left. Each test failed before its fix."""
 from __future__ import annotations
 
 import asyncio
+import html
 import os
+import re
 import stat
 from pathlib import Path
 
 import pytest
 from briefdesk.tui.screens.commit import CommitScreen
-from tui_helpers import desk, key, settle, until
+from tui_helpers import committed_copy, desk, fixed_git, key, settle, until
 
 SEED_BATCH = "2026-11-03-e627b203"
 R2 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"  # undecided, nothing proposed
@@ -205,3 +207,70 @@ def test_a_manifest_placement_without_a_decision_is_a_proposal_to_confirm(demo: 
             assert "§4.2 新增小节" in screen.brief_text
 
     run(go())
+
+
+# -- the workspace's language everywhere -------------------------------------------------------
+
+ENGLISH = Path(__file__).resolve().parents[1] / "workspaces" / "english"
+EN_BATCH = "2026-12-01-a1b2c3d4"
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+@pytest.fixture()
+def english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """tests/workspaces/english: `language: en`, English materials and living document."""
+    fixed_git(tmp_path, monkeypatch)
+    return committed_copy(ENGLISH, tmp_path / "en-kb", "an English knowledge base")
+
+
+def chinese_on_screen(app) -> list[str]:
+    """The lines of the screen as drawn that hold a Chinese character or full-width mark."""
+    svg = app.export_screenshot()
+    text = re.sub(r"<[^>]+>", "\n", svg)
+    return [t for t in html.unescape(text).splitlines() if CJK.search(t)]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        "edit_notes",
+        "filter",
+        "cycle_evidence",
+        "exclude",
+        "pick_placement",
+        "edit_increment",
+        "help",
+        "commit",
+        "merge",
+        "copy_ref",
+    ],
+)
+def test_an_english_workspace_shows_no_chinese_in_the_desk(english: Path, action: str) -> None:
+    async def go() -> None:
+        async with desk(english, EN_BATCH, size=(100, 30)) as (app, pilot, screen):
+            if action in ("edit_increment", "merge"):  # an increment to write, or to merge into
+                await pilot.press(key("include"))
+                await settle(pilot)
+            if action == "merge":
+                screen.go_to("inbox/ann/2026-12-01-feeds.md#2")
+                await settle(pilot)
+            assert chinese_on_screen(app) == []
+            await pilot.press(key(action))
+            await until(pilot, lambda: app.screen is not screen, what=action)
+            await settle(pilot)
+            assert chinese_on_screen(app) == [], action
+
+    run(go())
+
+
+def test_the_notes_dialog_names_the_sections_in_the_workspaces_language(
+    english: Path, demo: Path
+) -> None:
+    async def heading(ws: Path, batch: str) -> list[str]:
+        async with desk(ws, batch) as (app, pilot, screen):
+            await pilot.press(key("edit_notes"))
+            await until(pilot, lambda: app.screen is not screen, what="the notes dialog")
+            return [str(label.render()) for label in app.screen.query(".field")]
+
+    assert run(heading(english, EN_BATCH))[:2] == ["II · contradictions", "V · handles"]
+    assert run(heading(demo, SEED_BATCH))[:2] == ["二 · contradictions", "五 · handles"]

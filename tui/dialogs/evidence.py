@@ -18,6 +18,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..keys import keyed
+from ..wording import evidence_words, language_of, words
 from .base import Dialog, subject
 
 
@@ -47,6 +48,7 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
             box.border_title = "Evidence level"
             yield Static(subject(self.item_title, self.ref), classes="subject", markup=False)
             options = []
+            language = language_of(self.app)
             for level in Evidence:
                 mark = "●" if level is self.current else " "
                 was = "  (the material's own)" if level is self.original else ""
@@ -55,7 +57,7 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
                         Content.assemble(
                             (f"{mark} ", "$success"),
                             (f"{level.value:<12}", "bold"),
-                            f"{level.zh}  {level.en}",
+                            evidence_words(level, language),
                             (was, "$text-muted"),
                         ),
                         id=level.value,
@@ -64,7 +66,9 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
             yield OptionList(*options, id="levels", markup=False)
             yield Label("What was read (needed to raise the level):", classes="hint", markup=False)
             yield Input(
-                value=self.note or "", id="note", placeholder="e.g. 读了第 3–5 节与附录 B 的实验表"
+                value=self.note or "",
+                id="note",
+                placeholder=words(language)["evidence_note_example"],
             )
 
     def on_mount(self) -> None:

@@ -26,6 +26,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..text import line
+from ..wording import words
 from .base import Dialog, subject
 
 FIXED = (
@@ -70,7 +71,7 @@ class ExcludeDialog(Dialog[str]):
             yield Label("Or type a reason of your own (enter saves):", classes="hint", markup=False)
             yield Input(
                 id="other",
-                placeholder="free text, e.g. 同源复述，不构成新证据",
+                placeholder=words(self.app)["reason_example"],
                 select_on_focus=False,  # the first character typed on the list is kept
             )
             yield Static(

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from ..filtering import ItemFilter
 from ..text import line
+from ..wording import language_of, words
 from .base import Dialog
 
 ANY = "__any__"
@@ -53,16 +54,17 @@ class FilterDialog(Dialog[ItemFilter]):
 
     def compose(self) -> ComposeResult:
         f = self.current
+        language = language_of(self.app)
         with Vertical(id="dialog", classes="filter") as box:
             box.border_title = "Filter items"
             yield Label("Text (title, body, ref, notes):", classes="hint", markup=False)
-            yield Input(value=f.text, id="text", placeholder="e.g. decision 或 投机解码")
+            yield Input(value=f.text, id="text", placeholder=words(self.app)["filter_example"])
             with Horizontal(classes="criteria"):
                 yield _list("status", [(k, Content(t)) for k, t in STATUS_CHOICES], f.status or ANY)
                 yield _list(
                     "evidence",
                     [(ANY, Content("any evidence"))]
-                    + [(e.value, Content(f"{e.value} {e.zh}")) for e in Evidence],
+                    + [(e.value, Content(f"{e.value} {e.label(language)}")) for e in Evidence],
                     f.evidence.value if f.evidence else ANY,
                 )
                 dup = ANY if f.has_duplicates is None else ("yes" if f.has_duplicates else "no")

@@ -29,6 +29,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from ..text import line
+from ..wording import field_label, language_of
 from .base import FormDialog
 from .placement_edit import PlacementEditDialog
 
@@ -110,12 +111,13 @@ class IncrementDialog(FormDialog[IncrementDraft]):
             yield Input(
                 e.title or "", id="title", placeholder=d.title if d else "", select_on_focus=False
             )
-            for name, label, text, placeholder in (
-                ("points", "要点 · key points", e.points, d.points if d else ""),
-                ("relation", "与活文档脉络的关系 · relation", e.relation, d.relation if d else ""),
-                ("boundary", "证据边界 · evidence boundary", e.boundary, d.boundary if d else ""),
+            language = language_of(self.app)
+            for name, text, placeholder in (
+                ("points", e.points, d.points if d else ""),
+                ("relation", e.relation, d.relation if d else ""),
+                ("boundary", e.boundary, d.boundary if d else ""),
             ):
-                yield Label(label, classes="field", markup=False)
+                yield Label(field_label(name, language), classes="field", markup=False)
                 yield TextArea(
                     text or "",
                     id=name,
@@ -126,13 +128,14 @@ class IncrementDialog(FormDialog[IncrementDraft]):
                     highlight_cursor_line=False,
                 )
             yield Label(
-                "建议归入 · placements   a add · enter edit · x remove · shift+↑↓ move",
+                f"{field_label('placement', language)}   "
+                "a add · enter edit · x remove · shift+↑↓ move",
                 classes="field",
                 markup=False,
             )
             yield PlacementList(id="placements", markup=False)
             for k, (_key, name, written) in enumerate(self.source_fields()):
-                label = f"来源 · source ({name})" if name else "来源 · source"
+                label = field_label("source", language) + (f" ({name})" if name else "")
                 yield Label(label, classes="field", markup=False)
                 yield Input(
                     written or "",

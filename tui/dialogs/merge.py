@@ -19,6 +19,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..text import line
+from ..wording import language_of, section
 from .base import Dialog, subject
 
 
@@ -48,7 +49,8 @@ class MergeDialog(Dialog[MergeChoice]):
                 markup=False,
             )
             yield Label(
-                "a      absorbed by it: covered, not described (its arXiv ids in 三 only)",
+                "a      absorbed by it: covered, not described "
+                f"(its arXiv ids in {section(3, language_of(self.app))} only)",
                 classes="hint",
                 markup=False,
             )

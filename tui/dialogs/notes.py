@@ -21,10 +21,17 @@ from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from ..text import line
+from ..wording import language_of, section
 from .base import Dialog, FormDialog
 
 Kind = Literal["contradictions", "handles"]
-HEADINGS = {"contradictions": "二 · contradictions", "handles": "五 · handles"}
+HEADINGS = {"contradictions": (2, "contradictions"), "handles": (5, "handles")}  # section, name
+
+
+def heading(kind: Kind, language: str) -> str:
+    """`二 · contradictions` in a zh workspace, `II · contradictions` in an en one."""
+    number, name = HEADINGS[kind]
+    return f"{section(number, language)} · {name}"
 
 
 @dataclass(frozen=True)
@@ -156,7 +163,7 @@ class NotesDialog(Dialog[None]):
         with VerticalScroll(id="dialog", classes="notes") as box:
             box.border_title = "The batch's contradictions and handles"
             for kind in ("contradictions", "handles"):
-                yield Label(HEADINGS[kind], classes="field", markup=False)
+                yield Label(heading(kind, language_of(self.app)), classes="field", markup=False)
                 yield NoteList(id=kind, markup=False)
             yield Static(
                 Content.styled(

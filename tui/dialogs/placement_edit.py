@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..text import line
+from ..wording import words
 from .base import FormDialog
 from .placement import searched_sections, section_prompt
 
@@ -58,7 +59,7 @@ class PlacementEditDialog(FormDialog[Placement]):
         with VerticalScroll(id="dialog", classes="placement-edit") as box:
             box.border_title = self.heading
             yield Static(line(self.about, "bold"), classes="subject", markup=False)
-            yield Input(id="query", placeholder="search section id or title, e.g. 5.8 or 加速器")
+            yield Input(id="query", placeholder=words(self.app)["section_example"])
             yield OptionList(id="sections", markup=False)
             yield Label("as", classes="hint", markup=False)
             yield OptionList(

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from ..markdown_layout import Line
 from ..text import line
+from ..wording import words
 from .markdown_text import MarkdownVisual
 from .pane_list import PaneList
 from .sized_scroll import SizedScroll
@@ -75,6 +76,7 @@ def order_options(
     items: dict[str, Item],
     titles: dict[str, str] | None = None,
     spots: tuple[tuple[str, str], ...] = (),
+    spot_word: str = "抽查",
 ) -> list[Option]:
     """Section 一 as a list: each increment by its first part (its written title when it has
     one), its other parts under it, then the spot checks (`spots`: id, title)."""
@@ -106,7 +108,7 @@ def order_options(
         options.append(
             Option(
                 Content.assemble(
-                    (f"{n:>{width}}. ", "bold $success"), ("抽查 ", "$accent"), line(title)
+                    (f"{n:>{width}}. ", "bold $success"), (f"{spot_word} ", "$accent"), line(title)
                 ),
                 id=spot_id,
             )
@@ -147,7 +149,9 @@ class BriefPane(Vertical):
         if memo != self._order_memo:
             self._order_memo = memo
             kept = ol.highlighted_ref()
-            ol.replace_options(order_options(order, merged, items, titles, spots))
+            ol.replace_options(
+                order_options(order, merged, items, titles, spots, words(self.app)["spot"])
+            )
             ol.spot_ids = frozenset(spot_id for spot_id, _ in spots)
             if ol.has_focus and kept in ol.spot_ids:
                 ol.highlight_ref(kept)

@@ -13,15 +13,21 @@ from briefdesk.core.claims import Conflict
 from textual.content import Content
 
 from ..text import line
+from ..wording import section
 
 KIND_LABEL = {"version-line": "version lines", "date": "dates", "single-source": "one source"}
 
 
 def claims_content(
-    ref: str, conflicts: Sequence[Conflict], adopted: Sequence[bool], key: str | None
+    ref: str,
+    conflicts: Sequence[Conflict],
+    adopted: Sequence[bool],
+    key: str | None,
+    language: str = "zh",
 ) -> Content:
     """The section's text: a head line, then two lines per conflict."""
-    hint = f"  {key}: to 二" if key else ""
+    two = section(2, language)  # the brief's contradictions
+    hint = f"  {key}: to {two}" if key else ""
     parts: list[Content] = [
         Content.assemble(
             (f"claims that disagree · {len(conflicts)}", "bold $warning"), (hint, "$text-muted")
@@ -31,7 +37,7 @@ def claims_content(
         others = [r for r in conflict.refs if r != ref]
         parts.append(
             Content.assemble(
-                ("✓ in 二 · " if done else "• ", "$success" if done else "$warning"),
+                (f"✓ in {two} · " if done else "• ", "$success" if done else "$warning"),
                 (f"{KIND_LABEL.get(conflict.kind, conflict.kind)} ", "bold"),
                 line(conflict.entity, "bold"),
                 (" with " if others else "", "$text-muted"),

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from ..highlight import side_by_side
 from ..text import line
+from ..wording import language_of
 from .claims import claims_content
 from .pane_list import PaneList
 from .sized_scroll import SizedScroll
@@ -143,7 +144,11 @@ class DuplicatesPane(Vertical):
             section.display = False
             section.update("")
             return
-        section.update(claims_content(ref, conflicts, adopted or (False,) * len(conflicts), key))
+        section.update(
+            claims_content(
+                ref, conflicts, adopted or (False,) * len(conflicts), key, language_of(self.app)
+            )
+        )
         section.display = True
 
     _compared: tuple[str, Duplicate | None] | None = None

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...widgets.placements import PlacementsPane
+from ...wording import section
 from .base import Controller
 from .guards import mutating
 
@@ -40,7 +41,8 @@ class Annotate(Controller):
     def action_flag_contradiction(self) -> None:
         self.text_dialog(
             "Contradiction or claim to verify",
-            "What conflicts, with what (brief section 二; it names this item):",
+            f"What conflicts, with what (brief section {section(2, self.view.language)}; "
+            "it names this item):",
             self.view.context(self.view.current or "").contradictions,
             lambda ref, text: self.session.add_contradiction(text, [ref]),
         )
@@ -49,7 +51,8 @@ class Annotate(Controller):
     def action_add_handle(self) -> None:
         self.text_dialog(
             "Handle for the living document",
-            "What to do in the living document (brief section 五; it names this item):",
+            "What to do in the living document (brief section "
+            f"{section(5, self.view.language)}; it names this item):",
             self.view.context(self.view.current or "").handles,
             lambda ref, text: self.session.add_handle(text, [ref]),
         )

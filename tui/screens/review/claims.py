@@ -8,6 +8,7 @@ what they keep as a contradiction of the batch citing the item and the conflict'
 from __future__ import annotations
 
 from ...widgets.claims import KIND_LABEL
+from ...wording import section
 from .base import Controller
 from .guards import mutating
 
@@ -27,7 +28,10 @@ class Claims(Controller):
             return
         todo = [c for c, done in zip(conflicts, view.adopted(conflicts), strict=True) if not done]
         if not todo:
-            self.notify("Every claim conflict of this item is in section 二 already.")
+            self.notify(
+                "Every claim conflict of this item is in section "
+                f"{section(2, self.view.language)} already."
+            )
             return
         conflict = todo[0]
         item = view.items[ref]
@@ -42,7 +46,8 @@ class Claims(Controller):
             TextEntryDialog(
                 "Contradiction from a claim conflict",
                 f"{conflict.entity} · {KIND_LABEL.get(conflict.kind, conflict.kind)}: edit the "
-                "drafted text, which names the refs (brief section 二):",
+                "drafted text, which names the refs (brief section "
+                f"{section(2, self.view.language)}):",
                 item.title,
                 ref,
                 view.context(ref).contradictions,

@@ -24,6 +24,7 @@ from ...dialogs.notes import Kind, NoteEdit, NotesDialog
 from ...dialogs.spot_check import SpotCheckDialog
 from ...text import line
 from ...widgets.brief import OrderList
+from ...wording import section
 from .base import Controller
 
 
@@ -59,9 +60,9 @@ class Write(Controller):
         entries = self.session.plan.entries
         number = next(n for n, e in enumerate(entries, 1) if e.id == entry.id)
         if isinstance(entry, SpotCheck):
-            heading, parts = f"Spot check · entry {number} of 一", []
+            heading, parts = f"Spot check · entry {number} of {section(1, self.view.language)}", []
         else:
-            heading = f"Increment {number} of 一"
+            heading = f"Increment {number} of {section(1, self.view.language)}"
             parts = [(r, short_name(self.view.items[r].title) or r) for r in entry.parts]
 
         def save(draft: IncrementDraft) -> bool:
