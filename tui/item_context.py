@@ -18,3 +18,4 @@ class ItemContext:
     placement: Placement | None = None
     contradictions: tuple[str, ...] = ()
     handles: tuple[str, ...] = ()
+    uncommitted: bool = False  # its file has changes git has not committed (core.git.materials)

@@ -26,6 +26,16 @@ def text_of(widget) -> str:
     return str(widget.render())
 
 
+def shown(widget) -> str:
+    """The widget's lines as they are on screen, joined into one line."""
+    from textual.geometry import Region
+
+    width, height = widget.size
+    return " ".join(
+        " ".join(strip.text for strip in widget.render_lines(Region(0, 0, width, height))).split()
+    )
+
+
 def notes(app) -> str:
     return "\n".join(str(n.message) for n in app._notifications)
 
@@ -56,7 +66,7 @@ def test_the_commit_screen_counts_increments_as_the_commit_message_does(seed: Pa
             assert "6 increments (from 8 included items)" in head, head
             assert "17 excluded (5 duplicates)" in head and "confirmed 0/25" in head
             assert "· 6 increments from e627b203" in (screen.message_text or "")
-            assert not commit.query("#commit-notices")  # every increment is written
+            assert not commit.query_one("#commit-notices").display  # every increment is written
 
     run(go())
 
@@ -274,3 +284,61 @@ def test_the_notes_dialog_names_the_sections_in_the_workspaces_language(
 
     assert run(heading(english, EN_BATCH))[:2] == ["II · contradictions", "V · handles"]
     assert run(heading(demo, SEED_BATCH))[:2] == ["二 · contradictions", "五 · handles"]
+
+
+def test_an_edited_material_is_said_at_once_and_committed_first_with_consent(
+    demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`E` changes the file: pane 2 says it has uncommitted changes as soon as the batch is read
+    again; the commit screen offers `m`, which commits that file alone as a commit of its own
+    (the user's other change stays uncommitted), after which the brief commits."""
+    import subprocess
+
+    from briefdesk.tui.screens.review import ReviewScreen
+    from briefdesk.tui.widgets.detail import DetailPane
+    from tui_helpers import review_ready
+
+    editor = program(tmp_path / "bin", "vi", 'for f; do :; done\nprintf "\\nMore.\\n" >> "$f"')
+    monkeypatch.setenv("VISUAL", str(editor))
+    (demo / "README.md").write_text("the user's own unfinished work\n", "utf-8")
+    material = "inbox/jay/2026-11-03-1000-rss-cool-papers.md"
+
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", "-C", str(demo), *args], capture_output=True, text=True, check=True
+        ).stdout
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, first):
+            first.go_to(R2)
+            await pilot.press(key("edit_material"))
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, ReviewScreen) and app.screen is not first,
+                what="the batch read again",
+            )
+            again = await review_ready(pilot, matched=False)
+            await until(pilot, lambda: again.view.uncommitted, what="the check")
+            head = again.query_one(DetailPane).query_one("#detail-head")
+            await until(pilot, lambda: "uncommitted changes" in shown(head), what="pane 2's word")
+            again.session.include(R2)
+            await pilot.press(key("commit"))
+            await until(pilot, lambda: isinstance(app.screen, CommitScreen), what="commit")
+            commit = app.screen
+            notices = text_of(commit.query_one("#commit-notices"))
+            assert f"{material} has uncommitted changes" in notices
+            assert "m commits it first, as a commit of its own" in notices
+            assert git("log", "-1", "--format=%s").startswith("demo")  # nothing done unasked
+            await pilot.press("m")
+            await until(pilot, lambda: "✓ Committed" in text_of(commit.query_one("#commit-status")))
+            assert git("log", "-1", "--format=%s") == (
+                "materials(inference): 1 file edited during the review of e627b203\n"
+            )
+            assert git("show", "--name-only", "--format=", "HEAD").split() == [material]
+            assert git("status", "--porcelain", "--", "README.md") == "?? README.md\n"  # left alone
+            assert "uncommitted" not in text_of(commit.query_one("#commit-notices"))
+            assert not commit.query_one("#commit-materials").display
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: commit.sha is not None, what="the brief's commit")
+
+    run(go())

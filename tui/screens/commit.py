@@ -36,6 +36,7 @@ class CommitScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "back", show=False),
+        Binding("m", "commit_materials", "commit the materials first", show=False),
         keyed("commit", "commit"),  # "press commit again", with the keymap's own key
     ]
 
@@ -58,10 +59,12 @@ class CommitScreen(ModalScreen[str | None]):
         self.sha: str | None = None
         self.busy = False
         self.model: BriefModel | None = None
+        self.uncommitted: list[str] = []  # materials git has not committed as they are
 
     def notices(self) -> list[str]:
         """What to look at before committing, one line each (shown under the head)."""
         from briefdesk.core.brief.filler import filler
+        from briefdesk.core.git.materials import material_commit_message
         from briefdesk.core.settings.reviewer import committer_warning
 
         out: list[str] = []
@@ -71,6 +74,15 @@ class CommitScreen(ModalScreen[str | None]):
                     f"⚠ increment {entry.number} ({entry.title}) still prints generated text "
                     f"for {', '.join(entry.fields)}: write it, or it is committed as it reads."
                 )
+        if self.uncommitted:
+            names = ", ".join(self.uncommitted)
+            one = len(self.uncommitted) == 1
+            out.append(
+                f"⚠ {names} {'has' if one else 'have'} uncommitted changes (edited during the "
+                "review?): the brief's Material: trailers record each file as committed. "
+                f"m commits {'it' if one else 'them'} first, as a commit of its own: "
+                f"“{material_commit_message(self.review, self.uncommitted).splitlines()[0]}”."
+            )
         if not self.problem:
             try:
                 warning = committer_warning(self.review.workspace)
@@ -90,6 +102,8 @@ class CommitScreen(ModalScreen[str | None]):
             self.model = build_model(self.review, self.session.data, reviewer=self.reviewer)
         except BriefdeskError:
             self.model = None  # the brief pane says why
+        if not self.problem:
+            self.uncommitted = self._uncommitted()
         with Vertical(id="commit"):
             tally = (
                 summary(self.model, counts)
@@ -99,8 +113,7 @@ class CommitScreen(ModalScreen[str | None]):
             head = Content.assemble(("Commit the brief  ", "bold"), (tally, "$text-muted"))
             yield Static(head, id="commit-head", markup=False)
             notices = self.notices()
-            if notices:
-                yield Static(block("\n".join(notices)), id="commit-notices", markup=False)
+            yield Static(block("\n".join(notices)), id="commit-notices", markup=False)
             files = Content.assemble(
                 ("writes and commits exactly these two files:\n", "$text-muted"),
                 ("  ", ""),
@@ -132,6 +145,8 @@ class CommitScreen(ModalScreen[str | None]):
                 output.display = False
                 yield Static(id="commit-output-text", markup=False)
             with Horizontal(classes="buttons"):
+                if self.uncommitted:
+                    yield Button("Commit the materials first  m", id="commit-materials")
                 if self.problem:
                     yield Button("Cannot commit", id="do-commit", variant="default")
                 else:
@@ -141,7 +156,16 @@ class CommitScreen(ModalScreen[str | None]):
                     )
                 yield Button("Back  esc", id="back")
 
+    def _uncommitted(self) -> list[str]:
+        from briefdesk.core.git.materials import uncommitted_materials
+
+        try:
+            return uncommitted_materials(self.review)
+        except BriefdeskError:
+            return []  # not a repository: the commit says so
+
     def on_mount(self) -> None:
+        self.query_one("#commit-notices", Static).display = bool(self.notices())
         if self.problem:  # what is shown can be read, not committed
             self._status(self.problem, "bold $error")
             self.query_one("#do-commit", Button).disabled = True
@@ -156,6 +180,8 @@ class CommitScreen(ModalScreen[str | None]):
         event.stop()
         if event.button.id == "do-commit":
             self.action_commit()
+        elif event.button.id == "commit-materials":
+            self.action_commit_materials()
         else:
             self.action_back()
 
@@ -176,6 +202,43 @@ class CommitScreen(ModalScreen[str | None]):
         self._status("Committing…", "$text-muted")
         self.query_one("#do-commit", Button).disabled = True
         self._commit()
+
+    def action_commit_materials(self) -> None:
+        """The reviewer's yes to committing the edited materials first, as their own commit."""
+        if self.busy or not self.uncommitted or self.sha is not None:
+            return
+        self.busy = True
+        self._status(f"Committing {', '.join(self.uncommitted)}…", "$text-muted")
+        self._commit_materials(list(self.uncommitted))
+
+    @work(thread=True, exclusive=True, group="commit")
+    def _commit_materials(self, paths: list[str]) -> None:
+        from briefdesk.core.git.materials import commit_materials
+
+        try:
+            sha = commit_materials(self.review, paths)
+        except BriefdeskError as exc:
+            self.app.call_from_thread(self._failed, str(exc), exc.details)
+        except Exception as exc:
+            self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
+        else:
+            self.app.call_from_thread(self._materials_done, paths, sha)
+
+    def _materials_done(self, paths: list[str], sha: str) -> None:
+        self.busy = False
+        self.uncommitted = self._uncommitted()
+        notices = self.notices()
+        box = self.query_one("#commit-notices", Static)
+        box.update(block("\n".join(notices)))
+        box.display = bool(notices)
+        for button in self.query("#commit-materials"):
+            button.display = bool(self.uncommitted)
+        self._status(
+            f"✓ Committed {', '.join(paths)} as {sha[:12]}, a commit of its own. "
+            "ctrl+s now commits the brief.",
+            "bold $success",
+        )
+        self.query_one("#do-commit", Button).focus()
 
     @work(thread=True, exclusive=True, group="commit")
     def _commit(self) -> None:

@@ -94,6 +94,8 @@ def detail_head(
             "changed",
             Text(CHANGED, style="bold yellow"),
         )
+    if ctx.uncommitted:
+        field("git", Text(UNCOMMITTED, style="bold yellow"))
     if ctx.placement is not None:
         where = f"§{ctx.placement.section}"
         if section_title:
@@ -121,6 +123,10 @@ def detail_head(
 
 
 CHANGED = "Δ edited on disk since this decision (kept); seen once you move on"
+UNCOMMITTED = (
+    "⚠ the file has uncommitted changes: the brief's commit needs it committed first "
+    "(the commit screen offers to)"
+)
 
 
 def compact_head(
@@ -158,6 +164,8 @@ def compact_head(
     ]
     if changed:
         rows.append(row(Text(CHANGED, style="bold yellow")))
+    if ctx.uncommitted:
+        rows.append(row(Text(UNCOMMITTED, style="bold yellow")))
     where = []
     if ctx.placement is not None:
         where.append(

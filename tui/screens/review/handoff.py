@@ -54,6 +54,25 @@ class Handoff(Controller):
         self.notify(f"{item.material} changed: reading the batch again.")
         self.app.call_later(self.app.reopen_batch, self.screen)
 
+    def check_uncommitted(self) -> None:
+        """Which materials git has not committed as they are (one `git status`, in a worker),
+        for pane 2: asked when the screen opens, so right after `E` (the batch is read again)."""
+        self.screen.run_worker(self._uncommitted, thread=True, exclusive=True, group="uncommitted")
+
+    def _uncommitted(self) -> None:
+        from briefdesk.core.git.materials import uncommitted_materials
+
+        try:
+            found = frozenset(uncommitted_materials(self.view.review))
+        except Exception:  # not a repository, git missing: the commit screen will say so
+            return
+        if found != self.view.uncommitted:
+            self.app.call_from_thread(self._uncommitted_found, found)
+
+    def _uncommitted_found(self, found: frozenset[str]) -> None:
+        self.view.uncommitted = found
+        self.screen.panes.show_current()
+
     @current
     def action_copy_ref(self) -> None:
         from ...dialogs.choice import ChoiceDialog

@@ -236,6 +236,7 @@ class ReviewScreen(Screen[None]):
         else:
             self.match_progress = None
         self.staleness.start()
+        self.handoff.check_uncommitted()
 
     def on_resize(self) -> None:
         """Across the breakpoint the detail pane's head changes form (compact when narrow)."""

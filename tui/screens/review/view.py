@@ -71,6 +71,9 @@ class ReviewView:
         # the changed item whose panes were shown: moving on from it counts as having seen it
         self.seen_changed: str | None = None
         self.match_problem: str | None = None
+        # the batch's materials git has not committed as they are (core.git.materials), once
+        # known: pane 2 says so on their items
+        self.uncommitted: frozenset[str] = frozenset()
         self.filter = ItemFilter()
         self.shown_refs: list[str] = []
         self.shown_index: dict[str, int] = {}  # position of each shown ref (no list scan per key)
@@ -308,6 +311,7 @@ class ReviewView:
             placement=plan.placement_of(ref),
             contradictions=tuple(n.text for n in data.contradictions if ref in n.refs),
             handles=tuple(n.text for n in data.handles if ref in n.refs),
+            uncommitted=self.items[ref].material in self.uncommitted,
         )
 
     def order(self) -> Order:
