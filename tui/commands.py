@@ -23,6 +23,12 @@ EXTRA = (
     ("confirm", "Confirm: make the proposed decision of the item your own"),
     ("split", "Split: take the item out of its merged increment into one of its own"),
     ("describe", "Describe: make the item its increment absorbs a described part of it"),
+    (
+        "label_exclusion",
+        "Label: how the brief's list of exclusions names the item (not title and path)",
+    ),
+    ("edit_purpose", "Purpose: write the purpose line of the brief's header"),
+    ("edit_background", "Background: write the background paragraph of the brief's header"),
     ("clear_filter", "Clear the filter: show every item"),
     ("retry_save", "Retry saving the session now (after a disk or permission problem)"),
 )

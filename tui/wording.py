@@ -22,6 +22,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "section_example": "search section id or title, e.g. 5.8 or 加速器",
         "evidence_note_example": "e.g. 读了第 3–5 节与附录 B 的实验表",
         "reason_example": "free text, e.g. 同源复述，不构成新证据",
+        "after_example": "；不单独立条",
         "spot": "抽查",
         "source_line": "来源 line",
         # the increment form's fields: the brief's name, and what it is in English
@@ -30,12 +31,15 @@ _WORDS: dict[str, dict[str, str]] = {
         "form_boundary": "证据边界 · evidence boundary",
         "form_placement": "建议归入 · placements",
         "form_source": "来源 · source",
+        "form_purpose": "用途 · purpose",
+        "form_background": "背景 · background",
     },
     "en": {
         "filter_example": "e.g. decision or speculative decoding",
         "section_example": "search section id or title, e.g. 5.8 or accelerator",
         "evidence_note_example": "e.g. read sections 3–5 and the tables of appendix B",
         "reason_example": "free text, e.g. the same source repeated, no new evidence",
+        "after_example": "; not a subsection of its own",
         "spot": "spot",
         "source_line": "Source line",
         "form_points": "Key points",
@@ -43,6 +47,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "form_boundary": "Evidence boundary",
         "form_placement": "Suggested placement",
         "form_source": "Source",
+        "form_purpose": "Purpose",
+        "form_background": "Background",
     },
 }
 

@@ -238,8 +238,9 @@ class _Builder:
         out = [(t["author"].format(author=author) + t["author_sep"] if author else "") + batch_text]
         if undecided:
             out.append(t["undecided_warning"].format(m=undecided, **plural(undecided)))
-        if clean(manifest.purpose):
-            out.append(t["purpose"].format(text=clean(manifest.purpose)))
+        purpose = clean(self.data.purpose if self.data.purpose is not None else manifest.purpose)
+        if purpose:
+            out.append(t["purpose"].format(text=purpose))
         spots = len(self.plan.spot_checks)
         out.append(
             t["basis"].format(
@@ -250,8 +251,11 @@ class _Builder:
                 **plural(len(review.materials)),
             )
         )
-        if clean(manifest.background):
-            out.append(t["background"].format(text=clean(manifest.background)))
+        background = clean(
+            self.data.background if self.data.background is not None else manifest.background
+        )
+        if background:
+            out.append(t["background"].format(text=background))
         return out
 
     def _groups(self) -> str:
@@ -385,10 +389,15 @@ class _Builder:
                     else before.format(part=part, action=phrase)
                 )
             note = clean(p.note)
-            out.append(phrase + (self.paren(note) if note else ""))
+            out.append(phrase + (self.paren(note) if note else "") + clean(p.after))
         if not out:
             return self.t["no_placement"]
-        line = self.join(out)
+        # the placements of a merged increment's parts make one clause: `Flide 归 §3，
+        # DecisionRank 归 §4.2`, the seed's way; the others are separated as a list
+        line = out[0]
+        for previous, p, text in zip(placements, placements[1:], out[1:], strict=False):
+            same_clause = previous.part is not None and p.part is not None
+            line += (self.t["comma"] if same_clause else self.t["sep"]) + text
         return line + ("" if line[-1] in "。.!?！？" else self.t["stop"])
 
     def _boundary(self, levels: list[Evidence], refs: tuple[str, ...]) -> str:
@@ -557,10 +566,16 @@ class _Builder:
             notes = list(
                 dict.fromkeys(clean(n) for r in refs for n in self.decision(r).notes if clean(n))
             )
-            text = self.t["excluded_line"].format(
-                titles=self.pair([bare_title(self.items[r].title) or r for r in refs]),
-                where=self.where(path, refs, set(refs)),
-                reason=self.sentences([self.join([reason, *notes])]),
+            label = next((lb for r in refs if (lb := clean(self.decision(r).label))), "")
+            said = self.sentences([self.join([reason, *notes])])
+            text = (
+                self.t["excluded_labelled"].format(label=label, reason=said)
+                if label
+                else self.t["excluded_line"].format(
+                    titles=self.pair([bare_title(self.items[r].title) or r for r in refs]),
+                    where=self.where(path, refs, set(refs)),
+                    reason=said,
+                )
             )
             cited = [d for r in refs if (d := self.decision(r).duplicate_of)]
             out.append(LineModel(text=text, refs=(*refs, *dict.fromkeys(cited))))

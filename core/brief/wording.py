@@ -118,6 +118,7 @@ T = {
         "arxiv_none": "本批材料未给出任何 arXiv 编号；不凭记忆补写。",
         "arxiv_tail": "本批材料未给出其他 arXiv 编号；不凭记忆补写。",
         "excluded_line": "{titles}（{where}）：{reason}",
+        "excluded_labelled": "{label}：{reason}",
         "and": "与",
         "list_sep": "、",
         "dup_brief": "已在 {cite}收录，重复",
@@ -204,6 +205,7 @@ T = {
             "The materials of this batch give no other arXiv ids; none are added from memory."
         ),
         "excluded_line": "{titles} ({where}): {reason}",
+        "excluded_labelled": "{label}: {reason}",
         "and": " and ",
         "list_sep": ", ",
         "dup_brief": "already recorded in {cite}; duplicate",

@@ -40,6 +40,9 @@ class Decision(BaseModel):
     evidence: Evidence | None = None  # the reviewer's level; None keeps the item's own
     evidence_note: str | None = None  # what was read; required when the level is raised
     notes: tuple[str, ...] = ()  # the reviewer's notes: the relation line, or 四 for an exclusion
+    # how section 四 names an excluded item, instead of its title and path (`CleanYourTV（flyP
+    # 2026-11-01T2250 对象二）`); the first label of a bullet's items names the bullet
+    label: str | None = None
 
     @property
     def duplicate_of(self) -> str | None:

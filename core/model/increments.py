@@ -34,14 +34,17 @@ class Placement(_Frozen):
     """One line of 建议归入: where in the living document, how, and what it is called.
 
     `label` names the new subsection, the sentence or the open question; `note` is a remark printed
-    in parentheses after it; `part` (an item ref) says which part of a merged increment the
-    placement concerns, `None` for the increment as a whole.
+    in parentheses after it; `after` is text printed right after both, as written (its own
+    punctuation first: `；不建议为它单开小节`, `，与现有条目合并或并列`); `part` (an item ref)
+    says which part of a merged increment the placement concerns, `None` for the increment as a
+    whole.
     """
 
     section: str = Field(min_length=1)
     action: Action = "append"
     label: str | None = None
     note: str | None = None
+    after: str | None = None
     part: str | None = None
 
 

@@ -303,6 +303,7 @@ def decision_from_proposal(p: Proposal, own: Evidence) -> Decision:
         evidence=p.evidence,
         evidence_note=note if raising else None,
         notes=(note,) if note and not raising else (),
+        label=_text(p.label) if p.decision == "exclude" else None,
     )
 
 
@@ -322,6 +323,7 @@ def _placement(p: ProposedPlacement) -> Placement:
         action=p.action,
         label=_text(p.label),
         note=_text(p.note),
+        after=_text(p.after),
         part=p.part,
     )
 

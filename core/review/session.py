@@ -210,6 +210,19 @@ class Session:
     def undecide(self, ref: str) -> None:
         self._apply(item_edits.undecide(self._view(), ref))
 
+    def set_label(self, ref: str, label: str | None) -> None:
+        """How section 四 names an excluded item (`Decision.label`); None or blank: its title and
+        path again."""
+        d = self.decision(ref)
+        if d.status != "exclude":
+            raise BriefdeskError("only an excluded item has a line of its own among the exclusions")
+        text = (label or "").strip() or None
+        self._apply(Change(decisions={ref: d.model_copy(update={"label": text})}))
+
+    def set_header(self, purpose: str | None = None, background: str | None = None) -> None:
+        """The brief header's 用途 and 背景 as written (None: the manifest's), one undo step."""
+        self._apply(Change(header=(purpose, background)))
+
     def confirm(self, ref: str) -> None:
         """Make a proposed decision (and its increment) the reviewer's own without changing it."""
         self._apply(item_edits.confirm(self._view(), ref))
@@ -507,6 +520,8 @@ def diff(data: SessionData, change: Change) -> tuple[Patch, Patch]:
         if value is not None and tuple(value) != tuple(getattr(data, name)):
             before[name] = tuple(getattr(data, name))
             after[name] = tuple(value)
+    if change.header is not None and change.header != (data.purpose, data.background):
+        before["header"], after["header"] = (data.purpose, data.background), change.header
     return Patch(**before), Patch(**after)
 
 
@@ -529,6 +544,8 @@ def apply_patch(data: SessionData, patch: Patch) -> None:
         value = getattr(patch, name)
         if value is not None:
             setattr(data, name, list(value))
+    if patch.header is not None:
+        data.purpose, data.background = patch.header
 
 
 # -- the session file ------------------------------------------------------------------------

@@ -40,6 +40,7 @@ class Proposal(_Strict):
     handle: str | None = None
     reason: str | None = None
     evidence: Evidence | None = None
+    label: str | None = None  # an exclusion's name in section 四 (`Decision.label`)
 
 
 class ProposedPart(_Strict):
@@ -52,6 +53,7 @@ class ProposedPlacement(_Strict):
     action: Action = "append"
     label: str | None = None
     note: str | None = None
+    after: str | None = None  # printed right after the placement (`Placement.after`)
     part: str | None = None
 
 

@@ -342,3 +342,72 @@ def test_an_edited_material_is_said_at_once_and_committed_first_with_consent(
             await until(pilot, lambda: commit.sha is not None, what="the brief's commit")
 
     run(go())
+
+
+# -- the seed's last lines, written in the desk -------------------------------------------------
+
+CSDN2 = "inbox/jay/2026-11-01T0820-csdn-discovery.md#2"  # excluded off-topic (proposed)
+R1 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#1"  # included at §3.1 (proposed)
+
+
+async def _type(pilot, text: str) -> None:
+    for ch in text:
+        await pilot.press(ch if ch != " " else "space")
+
+
+def test_the_desk_writes_a_placement_note_after_a_label_in_four_and_the_header(
+    demo: Path,
+) -> None:
+    """A placement's `after` text (the placement dialog), an exclusion's label in 四, the
+    header's 用途 and 背景 (palette commands): each lands in the brief as written, one undo step."""
+    from briefdesk.tui.dialogs.increment import IncrementDialog
+    from briefdesk.tui.dialogs.placement_edit import PlacementEditDialog
+    from briefdesk.tui.dialogs.text_entry import TextEntryDialog
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            # 建议归入: the increment form, its placement, the `after` field
+            screen.go_to(R1)
+            await pilot.press(key("edit_increment"))
+            await until(pilot, lambda: isinstance(app.screen, IncrementDialog), what="the form")
+            app.screen.query_one("#placements").focus()
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, PlacementEditDialog), what="edit")
+            after = app.screen.query_one("#after")
+            after.focus()
+            after.value = "；"  # a full-width mark is not a key Pilot can press
+            await _type(pilot, "不建议为它单开小节")
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: isinstance(app.screen, IncrementDialog), what="the form")
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: app.screen is screen, what="the review")
+            placed = [x for x in screen.brief_text.splitlines() if "建议归入" in x]
+            assert "  • 建议归入：§3.1 末尾追加；不建议为它单开小节。" in placed, placed
+
+            # 四: the excluded item's label
+            screen.go_to(CSDN2)
+            await settle(pilot)
+            await screen.run_action("label_exclusion")
+            await until(pilot, lambda: isinstance(app.screen, TextEntryDialog), what="label")
+            await _type(pilot, "同文件 Java 类加载机制等")
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: app.screen is screen, what="the review")
+            assert screen.session.decision(CSDN2).label == "同文件 Java 类加载机制等"
+            assert "  • 同文件 Java 类加载机制等：与 inference 主题无关，不入库。" in (
+                screen.brief_text
+            )
+
+            # the header's 用途, then undone
+            await screen.run_action("edit_purpose")
+            await until(pilot, lambda: isinstance(app.screen, TextEntryDialog), what="purpose")
+            await pilot.press("home", "shift+end")  # the manifest's line, replaced
+            await _type(pilot, "今晚接力用")
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: app.screen is screen, what="the review")
+            purpose = [x for x in screen.brief_text.splitlines() if x.startswith("  • 用途")]
+            assert purpose == ["  • 用途：今晚接力用"], (purpose, screen.session.data.purpose)
+            await pilot.press(key("undo"))
+            await settle(pilot)
+            assert "  • 用途：今晚接力用" not in screen.brief_text.splitlines()
+
+    run(go())

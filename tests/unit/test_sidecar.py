@@ -91,6 +91,7 @@ def test_header_fields() -> None:
         "evidence",
         "evidence_note",
         "notes",
+        "label",
     }
     assert set(raw["review"]) == {"increments", "spot_checks", "contradictions", "handles"}
     model = raw["model"]

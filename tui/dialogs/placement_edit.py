@@ -81,6 +81,17 @@ class PlacementEditDialog(FormDialog[Placement]):
                 placeholder="optional",
                 select_on_focus=False,
             )
+            yield Label(
+                f"after (printed right after it, as written: {words(self.app)['after_example']})",
+                classes="hint",
+                markup=False,
+            )
+            yield Input(
+                (p.after or "") if p else "",
+                id="after",
+                placeholder="optional",
+                select_on_focus=False,
+            )
             if len(self.parts) > 1:
                 yield Label("concerns", classes="hint", markup=False)
                 options = [Option(Content("the whole increment"), id=WHOLE)]
@@ -156,6 +167,8 @@ class PlacementEditDialog(FormDialog[Placement]):
                     "action": action.id if action is not None else "append",
                     "label": self.query_one("#label", Input).value.strip() or None,
                     "note": self.query_one("#note", Input).value.strip() or None,
+                    # kept as typed but for line ends: its own punctuation leads it
+                    "after": self.query_one("#after", Input).value.rstrip() or None,
                     "part": part,
                 }
             )

@@ -31,6 +31,7 @@ class Change:
     handles: list[Note] | None = None
     dismissed: list[Dismissal] | None = None  # not-a-duplicate judgements
     next_id: int | None = None  # ids handed out (never taken back by undo)
+    header: tuple[str | None, str | None] | None = None  # (用途, 背景) written; None: untouched
 
 
 @dataclass

@@ -24,7 +24,7 @@ from ...dialogs.notes import Kind, NoteEdit, NotesDialog
 from ...dialogs.spot_check import SpotCheckDialog
 from ...text import line
 from ...widgets.brief import OrderList
-from ...wording import section
+from ...wording import field_label, section
 from .base import Controller
 
 
@@ -43,6 +43,67 @@ class Write(Controller):
                 return found
         current = self.view.current
         return plan.increment_of(current) if current else None
+
+    # -- the lines of the brief that belong to no increment: 四's label, the header ----------------
+
+    def _entry(self, heading: str, hint: str, initial: str, save: Any) -> None:
+        from ...dialogs.text_entry import TextEntryDialog
+
+        review = self.view.review
+        about = self.view.items.get(self.view.current or "")
+        title = about.title if about is not None else review.batch.manifest.id
+        ref = about.ref if about is not None else review.batch.stem
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                self.apply(lambda: save(" ".join(text.split()) or None))
+
+        self.app.push_screen(TextEntryDialog(heading, hint, title, ref, (), initial), done)
+
+    def action_label_exclusion(self) -> None:
+        if self.read_only():
+            return
+        ref = self.view.current
+        if ref is None or self.session.decision(ref).status != "exclude":
+            self.notify(
+                "Only an excluded item has a line of its own in section "
+                f"{section(4, self.view.language)} to name."
+            )
+            return
+        self._entry(
+            f"Its name in section {section(4, self.view.language)}",
+            "How the line names this item instead of its title and path (empty: title and path):",
+            self.session.decision(ref).label or "",
+            lambda text: self.session.set_label(ref, text),
+        )
+
+    def action_edit_purpose(self) -> None:
+        self._header("purpose")
+
+    def action_edit_background(self) -> None:
+        self._header("background")
+
+    def _header(self, which: str) -> None:
+        if self.read_only():
+            return
+        data, manifest = self.session.data, self.view.review.batch.manifest
+        purpose = data.purpose if data.purpose is not None else manifest.purpose
+        background = data.background if data.background is not None else manifest.background
+        label = field_label(which, self.view.language)
+        if which == "purpose":
+            self._entry(
+                f"The brief's {label}",
+                "One line of the header (empty: none); the manifest's until you write it:",
+                purpose or "",
+                lambda text: self.session.set_header(text or "", data.background),
+            )
+        else:
+            self._entry(
+                f"The brief's {label}",
+                "One paragraph of the header (empty: none); the manifest's until you write it:",
+                background or "",
+                lambda text: self.session.set_header(data.purpose, text or ""),
+            )
 
     def action_edit_increment(self) -> None:
         if self.read_only():
