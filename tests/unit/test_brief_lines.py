@@ -43,4 +43,3 @@ def test_header_label_and_placement_lines_in_zh_and_en(seed_ws: Path) -> None:
         assert any(line.startswith("  • 背景：") for line in again.splitlines())
         with pytest.raises(BriefdeskError, match="only an excluded item"):
             session.set_label(f"{RSS}#1", "x")
-
