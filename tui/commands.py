@@ -29,6 +29,7 @@ EXTRA = (
     ),
     ("edit_purpose", "Purpose: write the purpose line of the brief's header"),
     ("edit_background", "Background: write the background paragraph of the brief's header"),
+    ("edit_arxiv_note", "arXiv note: why the batch gives no other arXiv id (the ids' last line)"),
     ("clear_filter", "Clear the filter: show every item"),
     ("retry_save", "Retry saving the session now (after a disk or permission problem)"),
 )

@@ -201,7 +201,7 @@ class _Builder:
             ),
             section3=t["sec3"],
             arxiv=tuple(groups),
-            arxiv_tail=t["arxiv_tail"] if any_ids else t["arxiv_none"],
+            arxiv_tail=self._arxiv_tail(any_ids),
             section4=t["sec4"],
             exclusions=tuple(self.exclusions()),
             section5=t["sec5"].format(
@@ -380,12 +380,15 @@ class _Builder:
             label = clean(p.label)
             section = clean(p.section)
             phrase = (with_label if label else bare).format(s=section, label=label)
+            wording = clean(p.wording)
+            if wording:  # the reviewer's own words for what to do there
+                phrase = self.t["placement_words"].format(s=section, text=wording)
             if p.part and p.part in self.items:
                 part = short_name(self.items[p.part].title)
                 by_part, before = PART[self.lang]
                 phrase = (
                     by_part.format(part=part, s=section)
-                    if p.action == "append" and not label
+                    if p.action == "append" and not label and not wording
                     else before.format(part=part, action=phrase)
                 )
             note = clean(p.note)
@@ -454,6 +457,14 @@ class _Builder:
         )
 
     # -- 三 --------------------------------------------------------------------------------------
+
+    def _arxiv_tail(self, any_ids: bool) -> str:
+        """三's last line, with the reviewer's note when there is one (`arxiv_note`)."""
+        note = clean(self.data.arxiv_note)
+        if note:
+            note = note.rstrip(SENTENCE_END_MARKS + "，,")
+            return self.t["arxiv_tail_note" if any_ids else "arxiv_none_note"].format(note=note)
+        return self.t["arxiv_tail"] if any_ids else self.t["arxiv_none"]
 
     def arxiv(self) -> tuple[list[GroupModel], bool]:
         """Every arXiv id once, grouped as the seed groups them (module docstring). Ids of a

@@ -117,6 +117,9 @@ T = {
         "arxiv_line": "arXiv:{id} — {title}（{level}）",
         "arxiv_none": "本批材料未给出任何 arXiv 编号；不凭记忆补写。",
         "arxiv_tail": "本批材料未给出其他 arXiv 编号；不凭记忆补写。",
+        "arxiv_none_note": "本批材料未给出任何 arXiv 编号；{note}，不凭记忆补写。",
+        "arxiv_tail_note": "本批材料未给出其他 arXiv 编号；{note}，不凭记忆补写。",
+        "placement_words": "§{s} {text}",
         "excluded_line": "{titles}（{where}）：{reason}",
         "excluded_labelled": "{label}：{reason}",
         "and": "与",
@@ -204,6 +207,14 @@ T = {
         "arxiv_tail": (
             "The materials of this batch give no other arXiv ids; none are added from memory."
         ),
+        "arxiv_none_note": (
+            "The materials of this batch give no arXiv ids; {note}; none are added from memory."
+        ),
+        "arxiv_tail_note": (
+            "The materials of this batch give no other arXiv ids; {note}; none are added from "
+            "memory."
+        ),
+        "placement_words": "§{s}: {text}",
         "excluded_line": "{titles} ({where}): {reason}",
         "excluded_labelled": "{label}: {reason}",
         "and": " and ",

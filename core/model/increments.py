@@ -35,7 +35,8 @@ class Placement(_Frozen):
 
     `label` names the new subsection, the sentence or the open question; `note` is a remark printed
     in parentheses after it; `after` is text printed right after both, as written (its own
-    punctuation first: `；不建议为它单开小节`, `，与现有条目合并或并列`); `part` (an item ref)
+    punctuation first: `；不建议为它单开小节`, `，与现有条目合并或并列`); `wording` replaces the
+    action's words after the section (`增补一句"版本线对照"`); `part` (an item ref)
     says which part of a merged increment the placement concerns, `None` for the increment as a
     whole.
     """
@@ -45,6 +46,7 @@ class Placement(_Frozen):
     label: str | None = None
     note: str | None = None
     after: str | None = None
+    wording: str | None = None  # the words after `§x.y`, as written, instead of the action's
     part: str | None = None
 
 

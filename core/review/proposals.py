@@ -287,6 +287,7 @@ def initial_state(
         contradictions=notes("contradictions", "contradiction"),
         handles=notes("handles", "handle"),
         next_id=n,
+        arxiv_note=_text(brief.arxiv_note) if brief else None,
         cursor=refs[0] if refs else None,
         fingerprints={item.ref: fingerprint(item) for item in items},
     )
@@ -324,6 +325,7 @@ def _placement(p: ProposedPlacement) -> Placement:
         label=_text(p.label),
         note=_text(p.note),
         after=_text(p.after),
+        wording=_text(p.wording),
         part=p.part,
     )
 

@@ -219,9 +219,13 @@ class Session:
         text = (label or "").strip() or None
         self._apply(Change(decisions={ref: d.model_copy(update={"label": text})}))
 
-    def set_header(self, purpose: str | None = None, background: str | None = None) -> None:
-        """The brief header's 用途 and 背景 as written (None: the manifest's), one undo step."""
-        self._apply(Change(header=(purpose, background)))
+    def set_text(self, name: str, text: str | None) -> None:
+        """One of the batch's own texts as written, one undo step: `purpose` (用途) and
+        `background` (背景) of the header (None: the manifest's; "": no line), `arxiv_note` (in
+        三's last line)."""
+        if name not in ("purpose", "background", "arxiv_note"):
+            raise BriefdeskError(f"not a text of the brief: {name}")
+        self._apply(Change(texts={name: text}))
 
     def confirm(self, ref: str) -> None:
         """Make a proposed decision (and its increment) the reviewer's own without changing it."""
@@ -520,8 +524,10 @@ def diff(data: SessionData, change: Change) -> tuple[Patch, Patch]:
         if value is not None and tuple(value) != tuple(getattr(data, name)):
             before[name] = tuple(getattr(data, name))
             after[name] = tuple(value)
-    if change.header is not None and change.header != (data.purpose, data.background):
-        before["header"], after["header"] = (data.purpose, data.background), change.header
+    if change.texts:
+        old_t = {k: getattr(data, k) for k in change.texts}
+        if old_t != change.texts:
+            before["texts"], after["texts"] = old_t, dict(change.texts)
     return Patch(**before), Patch(**after)
 
 
@@ -544,8 +550,8 @@ def apply_patch(data: SessionData, patch: Patch) -> None:
         value = getattr(patch, name)
         if value is not None:
             setattr(data, name, list(value))
-    if patch.header is not None:
-        data.purpose, data.background = patch.header
+    for name, text in (patch.texts or {}).items():
+        setattr(data, name, text)
 
 
 # -- the session file ------------------------------------------------------------------------

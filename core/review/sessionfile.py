@@ -40,7 +40,7 @@ class Patch(BaseModel):
     contradictions: tuple[Note, ...] | None = None
     handles: tuple[Note, ...] | None = None
     dismissed: tuple[Dismissal, ...] | None = None  # not-a-duplicate judgements
-    header: tuple[str | None, str | None] | None = None  # (purpose, background) when changed
+    texts: dict[str, str | None] | None = None  # purpose, background, arxiv_note when changed
 
 
 class Step(BaseModel):
@@ -98,9 +98,11 @@ class SessionData(BaseModel):
     changed: dict[str, str] = Field(default_factory=dict)
     history: History = Field(default_factory=History)
     dismissed: list[Dismissal] = Field(default_factory=list)  # not-a-duplicate judgements
-    # the brief header's 用途 and 背景 as the reviewer wrote them; None: the manifest's
+    # the brief header's 用途 and 背景 as the reviewer wrote them (None: the manifest's), and a
+    # note in 三's last line (`TEXTS`)
     purpose: str | None = None
     background: str | None = None
+    arxiv_note: str | None = None
 
 
 def counts(data: SessionData) -> dict[str, int]:

@@ -54,6 +54,7 @@ class ProposedPlacement(_Strict):
     label: str | None = None
     note: str | None = None
     after: str | None = None  # printed right after the placement (`Placement.after`)
+    wording: str | None = None  # the words after the section (`Placement.wording`)
     part: str | None = None
 
 
@@ -93,6 +94,7 @@ class ProposedBrief(_Strict):
     spot_checks: list[ProposedSpotCheck] = Field(default_factory=list)
     contradictions: list[ProposedNote] = Field(default_factory=list)
     handles: list[ProposedNote] = Field(default_factory=list)
+    arxiv_note: str | None = None  # a note in 三's last line (docs/brief.md)
 
 
 class Manifest(_Strict):

@@ -20,7 +20,8 @@ RSS = "inbox/jay/2026-11-03-1000-rss-cool-papers.md"
 def test_header_label_and_placement_lines_in_zh_and_en(seed_ws: Path) -> None:
     review = load_review(Workspace.open(seed_ws), BATCH)
     with review.open_session() as session:
-        session.set_header("只写本文件", "")  # an empty 背景: no line at all
+        session.set_text("purpose", "只写本文件")
+        session.set_text("background", "")  # an empty 背景: no line at all
         session.set_label(CSDN1, "llama.cpp 编译参数")
         inc = session.plan.increment_of(f"{RSS}#1")
         assert inc is not None
@@ -37,9 +38,16 @@ def test_header_label_and_placement_lines_in_zh_and_en(seed_ws: Path) -> None:
         assert "), DecisionRank → §4.2 (蒸馏)." in en
         session.undo()  # the placement
         session.undo()  # the label
-        session.undo()  # the header: the manifest's again
+        session.undo()  # 背景
+        session.undo()  # 用途: the manifest's again
         again = render_brief(review, session.data, reviewer="Tom")
         assert "  • 用途：为今晚 inference 主题活文档接力预习备料（只写本文件，" in again
         assert any(line.startswith("  • 背景：") for line in again.splitlines())
+        session.set_text("arxiv_note", "博文未给号。")
+        assert "本批材料未给出其他 arXiv 编号；博文未给号，不凭记忆补写。" in render_brief(
+            review, session.data, reviewer="Tom"
+        )
+        session.edit_placement(inc.id, 1, wording="末尾可引一句")
+        assert "；Flide：§3 末尾可引一句（" in render_brief(review, session.data, reviewer="Tom")
         with pytest.raises(BriefdeskError, match="only an excluded item"):
             session.set_label(f"{RSS}#1", "x")

@@ -67,6 +67,17 @@ class PlacementEditDialog(FormDialog[Placement]):
                 id="action",
                 markup=False,
             )
+            yield Label(
+                "wording (optional: your words after the section, instead of the action's)",
+                classes="hint",
+                markup=False,
+            )
+            yield Input(
+                (p.wording or "") if p else "",
+                id="wording",
+                placeholder="optional",
+                select_on_focus=False,
+            )
             yield Label("label", classes="hint", markup=False)
             yield Input(
                 (p.label or "") if p else "",
@@ -169,6 +180,7 @@ class PlacementEditDialog(FormDialog[Placement]):
                     "note": self.query_one("#note", Input).value.strip() or None,
                     # kept as typed but for line ends: its own punctuation leads it
                     "after": self.query_one("#after", Input).value.rstrip() or None,
+                    "wording": self.query_one("#wording", Input).value.strip() or None,
                     "part": part,
                 }
             )

@@ -31,7 +31,8 @@ class Change:
     handles: list[Note] | None = None
     dismissed: list[Dismissal] | None = None  # not-a-duplicate judgements
     next_id: int | None = None  # ids handed out (never taken back by undo)
-    header: tuple[str | None, str | None] | None = None  # (用途, 背景) written; None: untouched
+    # the batch's own texts written (`purpose`, `background`, `arxiv_note` of SessionData)
+    texts: dict[str, str | None] | None = None
 
 
 @dataclass

@@ -83,6 +83,16 @@ class Write(Controller):
     def action_edit_background(self) -> None:
         self._header("background")
 
+    def action_edit_arxiv_note(self) -> None:
+        if self.read_only():
+            return
+        self._entry(
+            f"A note in section {section(3, self.view.language)}'s last line",
+            "Why no other arXiv id is given (empty: none), printed before the closing clause:",
+            self.session.data.arxiv_note or "",
+            lambda text: self.session.set_text("arxiv_note", text),
+        )
+
     def _header(self, which: str) -> None:
         if self.read_only():
             return
@@ -95,14 +105,14 @@ class Write(Controller):
                 f"The brief's {label}",
                 "One line of the header (empty: none); the manifest's until you write it:",
                 purpose or "",
-                lambda text: self.session.set_header(text or "", data.background),
+                lambda text: self.session.set_text("purpose", text or ""),
             )
         else:
             self._entry(
                 f"The brief's {label}",
                 "One paragraph of the header (empty: none); the manifest's until you write it:",
                 background or "",
-                lambda text: self.session.set_header(data.purpose, text or ""),
+                lambda text: self.session.set_text("background", text or ""),
             )
 
     def action_edit_increment(self) -> None:
