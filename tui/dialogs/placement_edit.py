@@ -67,17 +67,6 @@ class PlacementEditDialog(FormDialog[Placement]):
                 id="action",
                 markup=False,
             )
-            yield Label(
-                "wording (optional: your words after the section, instead of the action's)",
-                classes="hint",
-                markup=False,
-            )
-            yield Input(
-                (p.wording or "") if p else "",
-                id="wording",
-                placeholder="optional",
-                select_on_focus=False,
-            )
             yield Label("label", classes="hint", markup=False)
             yield Input(
                 (p.label or "") if p else "",
@@ -100,6 +89,17 @@ class PlacementEditDialog(FormDialog[Placement]):
             yield Input(
                 (p.after or "") if p else "",
                 id="after",
+                placeholder="optional",
+                select_on_focus=False,
+            )
+            yield Label(
+                "wording (optional: your words after the section, instead of the action's)",
+                classes="hint",
+                markup=False,
+            )
+            yield Input(
+                (p.wording or "") if p else "",
+                id="wording",
                 placeholder="optional",
                 select_on_focus=False,
             )
