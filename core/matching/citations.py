@@ -31,17 +31,24 @@ from ..model.values import BriefEntry, Item
 _PATH = re.compile(r"(?<![\w/.@:-])((?:[A-Za-z0-9_.@+-]+/)+[A-Za-z0-9_.@+-]+\.md)(?![\w/])")
 _NUM = r"[0-9]{1,3}|[一二两三四五六七八九十]{1,3}"
 _SEP = r"\s*(?:[、,，/]|和|与|及|and|&)\s*"
+# `2–4`, `二至四`, `2 to 4`: a range names every item from one to the other
+_RANGE = r"\s*(?:[–—~～\-]|至|到|to|through)\s*"
 _DESIGNATIONS = [
-    re.compile(rf"#\s*({_NUM})((?:{_SEP}#?\s*(?:{_NUM}))*)"),
-    re.compile(rf"第\s*({_NUM})((?:{_SEP}第?\s*(?:{_NUM}))*)\s*(?:条|项|则|篇|个)"),
-    re.compile(rf"对象\s*({_NUM})((?:{_SEP}(?:对象)?\s*(?:{_NUM}))*)"),
-    re.compile(rf"(?i:items?|entry|entries|no\.)\s*({_NUM})((?:{_SEP}(?:{_NUM}))*)"),
+    re.compile(rf"#\s*({_NUM})((?:(?:{_SEP}|{_RANGE})#?\s*(?:{_NUM}))*)"),
+    re.compile(rf"第\s*({_NUM})((?:(?:{_SEP}|{_RANGE})第?\s*(?:{_NUM}))*)\s*(?:条|项|则|篇|个)"),
+    re.compile(rf"对象\s*({_NUM})((?:(?:{_SEP}|{_RANGE})(?:对象)?\s*(?:{_NUM}))*)"),
+    re.compile(rf"(?i:items?|entry|entries|no\.)\s*({_NUM})((?:(?:{_SEP}|{_RANGE})(?:{_NUM}))*)"),
 ]
+# `第二条起`, `第 2 条及以后`, `items 2 onwards`, `from item 2 on`: every item from there on
+_ONWARDS = re.compile(
+    r"\s*(?:起|开始|以后|之后|往后|及以后|及之后|以下|(?i:onwards?|and after|and later))"
+)
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 _ORDINAL_ITEM = re.compile(
     rf"(?i:(?:the\s+)?({'|'.join(_ORDINALS)})((?:{_SEP}(?:{'|'.join(_ORDINALS)}))*)\s+items?)"
 )
-_LEAD = re.compile(r"[\s,，:：]{0,3}")
+_LEAD = re.compile(r"[\s,，:：]{0,3}(?:从|自|(?i:from)\s*)?")
+ONWARDS = 99  # the highest item number a citation "from item n on" names
 _ZH_DIGITS = {
     "一": 1,
     "二": 2,
@@ -81,9 +88,24 @@ def number(text: str) -> int | None:
     return value or None
 
 
-def _numbers(first: str, rest: str, pattern: str = _NUM) -> tuple[int, ...]:
-    found = [first, *re.findall(pattern, rest)]
-    return tuple(n for n in (number(x) for x in found) if n is not None)
+_PIECE = re.compile(rf"({_RANGE})?(?:第|对象|#)?\s*({_NUM})")
+
+
+def _numbers(first: str, rest: str) -> tuple[int, ...]:
+    """The numbers of a designation, a range (`2–4`, `二至四`) expanded to every number in it."""
+    out: list[int] = []
+    start = number(first)
+    if start is not None:
+        out.append(start)
+    for m in _PIECE.finditer(rest):
+        n = number(m.group(2))
+        if n is None:
+            continue
+        if m.group(1) and out and out[-1] < n <= ONWARDS:
+            out.extend(range(out[-1] + 1, n + 1))
+        else:
+            out.append(n)
+    return tuple(dict.fromkeys(out))
 
 
 def designation(after: str) -> tuple[int, ...]:
@@ -93,7 +115,10 @@ def designation(after: str) -> tuple[int, ...]:
     for pattern in _DESIGNATIONS:
         m = pattern.match(tail)
         if m:
-            return _numbers(m.group(1), m.group(2))
+            found = _numbers(m.group(1), m.group(2))
+            if found and _ONWARDS.match(tail, m.end()):
+                return tuple(range(found[0], ONWARDS + 1))
+            return found
     m = _ORDINAL_ITEM.match(tail)
     if m:
         words = [m.group(1), *re.findall("|".join(_ORDINALS), m.group(2), re.IGNORECASE)]

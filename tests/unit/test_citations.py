@@ -33,12 +33,31 @@ P = "inbox/jay/2026-11-01T0820-csdn-discovery.md"
         (f"Source: {P}, first item (HN thread)", (1,)),
         (f"Source: {P}, the first and second items", (1, 2)),
         (f"{P} 第十二条", (12,)),
+        (f"{P} 第一、三条", (1, 3)),
+        (f"Source: {P}, items 2–4 (a digest)", (2, 3, 4)),
+        (f"{P} 第二至第四条", (2, 3, 4)),
+        (f"{P} 对象一至三", (1, 2, 3)),
+        (f"{P} #2-3", (2, 3)),
         (f"长文（{P}）：结论与决策树一致", ()),
         (f"Source: {P} (arXiv abstract page)", ()),
     ],
 )
 def test_every_written_form(text: str, items: tuple[int, ...]) -> None:
     assert find_citations(text) == [Citation(P, items)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"来源：{P} 第二条起（…）",
+        f"{P} 从第 2 条起",
+        f"Source: {P}, items 2 onwards",
+        f"{P} 第二条及以后",
+    ],
+)
+def test_a_citation_from_an_item_on_names_every_later_item(text: str) -> None:
+    (got,) = find_citations(text)
+    assert got.items[:3] == (2, 3, 4) and 1 not in got.items and 40 in got.items
 
 
 def test_no_path_no_citation_and_urls_are_not_paths() -> None:
