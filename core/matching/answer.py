@@ -19,14 +19,27 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, cast
 
-from ..model.values import Duplicate, DuplicateKind, ItemMatches, Placement, Tier, Why
+from ..model.values import (
+    Duplicate,
+    DuplicateKind,
+    ItemFacts,
+    ItemMatches,
+    Placement,
+    StatedFact,
+    Tier,
+    Why,
+)
 
-WHY_ORDER: tuple[Why, ...] = ("source", "identity", "text")
+WHY_ORDER: tuple[Why, ...] = ("source", "identity", "text", "facts")
+TIERS: tuple[Tier, ...] = ("likely", "possible", "update")  # by the code a candidate row holds
 
-# per item: (record, score) of its placements and (record, score, why bits, possible) of its
-# candidates; records index the answer's tables
+# per item: (record, score) of its placements and (record, score, why bits, tier code) of its
+# candidates (TIERS); records index the answer's tables; (known, new, conflicting) facts as
+# (text, refs)
 Placed = list[list[tuple[int, float]]]
 Found = list[list[tuple[int, float, int, int]]]
+Stated = list[tuple[str, list[str]]]
+FactRows = list[tuple[Stated, Stated, Stated]]
 
 
 def why_of(bits: int) -> tuple[Why, ...]:
@@ -36,7 +49,16 @@ def why_of(bits: int) -> tuple[Why, ...]:
 class Answer(Mapping[str, ItemMatches]):
     """`ItemMatches` per item ref (every item of the batch present), built on first access."""
 
-    __slots__ = ("_built", "_found", "_index", "_placed", "_records", "_refs", "_sections")
+    __slots__ = (
+        "_built",
+        "_facts",
+        "_found",
+        "_index",
+        "_placed",
+        "_records",
+        "_refs",
+        "_sections",
+    )
 
     def __init__(
         self,
@@ -45,6 +67,7 @@ class Answer(Mapping[str, ItemMatches]):
         placed: Placed,
         found: Found,
         records: tuple[list[str], list[str], list[str], list[str]],
+        facts: FactRows | None = None,
     ) -> None:
         """`sections`: (id, title) that placements index; `records`: the kinds, refs, shown
         texts and content keys of the records that `found` indexes."""
@@ -53,6 +76,7 @@ class Answer(Mapping[str, ItemMatches]):
         self._placed = placed
         self._found = found
         self._records = records
+        self._facts = facts or []
         self._index = {ref: k for k, ref in enumerate(self._refs)}
         self._built: dict[int, ItemMatches] = {}
 
@@ -88,8 +112,8 @@ class Answer(Mapping[str, ItemMatches]):
         another item of the batch: what clusters are made of."""
         kinds, refs, _, keys = self._records
         for k, row in enumerate(self._found):
-            for r, _, _, possible in row:
-                if not possible and kinds[r] == "batch":
+            for r, _, _, tier in row:
+                if tier == 0 and kinds[r] == "batch":
                     yield self._refs[k], refs[r], keys[r]
 
     def candidate_refs(self) -> set[str]:
@@ -102,8 +126,8 @@ class Answer(Mapping[str, ItemMatches]):
         kinds, refs, texts, keys = self._records
         sections = self._sections
         duplicates = []
-        for r, score, why, possible in self._found[k]:
-            tier: Tier = "possible" if possible else "likely"
+        for r, score, why, code in self._found[k]:
+            tier: Tier = TIERS[code]
             duplicates.append(
                 Duplicate.model_construct(
                     kind=cast(DuplicateKind, kinds[r]),
@@ -121,6 +145,19 @@ class Answer(Mapping[str, ItemMatches]):
                 for j, s in self._placed[k]
             ),
             duplicates=tuple(duplicates),
+            facts=self._facts_of(k),
+        )
+
+    def _facts_of(self, k: int) -> ItemFacts:
+        if k >= len(self._facts):
+            return ItemFacts()
+        known, new, conflicting = self._facts[k]
+
+        def stated(rows: Stated) -> tuple[StatedFact, ...]:
+            return tuple(StatedFact.model_construct(text=t, refs=tuple(r)) for t, r in rows)
+
+        return ItemFacts.model_construct(
+            known=stated(known), new=stated(new), conflicting=stated(conflicting)
         )
 
     # -- pickling: the tables only -------------------------------------------------------------
@@ -132,6 +169,7 @@ class Answer(Mapping[str, ItemMatches]):
             "placed": self._placed,
             "found": self._found,
             "records": self._records,
+            "facts": self._facts,
         }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -142,4 +180,5 @@ class Answer(Mapping[str, ItemMatches]):
             state["placed"],
             state["found"],
             state["records"],
+            state.get("facts"),
         )

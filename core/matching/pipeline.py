@@ -31,21 +31,24 @@ from typing import cast
 import numpy as np
 
 from ..model.values import BriefEntry, Item, Section
+from ..text.identifiers import normalize_url
 from ..text.normalize import TOKENIZER_VERSION, paragraphs
 from . import cache as mc
 from . import score as sc
-from .answer import WHY_ORDER, Answer
+from .answer import TIERS, WHY_ORDER, Answer, FactRows
 from .citations import cited_entries
 from .placements import place, section_matrix
 from .search import background, candidates
+from .tiers import FactBook, retier, subject_pair, vocabulary
 from .tokens import MIN_TOKENS, Records, kind_weight, tokenize
 
-MATCH_VERSION = "2"
+MATCH_VERSION = "3"
 MAX_DUPLICATES = 10
 MAX_POSSIBLE = 3
 TEXT_CHARS = 300
 IDENTITY_FLOOR = 90.0
 SOURCE_SCORE = 100.0
+KNOWN_FROM = 8  # an item's facts are looked up in its best this many search results (and sections)
 COMMON_IDENTITY = 200  # an id or URL named by more records than this is not evidence
 
 # key, texts, the items' own arXiv ids and URLs (or None), records
@@ -97,8 +100,11 @@ def _kinds(store: mc.TokenStore, ids: np.ndarray) -> np.ndarray:
     return kinds
 
 
-def _identity_pairs(rec: Records, n_items: int) -> dict[tuple[int, int], float]:
-    """(item, record) -> identity score, for records naming an arXiv id or URL some item names."""
+def _identity_pairs(
+    rec: Records, n_items: int, subject: Callable[[int, int], bool] | None = None
+) -> dict[tuple[int, int], float]:
+    """(item, record) -> identity score, for records naming an arXiv id or URL some item names
+    as the subject of both (`subject`: a cited id is no identity, docs/facts.md)."""
     wanted = {x for i in range(n_items) for x in rec.idents[i]}
     holders: dict[str, list[int]] = defaultdict(list)
     if wanted:
@@ -113,7 +119,7 @@ def _identity_pairs(rec: Records, n_items: int) -> dict[tuple[int, int], float]:
             if len(holders[x]) > COMMON_IDENTITY:
                 continue  # a project's home page, cited everywhere: not evidence of one paper
             for r in holders[x]:
-                if r != i and (i, r) not in out:
+                if r != i and (i, r) not in out and (subject is None or subject(i, r)):
                     theirs = rec.idents[r]
                     jaccard = len(mine & theirs) / len(mine | theirs)
                     out[(i, r)] = IDENTITY_FLOOR + (100 - IDENTITY_FLOOR) * jaccard
@@ -133,7 +139,9 @@ def _duplicates(
     refs: list[str],
     threshold: float,
     tick: Callable[[int], None],
-) -> _Found:
+    subject: Callable[[int, int], bool] | None = None,
+) -> tuple[_Found, list[list[int]]]:
+    """Each item's candidates, and the records its search found (for the facts it knows)."""
     import scipy.sparse as sp
 
     matrix = cast(sp.csr_matrix, x)
@@ -164,7 +172,11 @@ def _duplicates(
         possible = score < threshold and ab and score >= sc.POSSIBLE_FLOOR
         if score >= threshold or possible:
             text[(i, r)] = (score, possible)
-    identity = _identity_pairs(rec, n_items)
+    identity = _identity_pairs(rec, n_items, subject)
+    searched: list[list[int]] = [[] for _ in range(n_items)]
+    for i, r, k in zip(ci.tolist(), cr.tolist(), rank.tolist(), strict=True):
+        if k < KNOWN_FROM:
+            searched[i].append(r)
     bits = {w: 1 << k for k, w in enumerate(WHY_ORDER)}
     per_item: list[dict[tuple[str, str], tuple[float, int, int, int]]] = [
         {} for _ in range(n_items)
@@ -205,7 +217,7 @@ def _duplicates(
         out.append(
             [(r, -neg, w, poss) for poss, neg, _, _, r, w in (likely + possible_)[:MAX_DUPLICATES]]
         )
-    return out
+    return out, searched
 
 
 def match_items(
@@ -258,7 +270,8 @@ def match_items(
     if cached is not None:
         if progress:
             progress(1, 1)
-        return _build(items, sections, kinds, refs, texts, *cached, dismissed)
+        placed_c, found_c, facts_c = cached
+        return _build(items, sections, kinds, refs, texts, placed_c, found_c, dismissed, facts_c)
 
     total = sum(n for *_, n in sources) + 2 * len(items)
     done = 0
@@ -284,7 +297,24 @@ def match_items(
     kind = _kinds(store, np.concatenate([rec.ids, sec.ids]))
     matrix, df = sc.tfidf(rec, kind, len(store.vocab))
     cited = cited_entries(items, entries, sidecars)
-    found = _duplicates(rec, len(items), matrix, df, cited, kinds, refs, threshold, tick)
+    book = FactBook(texts, vocabulary(sections), lambda r: _own_ids(items, r))
+    found, searched = _duplicates(
+        rec,
+        len(items),
+        matrix,
+        df,
+        cited,
+        kinds,
+        refs,
+        threshold,
+        tick,
+        lambda i, r: subject_pair(book, i, r),
+    )
+    section_facts = [
+        (f"{living_doc_path}§{s.id}", FactBook([_section_doc(s)], book.vocab, lambda _: ())[0])
+        for s in sections
+    ]
+    found, facts = retier(items, book, found, section_facts, searched, refs, kinds, threshold)
     n_head = len(items) + len(entries)
     section_index = {s.id: j for j, s in enumerate(sections)}
     placed = place(
@@ -297,8 +327,21 @@ def match_items(
     tick(len(items))
     if progress:
         progress(total, total)
-    mc.save_result(cache_dir, result_key, {"placements": placed, "duplicates": found})
-    return _build(items, sections, kinds, refs, texts, placed, found, dismissed)
+    mc.save_result(
+        cache_dir, result_key, {"placements": placed, "duplicates": found, "facts": facts}
+    )
+    return _build(items, sections, kinds, refs, texts, placed, found, dismissed, facts)
+
+
+def _own_ids(items: Sequence[Item], r: int) -> tuple[str, ...]:
+    """The ids an item's own card names (its material's front matter): its subject."""
+    if r >= len(items):
+        return ()
+    item = items[r]
+    return (
+        *(f"arxiv:{a}" for a in item.arxiv if a not in item.text),
+        *(f"url:{normalize_url(u)}" for u in item.urls if u not in item.text),
+    )
 
 
 def _clip(text: str) -> str:
@@ -315,6 +358,7 @@ def _build(
     placed: list[list[tuple[int, float]]],
     found: _Found,
     dismissed: Collection[tuple[str, str]] = (),
+    facts: FactRows | None = None,
 ) -> Answer:
     """The answer from (section index, score) and (record, score, why, possible) lists, leaving
     out the pairs the reviewer dismissed; only the records some item names are kept (their text
@@ -345,12 +389,14 @@ def _build(
                     column.append(value)
             row.append((j, score, why, possible))
         rows.append(row)
-    return Answer([i.ref for i in items], [(s.id, s.title) for s in sections], placed, rows, table)
+    return Answer(
+        [i.ref for i in items], [(s.id, s.title) for s in sections], placed, rows, table, facts
+    )
 
 
 def _from_json(
     data: object, n_items: int, sections: Sequence[Section], refs: list[str]
-) -> tuple[list[list[tuple[int, float]]], _Found] | None:
+) -> tuple[list[list[tuple[int, float]]], _Found, FactRows] | None:
     """A cached answer (its key covers every input), or None when missing or malformed."""
     if not isinstance(data, dict):
         return None
@@ -363,8 +409,20 @@ def _from_json(
             return None
         if any(not 0 <= j < len(sections) for row in placed for j, _ in row):
             return None
-        if any(not 0 <= r < len(refs) or not 0 < w < 8 for row in found for r, _, w, _ in row):
+        if any(
+            not 0 <= r < len(refs) or not 0 < w < 1 << len(WHY_ORDER) or not 0 <= t < len(TIERS)
+            for row in found
+            for r, _, w, t in row
+        ):
             return None
-        return placed, found
+        facts: FactRows = [
+            tuple(  # type: ignore[misc]
+                [(str(text), [str(x) for x in where]) for text, where in group] for group in row
+            )
+            for row in data["facts"]
+        ]
+        if len(facts) != n_items or any(len(row) != 3 for row in facts):
+            return None
+        return placed, found, facts
     except (KeyError, TypeError, ValueError):
         return None

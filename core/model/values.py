@@ -165,10 +165,12 @@ class Placement(Frozen):
 DuplicateKind = Literal["batch", "brief", "living-doc"]
 # The evidence behind a candidate (PRODUCT §7): an earlier brief's 来源 line or sidecar names this
 # material/item; a shared arXiv id or URL; the texts say the same thing.
-Why = Literal["source", "identity", "text"]
+Why = Literal["source", "identity", "text", "facts"]
 # `likely`: score at or above `dedup.threshold`; `possible`: below it but clearly above the item's
 # background (a few at most).
-Tier = Literal["likely", "possible"]
+# `update`: the same subject with new or different facts (docs/facts.md): not a duplicate, an
+# increment.
+Tier = Literal["likely", "update", "possible"]
 
 
 class Duplicate(Frozen):
@@ -181,6 +183,21 @@ class Duplicate(Frozen):
     key: str = ""  # content key of the candidate's whole text (a dismissal names it)
 
 
+class StatedFact(Frozen):
+    """One fact an item states (docs/facts.md), with where the knowledge base states it too
+    (known) or states it otherwise (conflicting): `§1.2` refs and entry refs."""
+
+    text: str
+    refs: tuple[str, ...] = ()
+
+
+class ItemFacts(Frozen):
+    known: tuple[StatedFact, ...] = ()
+    new: tuple[StatedFact, ...] = ()
+    conflicting: tuple[StatedFact, ...] = ()
+
+
 class ItemMatches(Frozen):
     placements: tuple[Placement, ...] = ()
     duplicates: tuple[Duplicate, ...] = ()
+    facts: ItemFacts = ItemFacts()

@@ -1,0 +1,374 @@
+"""The facts of one text: named things, versions, dates, quantities with their setting, ids.
+
+What a summary in other words, or in another language, keeps of its material is its facts: the
+names (`SGLang`, `pgvector`, `late chunking`), the versions (`v0.5.21`), the dates (`9/22`,
+`2026年7月`), the figures with their unit and what they measure (`recall@10 +12%` on `BEIR` with
+`bge-m3`) and the ids (`2601.21204`, a URL). docs/facts.md says how the index uses them.
+
+- **names**: Latin words that look like a proper name (a capital, a digit, or `.`/`-`/`_`/`+`
+  inside: `SGLang`, `llama.cpp`, `bge-m3`) and are no common word, and every phrase of
+  `vocabulary` (the living document's own names, lowercase and multi-word ones included) found
+  in the text;
+- **versions**: `v1.2.1`, `0.5.22.dev`, `Dynamo 1.3` — of the name written right before them, else
+  of the text's first name (its heading's);
+- **dates**: every written form `core.claims.dates` reads;
+- **quantities**: a number with a unit (`%`, `×`, `倍`, `ms`, `tok/s`, `B`, `GB` …), its *metric*
+  (the word right before it: `recall@10`, `TTFT`, `吞吐`) and its *setting* (the other names of its
+  sentence: the model, the dataset);
+- **ids**: arXiv ids and URLs, each the text's *subject* (in its heading or first line, or its own
+  card's front matter) or only *cited* (anywhere else: a baseline, a "see also").
+
+Every finder is one `finditer` over the text with patterns that cannot backtrack (no nested
+repetition), so the cost is linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from ..claims.dates import DATE_RE, date_of
+from ..claims.lexicon import NOT_NAMES
+from ..claims.versions import parse_version
+from ..text.identifiers import find_arxiv, find_urls, normalize_url
+from ..text.normalize import nfkc
+
+FACTS_VERSION = "1"  # bump when what a text yields changes: cached facts are keyed by it
+
+FactKind = Literal["name", "version", "date", "quantity", "id"]
+
+_NAME = re.compile(r"(?<![A-Za-z0-9_@])[A-Za-z][A-Za-z0-9]*(?:[.\-_+@][A-Za-z0-9]+)*")
+_URL_MASK = re.compile(r"https?://[^\s)）>\]]+")
+_VERSION_LIKE = re.compile(r"[vV]?[0-9][0-9.]*[A-Za-z0-9]*")
+_VERSION = re.compile(
+    r"(?<![A-Za-z0-9_.§#/@=\-])(?P<v>[vV])?(?P<num>[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
+    r"(?P<pre>(?:[.\-]?(?:dev|rc|post|alpha|beta)[0-9]*)?)(?![A-Za-z0-9_%×]|\.[0-9])"
+)
+_ARXIV_NUM = re.compile(r"[0-9]{4}\.[0-9]{4,5}")
+_QUANTITY = re.compile(
+    r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?P<num>[0-9]+(?:\.[0-9]+)?)\s?"
+    r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|tok/s|tokens/s|tps|qps|GB|GiB|MB|TB|bit|pp|[BKMT](?![A-Za-z]))"
+)
+_FILLERS = frozenset(
+    " :：=为是达到了约从提升降低下降增加提高至到超过"
+)  # between a measure and its figure
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9@_\-]*")
+# English words that name a measure (what a figure after them is of); Chinese takes the word
+# right before the figure instead
+MEASURES = frozenset(
+    {
+        "recall",
+        "precision",
+        "accuracy",
+        "throughput",
+        "latency",
+        "speedup",
+        "speed-up",
+        "memory",
+        "ndcg",
+        "mrr",
+        "f1",
+        "bleu",
+        "rouge",
+        "perplexity",
+        "ppl",
+        "cost",
+        "ttft",
+        "tpot",
+        "itl",
+        "qps",
+        "goodput",
+        "utilization",
+        "utilisation",
+        "bandwidth",
+        "energy",
+        "efficiency",
+        "score",
+        "win-rate",
+        "params",
+        "parameters",
+        "context",
+        "compression",
+        "error",
+        "loss",
+        "hit-rate",
+        "success",
+        "size",
+        "price",
+        "power",
+    }
+)
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}$")
+_SENTENCE_END = re.compile(r"[。！？；;!?\n]|\. ")
+_CITE_CUES = (
+    "baseline",
+    "基线",
+    "对比",
+    "相比",
+    "比较",
+    "对照",
+    "compared",
+    " vs",
+    "versus",
+    "see also",
+    "参见",
+    "另见",
+    "cf.",
+    "builds on",
+    "基于",
+    "extends",
+    "引用",
+    "cites",
+    "prior work",
+    "前作",
+    "than ",
+    "over ",
+)
+CITE_WINDOW = 40  # characters before an id searched for a citing word
+# quantity units that are one thing written several ways
+_UNITS = {"x": "×", "倍": "×", "tokens/s": "tok/s", "tps": "tok/s", "GiB": "GB"}
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact as a text states it.
+
+    `thing` and `value` are what compares across texts (casefolded, normalised): a name is
+    (`sglang`, ""), a version (`sglang`, `0.5.21`), a date (`sglang`, `2026-09-23`), a quantity
+    (`recall@10`, `12%`) with its `setting`, an id (`arxiv:2601.21204`, "")."""
+
+    kind: FactKind
+    thing: str
+    value: str
+    text: str  # as written, for the desk: "SGLang v0.5.21"
+    subject: bool = True  # an id: the text's subject, or only cited
+    setting: tuple[str, ...] = ()  # a quantity: the other names of its sentence
+    pos: int = 0  # where in the text
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.kind, self.thing, self.value)
+
+
+def name_key(name: str) -> str:
+    return " ".join(name.casefold().removesuffix("'s").split())
+
+
+def is_name(word: str) -> bool:
+    """A proper name: a capital, a digit or inner punctuation, and no common word."""
+    low = word.casefold()
+    if low in NOT_NAMES or len(word) < 2 or _VERSION_LIKE.fullmatch(word):
+        return False
+    return any(c.isupper() or c.isdigit() or c in ".-_+@" for c in word[1:]) or word[0].isupper()
+
+
+def _title_case(word: str) -> bool:
+    """Only the first letter is a capital (`However`): a name only where no sentence starts."""
+    return word[1:].islower()
+
+
+def _opens_sentence(text: str, pos: int) -> bool:
+    k = pos - 1
+    while k >= 0 and text[k] in " \t":
+        k -= 1
+    return k < 0 or text[k] in '.!?。！？\n#:：*-•>|(（"“'
+
+
+def _sentence(text: str, pos: int, starts: list[int]) -> tuple[int, int]:
+    import bisect
+
+    k = bisect.bisect_right(starts, pos) - 1
+    return starts[k], starts[k + 1] if k + 1 < len(starts) else len(text)
+
+
+def extract(
+    text: str,
+    vocabulary: Collection[str] = (),
+    subject_ids: Iterable[str] = (),
+) -> list[Fact]:
+    """Every fact of `text` (its first line is its heading), in text order.
+
+    `vocabulary`: casefolded names to find whatever their case (the living document's);
+    `subject_ids`: ids the text's own card names (`arxiv:<id>`, `url:<url>`): its subject."""
+    raw = nfkc(text)
+    text = _URL_MASK.sub(lambda m: " " * len(m.group(0)), raw) if "://" in raw else raw
+    first_end = text.find("\n")
+    first_end = len(text) if first_end < 0 else first_end
+    starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+    out: list[Fact] = []
+    names: Named = []
+    weak: Named = []
+    for m in _NAME.finditer(text):
+        word = m.group(0).rstrip(".-_+/")
+        if not is_name(word):
+            continue
+        found = (m.start(), m.start() + len(word), name_key(word), word)
+        if _title_case(word) and _opens_sentence(text, m.start()):
+            # `However` opens a sentence; `Flide:` opens a heading: a name if it says so
+            if text[found[1] : found[1] + 1] in (":", "：", "（", "("):
+                names.append(found)
+            else:
+                weak.append(found)
+        else:
+            names.append(found)
+    strong = {n[2] for n in names}
+    names += [w for w in weak if w[2] in strong]
+    names.sort()
+    if vocabulary:
+        low = text.casefold()
+        for phrase in vocabulary:
+            k = low.find(phrase)
+            while k >= 0:
+                end = k + len(phrase)
+                edge_ok = (k == 0 or not low[k - 1].isalnum() or not phrase[0].isascii()) and (
+                    end == len(low) or not low[end].isalnum() or not phrase[-1].isascii()
+                )
+                if edge_ok:
+                    names.append((k, end, phrase, text[k:end]))
+                k = low.find(phrase, end)
+        names.sort()
+    seen_names: set[str] = set()
+    for s, _, key, word in names:
+        if key not in seen_names:
+            seen_names.add(key)
+            out.append(Fact("name", key, "", word, pos=s))
+    name_starts = [n[0] for n in names]
+    versions = _versions(text, names, name_starts)
+    out += versions
+    out += _dates(text, names, name_starts, versions)
+    out += _quantities(text, names, starts)
+    out += _ids(raw, first_end, frozenset(subject_ids))
+    out.sort(key=lambda f: f.pos)
+    return out
+
+
+Named = list[tuple[int, int, str, str]]  # start, end, key, as written
+
+
+def _name_before(
+    names: Named, starts: list[int], pos: int, reach: int, text: str | None = None
+) -> tuple[str, str, int] | None:
+    """The closest name ending at most `reach` characters before `pos` (with `text`: only
+    spaces between them)."""
+    import bisect
+
+    k = bisect.bisect_left(starts, pos) - 1
+    while k >= 0:
+        s, e, key, word = names[k]
+        if e <= pos and pos - e <= reach:
+            if text is not None and text[e:pos].strip():
+                return None
+            return key, word, s
+        if pos - e > reach:
+            return None
+        k -= 1
+    return None
+
+
+def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
+    out: list[Fact] = []
+    if "." not in text:
+        return out
+    first = names[0] if names else None
+    for m in _VERSION.finditer(text):
+        num = m.group("num")
+        if _ARXIV_NUM.fullmatch(num) and not m.group("v"):
+            continue
+        after = text[m.end() : m.end() + 2]
+        if after[:1] in ("%", "×", "倍") or after.strip()[:1] in ("%", "×"):
+            continue
+        v = parse_version(m.group(0))
+        if v is None:
+            continue
+        near = _name_before(names, name_starts, m.start(), 2, text)
+        if near is None and not m.group("v") and len(v.parts) < 3 and not v.pre:
+            continue  # `1.3` alone is a number; `v1.3`, `0.5.22.dev` are versions
+        # a version with no name before it is of what the text is about: its first name
+        owner = near or ((first[2], first[3], first[0]) if first else None)
+        if owner is None:
+            continue
+        key, word, _ = owner
+        out.append(Fact("version", key, v.key, f"{word} {m.group(0)}", pos=m.start()))
+    return out
+
+
+def _dates(text: str, names: Named, name_starts: list[int], versions: list[Fact]) -> list[Fact]:
+    """A date right after a version (`v0.30.0(9/22)`) dates that version; else the name before
+    it (`HF 于 2026-03 归档 TGI`: HF's), else nothing."""
+    out: list[Fact] = []
+    ends = {f.pos + len(f.text.split(" ", 1)[-1]): f for f in versions}
+    for m in DATE_RE.finditer(text):
+        d = date_of(m)
+        if d is None:
+            continue
+        version = next((ends[k] for k in range(m.start() - 3, m.start() + 1) if k in ends), None)
+        owner = _name_before(names, name_starts, m.start(), 60)
+        thing = f"{version.thing} {version.value}" if version else owner[0] if owner else ""
+        out.append(Fact("date", thing, d.iso, m.group(0), pos=m.start()))
+    return out
+
+
+def _metric(text: str, lo: int, pos: int) -> str:
+    """What a figure measures: the Chinese word right before it (`吞吐`), else the closest of the
+    few words before it, in its sentence, that names a measure (`recall@10`, `TTFT`,
+    `throughput`); "" when nothing does."""
+    before = text[max(lo, pos - 40) : pos]
+    tail = before
+    while tail and (tail[-1] in _FILLERS):
+        tail = tail[:-1]
+    c = _CJK_RUN.search(tail)
+    if c:
+        return c.group(0)[-2:]
+    for w in reversed(_WORD.findall(before)[-4:]):
+        low = w.casefold()
+        if "@" in w or low in MEASURES or (w.isupper() and len(w) >= 2 and not w.isdigit()):
+            return low
+    return ""
+
+
+def _quantities(text: str, names: Named, starts: list[int]) -> list[Fact]:
+    out: list[Fact] = []
+    for m in _QUANTITY.finditer(text):
+        s = m.start("num")
+        if s > 0 and ((text[s - 1].isalpha() and text[s - 1].isascii()) or text[s - 1] in "._/#"):
+            continue  # `H100`, ids
+        if s > 1 and text[s - 1] == "-" and text[s - 2].isalnum():
+            continue  # `Llama-3.1-70B`: a model's name, not a figure
+        unit = _UNITS.get(m.group("unit"), m.group("unit"))
+        value = f"{float(m.group('num')):g}{unit}"
+        lo, hi = _sentence(text, s, starts)
+        metric = _metric(text, lo, m.start())
+        setting = tuple(sorted({k for a, b, k, _ in names if lo <= a and b <= hi and k != metric}))
+        out.append(
+            Fact(
+                "quantity", metric, value, text[m.start() : m.end()].strip(), setting=setting, pos=s
+            )
+        )
+    return out
+
+
+def _ids(text: str, first_end: int, own: frozenset[str]) -> list[Fact]:
+    out: list[Fact] = []
+    low = text.casefold()
+    found: list[tuple[int, str, str]] = []
+    for a in find_arxiv(text):
+        k = text.find(a)
+        found.append((k, f"arxiv:{a}", a))
+    for u in find_urls(text):
+        link = normalize_url(u)
+        linked = find_arxiv(link) if link.startswith("arxiv.org/") else ()
+        ident = f"arxiv:{linked[0]}" if linked else f"url:{link}"
+        if all(f[1] != ident for f in found):
+            found.append((text.find(u), ident, u))
+    for k, ident, written in found:
+        window = low[max(0, k - CITE_WINDOW) : k]
+        cue = any(c in window for c in _CITE_CUES)
+        subject = ident in own or (k <= first_end and not cue)
+        if not subject and not own and not cue and len(found) == 1:
+            subject = True  # the only id of a text with no card, cited by no word: its subject
+        out.append(Fact("id", ident, "", written, subject=subject, pos=max(0, k)))
+    for ident in sorted(own - {f[1] for f in found}):
+        out.append(Fact("id", ident, "", ident.split(":", 1)[1], subject=True, pos=0))
+    return out

@@ -1,0 +1,144 @@
+"""Tiers from the fact index (docs/facts.md): `likely`, `update` or `possible`, and each item's
+known, new and conflicting facts.
+
+The text score finds candidates; what the two texts *state* decides what a candidate is:
+
+- same subject, nothing new or different → `likely` (a text candidate the score left at
+  `possible` is raised, with `facts` in its `why`);
+- same subject with facts that differ (another version of the same project, another figure for
+  the same metric in the same setting), or with a release the knowledge base has not seen →
+  `update`: not a duplicate, the new facts are the increment;
+- otherwise the text tier stands.
+
+A source citation (an earlier brief saying it was written from this very item) is never
+overruled: the knowledge base says so itself. An id shared only as *cited* on either side (a
+baseline, a "see also") is no identity evidence: the pair stays only if its text says so.
+
+Facts are extracted only for the texts that take part — the batch's items, the living document's
+sections, and the records that are some item's candidates — so the cost follows the batch, not
+the size of the archive.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..facts.extract import Fact, extract, name_key
+from ..facts.index import Facts, contained, locate, relation
+from ..model.values import Item, Section
+from .answer import FactRows
+
+LIKELY, POSSIBLE, UPDATE = 0, 1, 2
+FACTS_BIT = 1 << 3  # `why` bit of `facts` (answer.WHY_ORDER)
+IDENTITY_BIT = 1 << 1
+SOURCE_BIT = 1
+TEXT_BIT = 1 << 2
+RAISE_FLOOR = 30.0  # a possible text candidate the facts may raise to likely scores at least this
+MAX_FACTS = 12  # facts of each list shown per item
+
+Row = list[tuple[int, float, int, int]]  # (record, score, why bits, tier)
+
+
+def vocabulary(sections: Sequence[Section]) -> frozenset[str]:
+    """The living document's own names, as a reader would search them: every heading's title
+    and the parts of it between separators (`Dynamo、ModelSphere 与 ModelExpress`), and every
+    `code` span of its text, casefolded (`pgvector`, `late chunking`)."""
+    import re
+
+    out: set[str] = set()
+    for s in sections:
+        for part in re.split(r"[、,，/&:：()（）]|\s+(?:与|和|and|&|vs\.?)\s+|与|和", s.title):
+            key = name_key(part)
+            if 2 <= len(key) <= 40 and not key.isdigit():
+                out.add(key)
+        out.update(
+            name_key(c) for c in re.findall(r"`([^`\n]{2,40})`", s.text) if not c.startswith("-")
+        )
+    return frozenset(out)
+
+
+@dataclass
+class FactBook:
+    """Facts of the records that take part, extracted once each."""
+
+    texts: Sequence[str]
+    vocab: frozenset[str]
+    subject_ids: Callable[[int], Sequence[str]]
+
+    def __post_init__(self) -> None:
+        self._facts: dict[int, Facts] = {}
+
+    def __getitem__(self, r: int) -> Facts:
+        got = self._facts.get(r)
+        if got is None:
+            got = self._facts[r] = Facts.of(extract(self.texts[r], self.vocab, self.subject_ids(r)))
+        return got
+
+
+def subject_pair(book: FactBook, i: int, r: int) -> bool:
+    """Whether an id item `i` and record `r` share is the subject of both (not merely cited)."""
+    a, b = book[i], book[r]
+    return bool(a.subjects & b.subjects)
+
+
+def _show(f: Fact) -> str:
+    if f.kind == "quantity" and f.thing:
+        return f"{f.thing} {f.text}"
+    if f.kind == "date" and f.thing and not f.thing[0].isdigit():
+        return f"{f.thing.split(' ')[0]} {f.text}" if " " not in f.text else f.text
+    return f.text
+
+
+def retier(
+    items: Sequence[Item],
+    book: FactBook,
+    found: list[Row],
+    sections: Sequence[tuple[str, Facts]],
+    extra_known: list[list[int]],
+    refs: Sequence[str],
+    kinds: Sequence[str],
+    threshold: float,
+) -> tuple[list[Row], FactRows]:
+    """The candidates with tiers from the facts, and per item (known, new, conflicting) as
+    (text, refs) / text, for `ItemMatches.facts`."""
+    out_rows: list[Row] = []
+    out_facts: FactRows = []
+    for i, row in enumerate(found):
+        mine = book[i]
+        new_row: Row = []
+        for r, score, why, tier in row:
+            if why & SOURCE_BIT:
+                new_row.append((r, score, why, tier))
+                continue
+            rel, _ = relation(mine, book[r])
+            if rel == "differs":
+                new_row.append((r, score, why | FACTS_BIT, UPDATE))
+            elif (
+                rel == "same"
+                and tier == POSSIBLE
+                and score >= RAISE_FLOOR
+                and contained(mine, book[r])
+            ):
+                new_row.append((r, max(score, float(threshold)), why | FACTS_BIT, LIKELY))
+            else:
+                new_row.append((r, score, why, tier))
+        order = {LIKELY: 0, UPDATE: 1, POSSIBLE: 2}
+        new_row.sort(key=lambda x: (order[x[3]], -round(x[1], 1), refs[x[0]], kinds[x[0]]))
+        out_rows.append(new_row)
+        brief_sources = [
+            (refs[r], book[r])
+            for r in sorted(
+                {*extra_known[i], *(x[0] for x in row)}, key=lambda r: (refs[r], kinds[r])
+            )
+            if kinds[r] == "brief"
+        ]
+        known, fresh, conflicting = locate(mine, [*sections, *brief_sources])
+        out_facts.append(
+            (
+                [(_show(f), w) for f, w in known][:MAX_FACTS],
+                [(_show(f), []) for f in fresh][:MAX_FACTS],
+                [(_show(f), w) for f, w in conflicting][:MAX_FACTS],
+            )
+        )
+    return out_rows, out_facts
