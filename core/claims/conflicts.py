@@ -1,15 +1,21 @@
-"""The three conflicts between claims (PRODUCT §7, §11 `claims`), and what is never one.
+"""The conflicts between claims (docs/facts.md), and what is never one.
 
 - **version-line**: one project, two version lines each called current (`v1.2.1` stable in the
-  living document, `v0.5.21` latest in a material). Two versions of one line (`v0.5.20`,
-  `v0.5.22.dev`), or a version and its patch release (`v1.2`, `v1.2.1`), are one line. Only the
-  batch's items and the living document are compared: they speak for today, while an earlier
-  brief's "latest" was true on its own day.
+  living document, `v0.5.21` latest in a material). A material that dates a release of another
+  line on or after the day of the current one (`SGLang v0.5.21（10/2）` in a release timeline,
+  against `稳定版 v1.2.1（2026-09-23）`) presents it as the newest: it is called current too.
+  Two versions of one line (`v0.5.20`, `v0.5.22.dev`), or a version and its patch release
+  (`v1.2`, `v1.2.1`), are one line. Only the batch's items and the living document are
+  compared: they speak for today, while an earlier brief's "latest" was true on its own day.
 - **date**: one version (or one project's archiving) with two dates that cannot be the same day
   (`9/22` and `9/23`; `2026-03` and `2026-03-21` agree).
 - **single-source**: one fact stated in several files (materials, the living document, earlier
   briefs) that all cite one and the same original and nothing else: a repetition, not
   corroboration. Facts sharing that original are reported together, as the seed's section 二 does.
+  With no citation at all, the *same list* is the trace of one origin: two or more dated facts
+  (`TGI 归档（2026-03）`, `vLLM v0.30.0（9/22）`) stated together, in agreement, by several texts
+  of which at least two are materials of the batch. Texts citing different originals are
+  independent, and a single fact repeated is a consistent repetition, never a conflict.
 
 Every conflict involves at least one item of the batch: a disagreement among earlier briefs and
 the living document alone is not this batch's to report. The same fact repeated with the same
@@ -32,10 +38,13 @@ Rank = Callable[[str], tuple[int, int]]  # a ref's place: items, then sections, 
 def find_conflicts(claims: Iterable[Claim], rank: Rank, language: str = "zh") -> list[Conflict]:
     """Every conflict, version-line first, then date, then single-source, each in ref order."""
     claims = list(claims)
+    sourced = single_sources(claims, rank, language)
+    covered = {(c.ref, _fact_key(c)) for conflict in sourced for c in conflict.claims}
     return [
         *version_lines(claims, rank, language),
         *date_conflicts(claims, rank, language),
-        *single_sources(claims, rank, language),
+        *sourced,
+        *same_lists(claims, rank, language, covered),
     ]
 
 
@@ -53,9 +62,39 @@ def _involves_item(claims: Iterable[Claim]) -> bool:
     return any(c.origin == "item" for c in claims)
 
 
+def _on_or_after(a: str | None, b: str | None) -> bool:
+    """Whether date `a` is not before date `b` (a missing year is taken as the other's)."""
+    pa, pb = parse_date(a or ""), parse_date(b or "")
+    if pa is None or pb is None:
+        return False
+    ya = pa.year or pb.year or 0
+    yb = pb.year or pa.year or 0
+    return (ya, pa.month, pa.day or 1) >= (yb, pb.month, pb.day or 1)
+
+
+def _implied_current(claims: Sequence[Claim]) -> list[Claim]:
+    """Items' dated releases of another line on or after a current version's date: presented
+    as the newest, so called current (module doc)."""
+    current: dict[str, list[Claim]] = defaultdict(list)
+    for c in claims:
+        if c.current and c.version and c.origin != "brief" and c.date:
+            current[c.key].append(c)
+    out: list[Claim] = []
+    for c in claims:
+        if c.origin != "item" or c.current or not c.version or not c.date:
+            continue
+        v = parse_version(c.version)
+        for other in current.get(c.key, ()):
+            w = parse_version(other.version or "")
+            if v and w and v.line != w.line and _on_or_after(c.date, other.date):
+                out.append(c.model_copy(update={"current": True}))
+                break
+    return out
+
+
 def version_lines(claims: Sequence[Claim], rank: Rank, language: str) -> list[Conflict]:
     by_entity: dict[str, list[Claim]] = defaultdict(list)
-    for c in claims:
+    for c in [*claims, *_implied_current(claims)]:
         if c.current and c.version and c.origin != "brief":
             by_entity[c.key].append(c)
     out: list[Conflict] = []
@@ -150,3 +189,64 @@ def single_sources(claims: Sequence[Claim], rank: Rank, language: str) -> list[C
             )
         )
     return sorted(out, key=lambda c: rank(c.refs[0]))
+
+
+def same_lists(
+    claims: Sequence[Claim],
+    rank: Rank,
+    language: str,
+    covered: set[tuple[str, tuple[str, str, str]]] = frozenset(),  # type: ignore[assignment]
+) -> list[Conflict]:
+    """Two or more dated facts stated together, in agreement, by several texts citing no
+    different originals, at least two of them materials of the batch (module doc)."""
+    by_ref: dict[str, dict[tuple[str, str, str], Claim]] = defaultdict(dict)
+    for c in claims:
+        if c.date and parse_date(c.date) is not None and (c.ref, _fact_key(c)) not in covered:
+            by_ref[c.ref].setdefault(_fact_key(c), c)
+    refs = [r for r, facts in by_ref.items() if len(facts) >= 2]
+    # the largest list each pair of texts shares; texts sharing one list form one finding
+    bundles: dict[frozenset[tuple[str, str, str]], set[str]] = defaultdict(set)
+    for k, a in enumerate(refs):
+        for b in refs[k + 1 :]:
+            fa, fb = by_ref[a], by_ref[b]
+            shared = frozenset(
+                key for key in fa.keys() & fb.keys() if _agree(fa[key].date, fb[key].date)
+            )
+            if len(shared) < 2 or fa[next(iter(shared))].doc == fb[next(iter(shared))].doc:
+                continue
+            sa = {s for key in shared for s in fa[key].sources}
+            sb = {s for key in shared for s in fb[key].sources}
+            if sa and sb and not sa & sb:
+                continue  # each cites its own original: independent
+            bundles[shared] |= {a, b}
+    out: list[Conflict] = []
+    done: set[str] = set()
+    for shared, members in sorted(bundles.items(), key=lambda kv: (-len(kv[0]), -len(kv[1]))):
+        members = members - done
+        group = [by_ref[r][key] for r in members for key in shared]
+        items = {c.doc for c in group if c.origin == "item"}
+        if len(items) < 2:
+            continue
+        done |= members
+        ordered_refs, ordered = _refs(group, rank)
+        first_ref = ordered_refs[0]
+        # archives first, then releases by name: the order the seed's section 二 lists them
+        firsts = sorted(
+            (by_ref[first_ref][key] for key in shared), key=lambda c: (c.event != "archive", c.key)
+        )
+        entity = "、".join(dict.fromkeys(c.entity for c in firsts))
+        out.append(
+            Conflict(
+                kind="single-source",
+                entity=entity,
+                text=wording.same_list(firsts, ordered_refs, language),
+                refs=ordered_refs,
+                claims=ordered,
+            )
+        )
+    return sorted(out, key=lambda c: rank(c.refs[0]))
+
+
+def _agree(a: str | None, b: str | None) -> bool:
+    pa, pb = parse_date(a or ""), parse_date(b or "")
+    return pa is not None and pb is not None and pa.agrees(pb)

@@ -96,3 +96,18 @@ def single_source(facts: Sequence[Claim], refs: Sequence[str], source: str, lang
         f"({', '.join(refs)}) but all cite one original, {source}: a repetition, not "
         "corroboration."
     )
+
+
+def same_list(facts: Sequence[Claim], refs: Sequence[str], language: str) -> str:
+    """Facts several texts repeat together, citing no different originals."""
+    if language == "zh":
+        return (
+            f"{'、'.join(fact(c, language) for c in facts)}"
+            f"在多份材料中一同重复出现（{'、'.join(refs)}），"
+            "措辞与清单一致、未见各自独立的来源，疑为同源复述，不构成交叉验证。"
+        )
+    return (
+        f"{', '.join(fact(c, language) for c in facts)} recur together in several materials "
+        f"({', '.join(refs)}) as one list, with no independent original: a repetition of one "
+        "source, not corroboration."
+    )
