@@ -1,17 +1,25 @@
-"""How well matching finds what a careful reader finds: `python -m benchmarks.quality [WS...]`.
+"""How well matching and claims find what a careful reader finds: `python -m benchmarks.quality
+[WS...]` (default: every knowledge base with a truth file: tests/workspaces/realkb,
+tests/workspaces/facts and the seed's workspace, whose truth is tests/seed/truth.yaml).
 
-A workspace with a `truth.yaml` (like `tests/workspaces/realkb`: every true duplicate of every
-item with its evidence, the section each item belongs in) is copied to a temporary folder, scanned
-without cache, and compared with the truth:
+A workspace's `truth.yaml` (beside it or inside it) holds, per item, its true `duplicates` with
+the reader's evidence (`source`, `identity`, `text`), its `updates` (hard negatives: the same
+subject with new or different facts, which must be tier `update` and never `likely`) and its
+`section`; and, for the batch, the `claims` a reader flags and the `decoys` (figures repeated
+consistently, which must not be reported). The workspace is copied, scanned without cache and
+compared with the truth. Figures, per kind:
 
-- likely (score ≥ `dedup.threshold`): precision and recall over every true pair, and how many
-  unrelated pairs reach the threshold (the goal is none);
-- listed (likely or possible): recall, and how many true duplicates are among their item's top 3;
-- the same for the pairs whose only evidence is the text (no citation, no shared id);
-- placements: how often the first proposal is the reader's section, Chinese and English apart.
+- duplicates: recall@5 (the true duplicate among the item's first five candidates, any tier),
+  `likely` recall, per evidence kind (source, identity, text only), `likely` precision;
+- false `likely`: unrelated pairs judged likely; hard negatives judged likely; hard negatives
+  judged `update`;
+- placements: the reader's section first, and among the first three;
+- claims: planted conflicts found (same kind, every ref of the truth among the claim's refs),
+  decoys reported (a claim among a decoy's refs only: the texts that agree), and how many claims
+  in all.
 
-`tests/unit/test_realkb.py` asserts the properties PRODUCT §7 promises on the same workspace;
-this prints the figures.
+`tests/unit/test_realkb.py` and `tests/unit/test_facts_workspace.py` assert the promises on the
+same workspaces; this prints the figures.
 """
 
 from __future__ import annotations
@@ -22,116 +30,181 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ROOT / "tests" / "workspaces" / "realkb"
+EVERY = [DEFAULT, ROOT / "tests" / "workspaces" / "facts", ROOT / "tests" / "seed" / "workspace"]
 
 
 @dataclass
 class Figures:
     true_pairs: int = 0
+    recall5: int = 0
     likely_tp: int = 0
     likely_fp: int = 0
-    listed_tp: int = 0
-    top3: int = 0
+    by_kind: dict[str, list[int]] = field(default_factory=dict)  # kind -> [likely, listed, n]
+    hard: int = 0
+    hard_likely: int = 0
+    hard_update: int = 0
+    placed: dict[str, list[int]] = field(default_factory=dict)  # lang -> [first, top3, n]
+    claims: int = 0
+    planted: int = 0
+    planted_found: int = 0
+    decoys: int = 0
+    decoys_reported: int = 0
+    misses: list[str] = field(default_factory=list)
+    false_likely: list[str] = field(default_factory=list)
+    top3: int = 0  # kept for benchmarks.run: true duplicates among their item's top 3
     text_pairs: int = 0
     text_likely: int = 0
-    text_top3: int = 0
-    unrelated_listed: int = 0
     worst_unrelated: float = 0.0
     worst_pair: str = ""
-    placed: dict[str, list[int]] = field(default_factory=lambda: {"zh": [0, 0], "en": [0, 0]})
-    misses: list[str] = field(default_factory=list)
 
 
 def copy_workspace(src: Path) -> Path:
     """A git workspace copy of `src` in a temporary folder (the caller removes its parent)."""
     dst = Path(tempfile.mkdtemp(prefix="briefdesk-quality-")) / "ws"
-    shutil.copytree(src, dst, ignore=shutil.ignore_patterns(".briefdesk"))
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns(".briefdesk", "truth.yaml"))
     subprocess.run(["git", "init", "-q"], cwd=dst, check=True)
     return dst
+
+
+def truth_of(src: Path) -> dict[str, Any]:
+    for path in (src / "truth.yaml", src.parent / "truth.yaml"):
+        if path.is_file():
+            return yaml.safe_load(path.read_text("utf-8"))
+    raise SystemExit(f"no truth.yaml in or beside {src}")
+
+
+def _kind(why: list[str]) -> str:
+    if "source" in why:
+        return "source"
+    if "identity" in why:
+        return "identity"
+    return "text only"
 
 
 def measure(src: Path) -> Figures:
     from briefdesk.core.review.load import load_review
     from briefdesk.core.workspace.layout import Workspace
 
-    truth = yaml.safe_load((src / "truth.yaml").read_text("utf-8"))
+    truth = truth_of(src)
     ws = copy_workspace(src)
     try:
         review = load_review(Workspace.open(ws), truth["batch"])
-        threshold = review.workspace.settings.dedup.threshold
         matches = review.match(cache=False)
+        conflicts = review.conflicts(cache=False)
     finally:
         shutil.rmtree(ws.parent, ignore_errors=True)
     f = Figures()
     for ref, t in truth["items"].items():
         dups: dict[str, list[str]] = t.get("duplicates") or {}
+        updates: list[str] = t.get("updates") or []
         got = matches[ref].duplicates
         ranked = [d.ref for d in got]
+        tier = {d.ref: d.tier for d in got}
         for d in got:
-            if d.ref in dups:
+            if d.ref in dups or d.ref in updates:
                 continue
-            f.unrelated_listed += 1
-            if d.score > f.worst_unrelated:
-                f.worst_unrelated, f.worst_pair = d.score, f"{ref} ~ {d.ref} ({d.tier})"
-            f.likely_fp += d.tier == "likely"
+            if d.score > f.worst_unrelated and d.tier == "likely":
+                f.worst_unrelated, f.worst_pair = d.score, f"{ref} ~ {d.ref}"
+            if d.tier == "likely":
+                f.likely_fp += 1
+                f.false_likely.append(f"{ref} ~ {d.ref}")
         for dref, why in dups.items():
+            kind = _kind(why)
+            row = f.by_kind.setdefault(kind, [0, 0, 0])
+            likely = tier.get(dref) == "likely"
             f.true_pairs += 1
-            hit = next((d for d in got if d.ref == dref), None)
-            likely = hit is not None and hit.tier == "likely"
-            in3 = dref in ranked[:3]
+            f.recall5 += dref in ranked[:5]
+            f.top3 += dref in ranked[:3]
             f.likely_tp += likely
-            f.listed_tp += hit is not None
-            f.top3 += in3
-            if set(why) == {"text"}:
+            row[0] += likely
+            row[1] += dref in ranked[:5]
+            row[2] += 1
+            if kind == "text only":
                 f.text_pairs += 1
                 f.text_likely += likely
-                f.text_top3 += in3
-            if not in3:
-                f.misses.append(f"{ref} -> {dref}")
+            if not likely:
+                f.misses.append(f"{ref} -> {dref} ({tier.get(dref, 'not listed')})")
+        for uref in updates:
+            f.hard += 1
+            f.hard_likely += tier.get(uref) == "likely"
+            f.hard_update += tier.get(uref) == "update"
+            if tier.get(uref) == "likely":
+                f.false_likely.append(f"{ref} ~ {uref} (hard negative)")
         if t.get("section"):
-            placed = matches[ref].placements
-            f.placed[t["lang"]][1] += 1
-            f.placed[t["lang"]][0] += bool(placed) and placed[0].section == t["section"]
-    _ = threshold
+            placed = [p.section for p in matches[ref].placements]
+            row = f.placed.setdefault(t.get("lang", "?"), [0, 0, 0])
+            row[0] += bool(placed) and placed[0] == t["section"]
+            row[1] += t["section"] in placed[:3]
+            row[2] += 1
+    f.claims = len(conflicts)
+    for planted in truth.get("claims") or []:
+        f.planted += 1
+        f.planted_found += any(
+            c.kind == planted["kind"] and set(planted["refs"]) <= set(c.refs) for c in conflicts
+        )
+    for decoy in truth.get("decoys") or []:
+        f.decoys += 1
+        f.decoys_reported += any(set(c.refs) <= set(decoy) for c in conflicts)
     return f
 
 
+def _ratio(a: int, b: int) -> str:
+    return f"{a}/{b} ({a / b:.2f})" if b else "-"
+
+
 def report(name: str, f: Figures) -> str:
-    prec = f.likely_tp / max(1, f.likely_tp + f.likely_fp)
+    likely_all = f.likely_tp + f.likely_fp
     lines = [
         f"## {name}",
         "",
         "| figure | value |",
         "|---|---|",
         f"| true duplicate pairs | {f.true_pairs} |",
-        f"| likely: precision | {prec:.2f} ({f.likely_tp}/{f.likely_tp + f.likely_fp}) |",
-        f"| likely: recall | {f.likely_tp / max(1, f.true_pairs):.2f} |",
-        f"| listed (likely or possible): recall | {f.listed_tp / max(1, f.true_pairs):.2f} |",
-        f"| true duplicate among its item's top 3 | {f.top3}/{f.true_pairs} |",
-        f"| text-only pairs: likely | {f.text_likely}/{f.text_pairs} |",
-        f"| text-only pairs: among the top 3 | {f.text_top3}/{f.text_pairs} |",
-        f"| unrelated pairs listed (all possible or worse) | {f.unrelated_listed} |",
-        f"| unrelated pairs at or above the threshold | {f.likely_fp} |",
-        f"| best unrelated score | {f.worst_unrelated:.1f} ({f.worst_pair}) |",
+        f"| duplicate recall@5 | {_ratio(f.recall5, f.true_pairs)} |",
+        f"| likely recall | {_ratio(f.likely_tp, f.true_pairs)} |",
     ]
-    for lang, (ok, n) in f.placed.items():
-        if n:
-            lines.append(f"| first placement is the reader's section ({lang}) | {ok}/{n} |")
+    for kind in ("source", "identity", "text only"):
+        if kind in f.by_kind:
+            likely, listed, n = f.by_kind[kind]
+            lines.append(
+                f"| — {kind}: likely / recall@5 | {_ratio(likely, n)} / {_ratio(listed, n)} |"
+            )
+    lines += [
+        f"| likely precision (hard negatives count as false) | "
+        f"{_ratio(f.likely_tp, likely_all + f.hard_likely)} |",
+        f"| unrelated pairs judged likely | {f.likely_fp} |",
+        f"| hard negatives judged likely | {_ratio(f.hard_likely, f.hard)} |",
+        f"| hard negatives judged update | {_ratio(f.hard_update, f.hard)} |",
+    ]
+    for lang, (first, top3, n) in sorted(f.placed.items()):
+        lines.append(
+            f"| placement ({lang}): first / top 3 | {_ratio(first, n)} / {_ratio(top3, n)} |"
+        )
+    lines += [
+        f"| claims in all | {f.claims} |",
+        f"| planted conflicts found | {_ratio(f.planted_found, f.planted)} |",
+        f"| decoys reported | {_ratio(f.decoys_reported, f.decoys)} |",
+    ]
     if f.misses:
-        lines += ["", "Not in the top 3: " + "; ".join(f.misses)]
+        lines += ["", "Not likely: " + "; ".join(f.misses)]
+    if f.false_likely:
+        lines += ["", "Judged likely, wrongly: " + "; ".join(f.false_likely)]
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.quality", description=__doc__)
-    p.add_argument("workspaces", nargs="*", type=Path, default=[DEFAULT])
+    p.add_argument("workspaces", nargs="*", type=Path, default=EVERY)
     a = p.parse_args(argv)
     for ws in a.workspaces:
-        print(report(ws.name, measure(ws)))
+        name = ws.name if ws.name != "workspace" else f"{ws.parent.name} workspace"
+        print(report(name, measure(ws)))
         print()
     return 0
 

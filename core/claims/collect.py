@@ -107,5 +107,23 @@ def review_claims(
 def review_conflicts(
     review: Review, cache_dir: Path | None = None, *, everything: bool = False
 ) -> list[Conflict]:
+    from .numbers import Text, number_conflicts  # the fact index reads claims' dates
+
     claims, rank = review_claims(review, cache_dir, everything=everything)
-    return find_conflicts(claims, rank, review.workspace.settings.language)
+    language = review.workspace.settings.language
+    found = find_conflicts(claims, rank, language)
+    texts: list[Text] = [
+        (ref, origin, doc, text)
+        for ref, origin, doc, text, heading, _ in batch_sources(review)
+        if origin == "item"
+    ]
+    doc = review.living_doc
+    texts += [
+        (f"{doc.path}§{s.id}", "living-doc", doc.path, f"{s.title}\n{s.text}") for s in doc.sections
+    ]
+    numbers = sorted(number_conflicts(texts, language), key=lambda c: rank(c.refs[0]))
+    return [
+        *[c for c in found if c.kind != "single-source"],
+        *numbers,
+        *[c for c in found if c.kind == "single-source"],
+    ]

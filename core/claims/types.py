@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 Origin = Literal["item", "living-doc", "brief"]
-ConflictKind = Literal["version-line", "date", "single-source"]
+ConflictKind = Literal["version-line", "date", "number", "single-source"]
 
 
 class Frozen(BaseModel):
@@ -26,11 +26,13 @@ class Statement(Frozen):
     entity: str  # as written: "SGLang"
     key: str  # normalised: "sglang"
     version: str | None = None  # as written: "v1.2.1", "0.5.22.dev"
-    event: Literal["release", "archive"] = "release"
+    event: Literal["release", "archive", "measure"] = "release"
     current: bool = False
     date: str | None = None  # as written: "2026-09-23", "10/2"
     quote: str  # the clause, as written
     sources: tuple[str, ...] = ()
+    value: str | None = None  # a measure: the figure as written ("+12%"), `entity` its metric
+    setting: tuple[str, ...] = ()  # a measure: the names of its sentence (model, dataset)
 
 
 class Claim(Statement):

@@ -111,3 +111,16 @@ def same_list(facts: Sequence[Claim], refs: Sequence[str], language: str) -> str
         f"({', '.join(refs)}) as one list, with no independent original: a repetition of one "
         "source, not corroboration."
     )
+
+
+def number(metric: str, setting: Sequence[str], claims: Sequence[Claim], language: str) -> str:
+    """One measure in one setting with two values."""
+    where = "、".join(setting) if language == "zh" else ", ".join(setting)
+    if language == "zh":
+        parts = "；".join(f"{c.ref} 记 {c.value}" for c in claims)
+        return f"{metric} 数字不一致（同一设置：{where}）：{parts}。需核对口径后再引用。"
+    parts = "; ".join(f"{c.ref} says {c.value}" for c in claims)
+    return (
+        f"{metric} figures disagree in one setting ({where}): {parts}. Check what each measured "
+        "before citing either."
+    )

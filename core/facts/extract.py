@@ -46,10 +46,12 @@ _VERSION = re.compile(
     r"(?<![A-Za-z0-9_.§#/@=\-])(?P<v>[vV])?(?P<num>[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
     r"(?P<pre>(?:[.\-]?(?:dev|rc|post|alpha|beta)[0-9]*)?)(?![A-Za-z0-9_%×]|\.[0-9])"
 )
+_VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
+_BARE = re.compile(r"(?<![0-9.])[0-9]+(?:\.[0-9]+)?(?![0-9%×A-Za-z])")
 _ARXIV_NUM = re.compile(r"[0-9]{4}\.[0-9]{4,5}")
 _QUANTITY = re.compile(
     r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?P<num>[0-9]+(?:\.[0-9]+)?)\s?"
-    r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|tok/s|tokens/s|tps|qps|GB|GiB|MB|TB|bit|pp|[BKMT](?![A-Za-z]))"
+    r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s|tps|qps|GB|GiB|MB|TB|bit|pp|[BKMT](?![A-Za-z]))"
 )
 _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
@@ -238,7 +240,7 @@ def extract(
     versions = _versions(text, names, name_starts)
     out += versions
     out += _dates(text, names, name_starts, versions)
-    out += _quantities(text, names, starts)
+    out += _quantities(text, names, starts, {f.pos for f in versions})
     out += _ids(raw, first_end, frozenset(subject_ids))
     out.sort(key=lambda f: f.pos)
     return out
@@ -311,42 +313,83 @@ def _dates(text: str, names: Named, name_starts: list[int], versions: list[Fact]
 
 
 def _metric(text: str, lo: int, pos: int) -> str:
-    """What a figure measures: the Chinese word right before it (`吞吐`), else the closest of the
-    few words before it, in its sentence, that names a measure (`recall@10`, `TTFT`,
-    `throughput`); "" when nothing does."""
-    before = text[max(lo, pos - 40) : pos]
+    """What a figure measures: the last word before it, in its sentence, that names a measure
+    (`recall@10`, `throughput`: an `@` or a word of MEASURES) with no other figure between them,
+    else the Chinese word right before it (`吞吐`), else a capitalised abbreviation right before
+    it (`TTFT`); "" when nothing does."""
+    start = max(lo, pos - 24)
+    before = text[start:pos]
+    words = list(_WORD.finditer(before))
+    for w in reversed(words):
+        low = w.group(0).casefold()
+        if "@" in low or low in MEASURES:
+            if not any(ch.isdigit() for ch in before[w.end() :]):
+                return low
+            break
     tail = before
     while tail and (tail[-1] in _FILLERS):
         tail = tail[:-1]
     c = _CJK_RUN.search(tail)
     if c:
         return c.group(0)[-2:]
-    for w in reversed(_WORD.findall(before)[-4:]):
-        low = w.casefold()
-        if "@" in w or low in MEASURES or (w.isupper() and len(w) >= 2 and not w.isdigit()):
-            return low
+    last = words[-1].group(0) if words else ""
+    if last.isupper() and len(last) >= 2 and not before[words[-1].end() :].strip(" :=："):
+        return last.casefold()
     return ""
 
 
-def _quantities(text: str, names: Named, starts: list[int]) -> list[Fact]:
+def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) -> list[Fact]:
+    """Figures with a unit, and figures without one right after the measure they are of
+    (`recall@10 0.95`, `NDCG@10 为 0.71`) or with a decimal point (`约 0.1`)."""
     out: list[Fact] = []
+    taken: set[int] = set()
     for m in _QUANTITY.finditer(text):
         s = m.start("num")
-        if s > 0 and ((text[s - 1].isalpha() and text[s - 1].isascii()) or text[s - 1] in "._/#"):
-            continue  # `H100`, ids
-        if s > 1 and text[s - 1] == "-" and text[s - 2].isalnum():
-            continue  # `Llama-3.1-70B`: a model's name, not a figure
+        if _inside_word(text, s):
+            continue
         unit = _UNITS.get(m.group("unit"), m.group("unit"))
-        value = f"{float(m.group('num')):g}{unit}"
-        lo, hi = _sentence(text, s, starts)
-        metric = _metric(text, lo, m.start())
-        setting = tuple(sorted({k for a, b, k, _ in names if lo <= a and b <= hi and k != metric}))
-        out.append(
-            Fact(
-                "quantity", metric, value, text[m.start() : m.end()].strip(), setting=setting, pos=s
-            )
-        )
+        value = f"{_number(m.group('num'))}{unit}"
+        out.append(_figure(text, names, starts, m.start(), m.end(), s, value))
+        taken.add(s)
+    for m in _BARE.finditer(text):
+        s = m.start()
+        if s in taken or s in versions or _inside_word(text, s):
+            continue
+        if text[m.end() : m.end() + 1] in (".", "-", "/", ":") or _VERSION_WORD.search(
+            text, max(0, s - 10), s
+        ):
+            continue  # `version 0.28`, `版本 0.2`: a version, not a figure
+        lo, _ = _sentence(text, s, starts)
+        metric = _metric(text, lo, s)
+        if "." not in m.group(0) and not ("@" in metric or metric in MEASURES):
+            continue  # a bare integer is a count, not a figure, unless a measure names it
+        if "." in m.group(0) and _VERSION_LIKE.fullmatch(m.group(0)) and m.group(0).count(".") > 1:
+            continue
+        if _ARXIV_NUM.fullmatch(m.group(0)):
+            continue
+        out.append(_figure(text, names, starts, s, m.end(), s, _number(m.group(0))))
     return out
+
+
+def _number(written: str) -> str:
+    """`0.30` and `0.3`, `007` and `7` are one figure."""
+    if "." in written:
+        written = written.rstrip("0").rstrip(".")
+    return written.lstrip("0") or "0" if not written.startswith("0.") else written
+
+
+def _inside_word(text: str, s: int) -> bool:
+    """`H100`, `glove-100`, `Llama-3.1-70B`, ids: digits that are part of a name."""
+    if s > 0 and ((text[s - 1].isalpha() and text[s - 1].isascii()) or text[s - 1] in "._/#@v"):
+        return True
+    return s > 1 and text[s - 1] == "-" and text[s - 2].isalnum()
+
+
+def _figure(text: str, names: Named, starts: list[int], a: int, b: int, s: int, value: str) -> Fact:
+    lo, hi = _sentence(text, s, starts)
+    metric = _metric(text, lo, a)
+    setting = tuple(sorted({k for x, y, k, _ in names if lo <= x and y <= hi and k != metric}))
+    return Fact("quantity", metric, value, text[a:b].strip(), setting=setting, pos=s)
 
 
 def _ids(text: str, first_end: int, own: frozenset[str]) -> list[Fact]:

@@ -32,7 +32,7 @@ from .extract import Fact
 
 Relation = Literal["same", "differs", "unrelated"]
 VALUE_KINDS = ("version", "date", "quantity", "id")
-MIN_SETTING = 1  # names two figures' settings share at least, to be one setting
+MIN_SETTING = 2  # names two figures' settings share at least, to be one setting (model, data)
 
 
 def value_key(f: Fact) -> tuple[str, str, str]:
@@ -75,7 +75,7 @@ class Facts:
         return out
 
 
-def _quantity_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
+def quantity_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     """Figures of one metric in one setting with different values (and neither value stated by
     the other text): a number conflict."""
     out: list[tuple[Fact, Fact]] = []
@@ -83,7 +83,7 @@ def _quantity_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     if not bq:
         return out
     a_values = {f.value for f in a.all if f.kind == "quantity"}
-    b_values = {f.value for f in bq}
+    b_values = {f.value for f in b.all if f.kind == "quantity"}
     for fa in a.all:
         if fa.kind != "quantity" or not fa.thing or fa.value in b_values:
             continue
@@ -121,7 +121,7 @@ def _version_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
 
 def clashes(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     """Where `a` and `b` state one thing with different values."""
-    return [*_version_clash(a, b), *_quantity_clash(a, b)]
+    return [*_version_clash(a, b), *quantity_clash(a, b)]
 
 
 def relation(a: Facts, b: Facts) -> tuple[Relation, list[Fact]]:
@@ -130,11 +130,11 @@ def relation(a: Facts, b: Facts) -> tuple[Relation, list[Fact]]:
     shared_values = a.values.keys() & b.values.keys()
     shared_subject = bool(a.subjects & b.subjects)
     shared_names = a.names & b.names
+    new = [f for k, f in a.values.items() if k not in b.values]
+    if (shared_subject or shared_names) and clashes(a, b):
+        return "differs", new  # one project in two versions, one measure with two figures
     if not (shared_subject or (shared_names and shared_values)):
         return "unrelated", []
-    new = [f for k, f in a.values.items() if k not in b.values]
-    if clashes(a, b):
-        return "differs", new
     return "same", new
 
 
@@ -158,9 +158,9 @@ def locate(
         for k in item.values.keys() & facts.values.keys():
             if ref not in where[k]:
                 where[k].append(ref)
-        for fa, _ in clashes(item, facts):
+        for fa, _ in quantity_clash(item, facts):
             k = value_key(fa)
-            if ref not in against[k] and fa.kind == "quantity":
+            if ref not in against.get(k, ()):
                 against[k].append(ref)
     known, new, conflicting = [], [], []
     for k, f in item.values.items():

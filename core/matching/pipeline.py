@@ -140,7 +140,7 @@ def _duplicates(
     threshold: float,
     tick: Callable[[int], None],
     subject: Callable[[int, int], bool] | None = None,
-) -> tuple[_Found, list[list[int]]]:
+) -> tuple[_Found, list[list[tuple[int, float]]]]:
     """Each item's candidates, and the records its search found (for the facts it knows)."""
     import scipy.sparse as sp
 
@@ -173,10 +173,12 @@ def _duplicates(
         if score >= threshold or possible:
             text[(i, r)] = (score, possible)
     identity = _identity_pairs(rec, n_items, subject)
-    searched: list[list[int]] = [[] for _ in range(n_items)]
-    for i, r, k in zip(ci.tolist(), cr.tolist(), rank.tolist(), strict=True):
-        if k < KNOWN_FROM:
-            searched[i].append(r)
+    searched: list[list[tuple[int, float]]] = [[] for _ in range(n_items)]
+    for i, r, k, m, tiny in zip(
+        ci.tolist(), cr.tolist(), rank.tolist(), meaning.tolist(), small.tolist(), strict=True
+    ):
+        if k < KNOWN_FROM and not tiny:
+            searched[i].append((r, m))
     bits = {w: 1 << k for k, w in enumerate(WHY_ORDER)}
     per_item: list[dict[tuple[str, str], tuple[float, int, int, int]]] = [
         {} for _ in range(n_items)

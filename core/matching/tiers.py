@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..facts.extract import Fact, extract, name_key
-from ..facts.index import Facts, contained, locate, relation
+from ..facts.index import Facts, contained, locate, relation, value_key
 from ..model.values import Item, Section
 from .answer import FactRows
 
@@ -36,6 +36,8 @@ SOURCE_BIT = 1
 TEXT_BIT = 1 << 2
 RAISE_FLOOR = 30.0  # a possible text candidate the facts may raise to likely scores at least this
 MAX_FACTS = 12  # facts of each list shown per item
+ADDED_SHARED = 2  # facts a candidate the text did not list shares with the item, to be likely
+MAX_ROW = 10  # candidates per item (pipeline.MAX_DUPLICATES)
 
 Row = list[tuple[int, float, int, int]]  # (record, score, why bits, tier)
 
@@ -95,45 +97,57 @@ def retier(
     book: FactBook,
     found: list[Row],
     sections: Sequence[tuple[str, Facts]],
-    extra_known: list[list[int]],
+    searched: list[list[tuple[int, float]]],
     refs: Sequence[str],
     kinds: Sequence[str],
     threshold: float,
 ) -> tuple[list[Row], FactRows]:
-    """The candidates with tiers from the facts, and per item (known, new, conflicting) as
-    (text, refs) / text, for `ItemMatches.facts`."""
+    """The candidates with tiers from the facts (records the search found whose facts make them
+    a candidate are added), and per item (known, new, conflicting) as (text, refs), for
+    `ItemMatches.facts`."""
     out_rows: list[Row] = []
     out_facts: FactRows = []
+    order = {LIKELY: 0, UPDATE: 1, POSSIBLE: 2}
     for i, row in enumerate(found):
         mine = book[i]
-        new_row: Row = []
-        for r, score, why, tier in row:
-            if why & SOURCE_BIT:
-                new_row.append((r, score, why, tier))
-                continue
-            rel, _ = relation(mine, book[r])
-            if rel == "differs":
-                new_row.append((r, score, why | FACTS_BIT, UPDATE))
-            elif (
-                rel == "same"
-                and tier == POSSIBLE
-                and score >= RAISE_FLOOR
-                and contained(mine, book[r])
-            ):
-                new_row.append((r, max(score, float(threshold)), why | FACTS_BIT, LIKELY))
-            else:
-                new_row.append((r, score, why, tier))
-        order = {LIKELY: 0, UPDATE: 1, POSSIBLE: 2}
-        new_row.sort(key=lambda x: (order[x[3]], -round(x[1], 1), refs[x[0]], kinds[x[0]]))
-        out_rows.append(new_row)
         brief_sources = [
             (refs[r], book[r])
             for r in sorted(
-                {*extra_known[i], *(x[0] for x in row)}, key=lambda r: (refs[r], kinds[r])
+                {*(r for r, _ in searched[i]), *(x[0] for x in row)},
+                key=lambda r: (refs[r], kinds[r]),
             )
             if kinds[r] == "brief"
         ]
         known, fresh, conflicting = locate(mine, [*sections, *brief_sources])
+        unknown = _new_releases(mine, fresh)
+        new_row: Row = []
+        present = {(kinds[r], refs[r]) for r, *_ in row}
+        for r, score, why, tier in row:
+            if why & SOURCE_BIT:
+                new_row.append((r, score, why, tier))
+                continue
+            judged = _judge(mine, book[r], unknown)
+            if judged == UPDATE:
+                new_row.append((r, score, why | FACTS_BIT, UPDATE))
+            elif judged == LIKELY and tier == POSSIBLE and score >= RAISE_FLOOR:
+                new_row.append((r, max(score, float(threshold)), why | FACTS_BIT, LIKELY))
+            else:
+                new_row.append((r, score, why, tier))
+        for r, meaning in searched[i]:
+            if r == i or (kinds[r], refs[r]) in present:
+                continue
+            judged = _judge(mine, book[r], unknown)
+            if judged == LIKELY and len(_shared_values(mine, book[r])) < ADDED_SHARED:
+                continue  # the text did not list it: the facts must say more than one thing
+            if judged == UPDATE:
+                new_row.append((r, round(meaning, 1), FACTS_BIT, UPDATE))
+            elif judged == LIKELY:
+                new_row.append((r, float(threshold), FACTS_BIT, LIKELY))
+            else:
+                continue
+            present.add((kinds[r], refs[r]))
+        new_row.sort(key=lambda x: (order[x[3]], -round(x[1], 1), refs[x[0]], kinds[x[0]]))
+        out_rows.append(new_row[:MAX_ROW])
         out_facts.append(
             (
                 [(_show(f), w) for f, w in known][:MAX_FACTS],
@@ -142,3 +156,35 @@ def retier(
             )
         )
     return out_rows, out_facts
+
+
+def _new_releases(mine: Facts, fresh: Sequence[Fact]) -> set[tuple[str, str, str]]:
+    """The item's dated releases (`SGLang v0.5.21（10/2）`) that the knowledge base states
+    nowhere: a new result, whatever else the item repeats. An undated version is often only
+    context (`up from 55% on v0.28`), and a new figure alone is what a summary leaves out."""
+    dated = {f.thing for f in mine.all if f.kind == "date"}
+    return {value_key(f) for f in fresh if f.kind == "version" and f"{f.thing} {f.value}" in dated}
+
+
+def _measured(f: Fact) -> bool:
+    """A figure with its measure and a setting of two names or more (`recall@10 0.95` on
+    `glove-100` with `pgvector`): a result, which a summary of it keeps."""
+    return f.kind == "quantity" and bool(f.thing) and len(f.setting) >= 2
+
+
+def _shared_values(a: Facts, b: Facts) -> set[tuple[str, str, str]]:
+    return {k for k in a.values.keys() & b.values.keys() if k[0] != "date"}
+
+
+def _judge(mine: Facts, theirs: Facts, unknown: set[tuple[str, str, str]]) -> int | None:
+    """UPDATE, LIKELY or None (the facts say nothing) for one candidate (module doc)."""
+    rel, new = relation(mine, theirs)
+    if rel == "differs":
+        return UPDATE
+    if rel != "same":
+        return None
+    if any(value_key(f) in unknown for f in new):
+        return UPDATE  # a release the knowledge base has nowhere
+    if any(_measured(f) for f in new):
+        return UPDATE  # a measured result the candidate does not state
+    return LIKELY if contained(mine, theirs) else None

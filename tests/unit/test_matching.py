@@ -397,13 +397,27 @@ def test_pair_cache_after_materials_change_equals_a_fresh_answer(tmp_path):
 
 def test_a_near_copy_is_likely_on_text_and_says_so():
     result = match_items(
-        [item("inbox/a.md#1", "编译参数", ZH_PARAPHRASE)],
+        [item("inbox/a.md#1", "编译参数", ZH_PARAPHRASE.replace("45%", "40%"))],
         [],
         [entry("briefs/b.md#5", ZH_ENTRY)],
         DOC,
     )
     (dup,) = result["inbox/a.md#1"].duplicates
     assert (dup.why, dup.tier) == (("text",), "likely") and dup.score >= 85
+
+
+def test_a_near_copy_with_another_figure_in_the_same_setting_is_an_update():
+    """docs/facts.md: the same measure of the same setting with another value is new, not a
+    duplicate, however close the words."""
+    result = match_items(
+        [item("inbox/a.md#1", "编译参数", ZH_PARAPHRASE)],  # 吞吐下降约 45%, the entry says 40%
+        [],
+        [entry("briefs/b.md#5", ZH_ENTRY)],
+        DOC,
+    )
+    (dup,) = result["inbox/a.md#1"].duplicates
+    assert (dup.tier, dup.why) == ("update", ("text", "facts"))
+    assert [f.text for f in result["inbox/a.md#1"].facts.conflicting] == ["吞吐 约 45%"]
 
 
 def test_an_entry_citing_the_item_is_a_candidate_at_the_top_whatever_its_words():

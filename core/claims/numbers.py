@@ -1,0 +1,89 @@
+"""Number conflicts (docs/facts.md): the same quantity in the same setting with another value.
+
+`recall@10 +12%` for `bge-m3` on `BEIR` and `MTEB` in a material, against `recall@10 +4%` for the
+same model and datasets in the living document: one of them is wrong, or they measure different
+things that the texts do not say. The figures are the fact index's quantities
+(`core.facts.extract`): a metric (the measure named right before the figure), a value with its
+unit, and a setting (the other names of its sentence). Two figures are of one setting when
+their metrics and units are equal and the names of one sentence hold all those of the other, at
+least MIN_SETTING of them (`core.facts.index`). A figure that either text also states with the
+other's value is no conflict (`from 0.61 to 0.73` states both), and the same figure repeated is
+a consistent repetition, never a conflict.
+
+Compared: every batch item with the other items and the living document's sections; each
+conflict involves an item.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..facts.extract import Fact, extract
+from ..facts.index import Facts, quantity_clash
+from . import wording
+from .types import Claim, Conflict, Origin
+
+# (ref, origin, doc, text)
+Text = tuple[str, Origin, str, str]
+
+
+def _claim(
+    ref: str, origin: Origin, doc: str, fact_text: str, metric: str, setting: Sequence[str]
+) -> Claim:
+    return Claim(
+        entity=metric,
+        key=metric,
+        event="measure",
+        quote=fact_text,
+        value=fact_text,
+        setting=tuple(setting),
+        ref=ref,
+        origin=origin,
+        doc=doc,
+    )
+
+
+def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:
+    """Every number conflict between an item and another item or a section, in text order."""
+    facts = [Facts.of(f for f in extract(t) if f.kind in ("quantity", "name")) for *_, t in texts]
+    # one finding per figure of an item: every text that states its measure otherwise
+    found: dict[tuple[int, str, str], list[tuple[int, Fact, Fact]]] = {}
+    for a, (_, origin_a, doc_a, _) in enumerate(texts):
+        if origin_a != "item" or not any(f.kind == "quantity" for f in facts[a].all):
+            continue
+        for b, (_, _origin_b, doc_b, _) in enumerate(texts):
+            if b == a or doc_b == doc_a:
+                continue
+            for fa, fb in quantity_clash(facts[a], facts[b]):
+                found.setdefault((a, fa.thing, fa.value), []).append((b, fa, fb))
+    out: list[Conflict] = []
+    statements = {
+        key: frozenset({(texts[key[0]][0], key[2]), *((texts[b][0], fb.value) for b, _, fb in o)})
+        for key, o in found.items()
+    }
+    done: set[frozenset[tuple[str, str]]] = set()
+    for (a, metric, value), others in found.items():
+        ref_a, origin_a, doc_a, _ = texts[a]
+        fa = others[0][1]
+        mine = statements[(a, metric, value)]
+        if mine in done or any(mine < other for other in statements.values()):
+            continue  # part of a finding already made: another item's figure against this one
+        done.add(mine)
+        claims = (
+            _claim(ref_a, origin_a, doc_a, fa.text, metric, fa.setting),
+            *(
+                _claim(texts[b][0], texts[b][1], texts[b][2], fb.text, metric, fb.setting)
+                for b, _, fb in others
+            ),
+        )
+        setting = sorted(set(fa.setting).intersection(*(fb.setting for _, _, fb in others)))
+        out.append(
+            Conflict(
+                kind="number",
+                entity=metric,
+                text=wording.number(metric, setting, claims, language),
+                refs=tuple(dict.fromkeys(c.ref for c in claims)),
+                claims=claims,
+            )
+        )
+    return out
