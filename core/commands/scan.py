@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, chop_cells
 
-from ..model.values import ItemMatches
+from ..model.values import ItemMatches, StatedFact
 from ..review.load import Review
 from ..text.sanitize import safe_line
 
 if TYPE_CHECKING:
     from ..claims import Conflict
 
-SCHEMA = 2  # of `scan --json` (docs/json.md)
+SCHEMA = 3  # of `scan --json` (docs/json.md)
 
 
 def scan_report(
@@ -28,6 +28,7 @@ def scan_report(
     items = []
     for item in review.items:
         m = matches.get(item.ref, ItemMatches())
+        facts = m.facts
         items.append(
             {
                 "ref": item.ref,
@@ -37,6 +38,14 @@ def scan_report(
                 "arxiv": list(item.arxiv),
                 "placements": [p.model_dump(mode="json") for p in m.placements],
                 "duplicates": [d.model_dump(mode="json") for d in m.duplicates],
+                "facts": {
+                    "known": [{"text": f.text, "refs": list(f.refs)} for f in facts.known],
+                    "new": [{"text": f.text} for f in facts.new],
+                    "conflicting": [
+                        {"text": f.text, "refs": list(f.refs)}
+                        for f in conflicting_facts(item.ref, m, conflicts or [])
+                    ],
+                },
             }
         )
     return {
@@ -45,6 +54,37 @@ def scan_report(
         "claims": [claim_json(c) for c in conflicts or []],
         "schema": SCHEMA,
     }
+
+
+def conflicting_facts(
+    ref: str, matches: ItemMatches, conflicts: list[Conflict]
+) -> list[StatedFact]:
+    """An item's conflicting facts: the fact index's (a figure another text gives otherwise)
+    and each claim conflict it takes part in (its own statement, and the other refs)."""
+    out = list(matches.facts.conflicting)
+    seen = {f.text for f in out}
+    for c in conflicts:
+        if ref not in c.refs:
+            continue
+        mine = next((claim for claim in c.claims if claim.ref == ref), None)
+        text = (mine.value or mine.quote) if mine is not None and mine.event == "measure" else None
+        if mine is not None and text is None:
+            text = " ".join(
+                x for x in (mine.entity, mine.version, mine.date and f"({mine.date})") if x
+            )
+        text = text or c.entity
+        others = tuple(r for r in c.refs if r != ref)
+        if text in seen:
+            out = [
+                StatedFact(text=f.text, refs=tuple(dict.fromkeys((*f.refs, *others))))
+                if f.text == text
+                else f
+                for f in out
+            ]
+            continue
+        seen.add(text)
+        out.append(StatedFact(text=text, refs=others))
+    return out
 
 
 def claim_json(conflict: Conflict) -> dict[str, Any]:
@@ -65,6 +105,8 @@ def claim_json(conflict: Conflict) -> dict[str, Any]:
                 "date": c.date,
                 "quote": c.quote,
                 "sources": list(c.sources),
+                "value": c.value,
+                "setting": list(c.setting),
             }
             for c in conflict.claims
         ],

@@ -50,8 +50,10 @@ _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
 _BARE = re.compile(r"(?<![0-9.])[0-9]+(?:\.[0-9]+)?(?![0-9%×A-Za-z])")
 _ARXIV_NUM = re.compile(r"[0-9]{4}\.[0-9]{4,5}")
 _QUANTITY = re.compile(
-    r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?P<num>[0-9]+(?:\.[0-9]+)?)\s?"
-    r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s|tps|qps|GB|GiB|MB|TB|bit|pp|[BKMT](?![A-Za-z]))"
+    # the look-behind starts a figure only at the start of a run of digits: one attempt per run
+    r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.])(?P<num>[0-9]+(?:\.[0-9]+)?)\s?"
+    r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s|tps|qps|GB|GiB|MB|TB|bit|pp"
+    r"|[BKMT](?![A-Za-z]))"
 )
 _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
