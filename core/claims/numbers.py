@@ -16,10 +16,11 @@ conflict involves an item.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ..facts.extract import Fact, extract
-from ..facts.index import Facts, quantity_clash
+from ..facts.index import MIN_SETTING, Facts, quantity_clash, unit_of
 from . import wording
 from .types import Claim, Conflict, Origin
 
@@ -46,13 +47,28 @@ def _claim(
 def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:
     """Every number conflict between an item and another item or a section, in text order."""
     facts = [Facts.of(f for f in extract(t) if f.kind in ("quantity", "name")) for *_, t in texts]
-    # one finding per figure of an item: every text that states its measure otherwise
+    # one finding per figure of an item: every text that states its measure otherwise; only a
+    # text with a figure of the same measure and unit and two of its setting's names can, so
+    # they are found through an index of (measure, unit, name), not by comparing every pair
+    index: dict[tuple[str, str, str], set[int]] = {}
+    for k, f in enumerate(facts):
+        for q in f.all:
+            if q.kind == "quantity" and q.thing:
+                for name in q.setting:
+                    index.setdefault((q.thing, unit_of(q.value), name), set()).add(k)
     found: dict[tuple[int, str, str], list[tuple[int, Fact, Fact]]] = {}
     for a, (_, origin_a, doc_a, _) in enumerate(texts):
-        if origin_a != "item" or not any(f.kind == "quantity" for f in facts[a].all):
+        if origin_a != "item":
             continue
-        for b, (_, _origin_b, doc_b, _) in enumerate(texts):
-            if b == a or doc_b == doc_a:
+        near: Counter[int] = Counter()
+        for q in facts[a].all:
+            if q.kind == "quantity" and q.thing:
+                seen: Counter[int] = Counter()
+                for name in set(q.setting):
+                    seen.update(index.get((q.thing, unit_of(q.value), name), ()))
+                near.update(b for b, n in seen.items() if n >= MIN_SETTING)
+        for b in sorted(near):
+            if b == a or texts[b][2] == doc_a:
                 continue
             for fa, fb in quantity_clash(facts[a], facts[b]):
                 found.setdefault((a, fa.thing, fa.value), []).append((b, fa, fb))

@@ -87,9 +87,9 @@ def quantity_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     for fa in a.all:
         if fa.kind != "quantity" or not fa.thing or fa.value in b_values:
             continue
-        unit = _unit(fa.value)
+        unit = unit_of(fa.value)
         for fb in bq:
-            if fb.thing != fa.thing or _unit(fb.value) != unit or fb.value in a_values:
+            if fb.thing != fa.thing or unit_of(fb.value) != unit or fb.value in a_values:
                 continue
             shared = set(fa.setting) & set(fb.setting)
             if len(shared) >= MIN_SETTING and (
@@ -99,7 +99,8 @@ def quantity_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     return out
 
 
-def _unit(value: str) -> str:
+def unit_of(value: str) -> str:
+    """`12%` -> `%`, `3.1ms` -> `ms`, `0.95` -> ""."""
     k = len(value)
     while k and not (value[k - 1].isdigit() or value[k - 1] == "."):
         k -= 1
@@ -171,3 +172,36 @@ def locate(
         else:
             new.append(f)
     return known, new, conflicting
+
+
+class Lookup:
+    """Texts (the living document's sections) indexed by what can relate an item to them: a
+    stated value, a name, a measure. `relevant(item)` is every text that can hold one of the
+    item's facts or contradict one; the others cannot, and are not compared (cost: the item's
+    facts, not the document's size)."""
+
+    def __init__(self, texts: Sequence[tuple[str, Facts]]) -> None:
+        self.texts = list(texts)
+        self._by: dict[tuple[str, ...], list[int]] = defaultdict(list)
+        for k, (_, facts) in enumerate(self.texts):
+            for key in facts.values:
+                self._by[("v", *key)].append(k)
+            for f in facts.all:
+                if f.kind == "quantity" and f.thing:
+                    self._by[("m", f.thing)].append(k)
+                elif f.kind == "version":
+                    self._by[("p", f.thing)].append(k)
+
+    def relevant(self, item: Facts) -> list[tuple[str, Facts]]:
+        return [self.texts[k] for k in self.relevant_index(item)]
+
+    def relevant_index(self, item: Facts) -> list[int]:
+        hits: set[int] = set()
+        for key in item.values:
+            hits.update(self._by.get(("v", *key), ()))
+        for f in item.all:
+            if f.kind == "quantity" and f.thing:
+                hits.update(self._by.get(("m", f.thing), ()))
+            elif f.kind == "version":
+                hits.update(self._by.get(("p", f.thing), ()))
+        return sorted(hits)

@@ -54,6 +54,7 @@ class Answer(Mapping[str, ItemMatches]):
         "_facts",
         "_found",
         "_index",
+        "_names",
         "_placed",
         "_records",
         "_refs",
@@ -68,6 +69,7 @@ class Answer(Mapping[str, ItemMatches]):
         found: Found,
         records: tuple[list[str], list[str], list[str], list[str]],
         facts: FactRows | None = None,
+        names: list[list[list[str]]] | None = None,
     ) -> None:
         """`sections`: (id, title) that placements index; `records`: the kinds, refs, shown
         texts and content keys of the records that `found` indexes."""
@@ -77,6 +79,7 @@ class Answer(Mapping[str, ItemMatches]):
         self._found = found
         self._records = records
         self._facts = facts or []
+        self._names = names or []
         self._index = {ref: k for k, ref in enumerate(self._refs)}
         self._built: dict[int, ItemMatches] = {}
 
@@ -141,12 +144,19 @@ class Answer(Mapping[str, ItemMatches]):
             )
         return ItemMatches.model_construct(
             placements=tuple(
-                Placement.model_construct(section=sections[j][0], title=sections[j][1], score=s)
-                for j, s in self._placed[k]
+                Placement.model_construct(
+                    section=sections[j][0], title=sections[j][1], score=s, names=tuple(names)
+                )
+                for (j, s), names in zip(self._placed[k], self._names_of(k), strict=True)
             ),
             duplicates=tuple(duplicates),
             facts=self._facts_of(k),
         )
+
+    def _names_of(self, k: int) -> list[list[str]]:
+        if k < len(self._names):
+            return self._names[k]
+        return [[] for _ in self._placed[k]]
 
     def _facts_of(self, k: int) -> ItemFacts:
         if k >= len(self._facts):
@@ -170,6 +180,7 @@ class Answer(Mapping[str, ItemMatches]):
             "found": self._found,
             "records": self._records,
             "facts": self._facts,
+            "names": self._names,
         }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -181,4 +192,5 @@ class Answer(Mapping[str, ItemMatches]):
             state["found"],
             state["records"],
             state.get("facts"),
+            state.get("names"),
         )

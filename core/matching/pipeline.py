@@ -39,7 +39,7 @@ from .answer import TIERS, WHY_ORDER, Answer, FactRows
 from .citations import cited_entries
 from .placements import place, section_matrix
 from .search import background, candidates
-from .tiers import FactBook, retier, subject_pair, vocabulary
+from .tiers import FactBook, placement_boost, retier, shared_names, subject_pair, vocabulary
 from .tokens import MIN_TOKENS, Records, kind_weight, tokenize
 
 MATCH_VERSION = "3"
@@ -272,8 +272,10 @@ def match_items(
     if cached is not None:
         if progress:
             progress(1, 1)
-        placed_c, found_c, facts_c = cached
-        return _build(items, sections, kinds, refs, texts, placed_c, found_c, dismissed, facts_c)
+        placed_c, found_c, facts_c, names_c = cached
+        return _build(
+            items, sections, kinds, refs, texts, placed_c, found_c, dismissed, facts_c, names_c
+        )
 
     total = sum(n for *_, n in sources) + 2 * len(items)
     done = 0
@@ -319,20 +321,28 @@ def match_items(
     found, facts = retier(items, book, found, section_facts, searched, refs, kinds, threshold)
     n_head = len(items) + len(entries)
     section_index = {s.id: j for j, s in enumerate(sections)}
+    only_facts = [f for _, f in section_facts]
     placed = place(
         matrix[: len(items)],
         section_matrix(sec, df, rec.n, kind),
         matrix[n_head:],
         np.array([section_index[sid] for sid, _ in doc_paras], np.int64),
         top_placements,
+        placement_boost(book, len(items), sections, only_facts),
+        np.array(
+            [section_index.get(s.id.split(".")[0], -1) if "." in s.id else -1 for s in sections]
+        ),
     )
+    names = shared_names(book, placed, sections, only_facts)
     tick(len(items))
     if progress:
         progress(total, total)
     mc.save_result(
-        cache_dir, result_key, {"placements": placed, "duplicates": found, "facts": facts}
+        cache_dir,
+        result_key,
+        {"placements": placed, "duplicates": found, "facts": facts, "names": names},
     )
-    return _build(items, sections, kinds, refs, texts, placed, found, dismissed, facts)
+    return _build(items, sections, kinds, refs, texts, placed, found, dismissed, facts, names)
 
 
 def _own_ids(items: Sequence[Item], r: int) -> tuple[str, ...]:
@@ -361,6 +371,7 @@ def _build(
     found: _Found,
     dismissed: Collection[tuple[str, str]] = (),
     facts: FactRows | None = None,
+    names: list[list[list[str]]] | None = None,
 ) -> Answer:
     """The answer from (section index, score) and (record, score, why, possible) lists, leaving
     out the pairs the reviewer dismissed; only the records some item names are kept (their text
@@ -392,13 +403,19 @@ def _build(
             row.append((j, score, why, possible))
         rows.append(row)
     return Answer(
-        [i.ref for i in items], [(s.id, s.title) for s in sections], placed, rows, table, facts
+        [i.ref for i in items],
+        [(s.id, s.title) for s in sections],
+        placed,
+        rows,
+        table,
+        facts,
+        names,
     )
 
 
 def _from_json(
     data: object, n_items: int, sections: Sequence[Section], refs: list[str]
-) -> tuple[list[list[tuple[int, float]]], _Found, FactRows] | None:
+) -> tuple[list[list[tuple[int, float]]], _Found, FactRows, list[list[list[str]]]] | None:
     """A cached answer (its key covers every input), or None when missing or malformed."""
     if not isinstance(data, dict):
         return None
@@ -425,6 +442,9 @@ def _from_json(
         ]
         if len(facts) != n_items or any(len(row) != 3 for row in facts):
             return None
-        return placed, found, facts
+        names = [[[str(n) for n in shown] for shown in row] for row in data["names"]]
+        if [len(row) for row in names] != [len(row) for row in placed]:
+            return None
+        return placed, found, facts, names
     except (KeyError, TypeError, ValueError):
         return None

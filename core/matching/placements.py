@@ -44,11 +44,19 @@ def place(
     paragraphs: sp.csr_matrix,
     paragraph_section: np.ndarray,
     top: int,
+    boost: np.ndarray | None = None,
+    chapter_of: np.ndarray | None = None,
 ) -> list[list[tuple[int, float]]]:
     """Per item the best `top` (section index, score 0..100) with a cosine above 0, best first,
     ties in document order; after the first, only sections scoring above 0 (closer than the
     item's typical section). A section's cosine is the better of the whole section's and its best
-    paragraph's (a long section about several things is not diluted by its other paragraphs)."""
+    paragraph's (a long section about several things is not diluted by its other paragraphs).
+
+    `boost` (items × sections) multiplies the cosines: the facts and names an item shares with a
+    section (`tiers.placement_boost`). `chapter_of[j]`: the index of section j's chapter (`3`
+    for `3.2`), -1 for none; a chapter ranked above one of its own subsections gives way to it
+    when the subsection comes within SUBSECTION_SHARE of it: a subsection says where, a chapter
+    only roughly."""
     n_items, n_sec = items.shape[0], sections.shape[0]
     if n_sec == 0 or top <= 0:
         return [[] for _ in range(n_items)]
@@ -59,9 +67,16 @@ def place(
         for j in np.unique(paragraph_section):
             best[:, j] = per_para[:, paragraph_section == j].max(axis=1)
         cos = np.maximum(cos, best)
+    if boost is not None:
+        cos = cos * boost
     q50, q90 = np.percentile(cos, [50, 90], axis=1, keepdims=True)
     shown = calibrated(cos.astype(np.float64), q50, q90)
-    order = np.argsort(-cos, axis=1, kind="stable")[:, :top]
+    order = np.argsort(-cos, axis=1, kind="stable")[:, : top + 2]
+    if chapter_of is not None and (chapter_of >= 0).any():
+        order = np.array(
+            [_subsections_first(row, cos[k], chapter_of) for k, row in enumerate(order)]
+        )
+    order = order[:, :top]
     best_cos = np.take_along_axis(cos, order, axis=1)
     scores = np.round(np.take_along_axis(shown, order, axis=1), 0)
     return [
@@ -72,3 +87,21 @@ def place(
         ]
         for rj, rc, rs in zip(order.tolist(), best_cos.tolist(), scores.tolist(), strict=True)
     ]
+
+
+SUBSECTION_SHARE = 0.6
+
+
+def _subsections_first(row: np.ndarray, cos: np.ndarray, chapter_of: np.ndarray) -> np.ndarray:
+    """The ranking with every chapter moved below its own best subsection, where that one has at
+    least SUBSECTION_SHARE of the chapter's cosine."""
+    out = list(row.tolist())
+    for k in range(len(out)):
+        j = out[k]
+        subs = [
+            m for m in out[k + 1 :] if chapter_of[m] == j and cos[m] >= SUBSECTION_SHARE * cos[j]
+        ]
+        if subs:
+            out.remove(subs[0])
+            out.insert(k, subs[0])
+    return np.array(out, dtype=row.dtype)

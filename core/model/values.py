@@ -160,6 +160,7 @@ class Placement(Frozen):
     section: str
     title: str
     score: float
+    names: tuple[str, ...] = ()  # the names the item shares with the section, its heading's first
 
 
 DuplicateKind = Literal["batch", "brief", "living-doc"]

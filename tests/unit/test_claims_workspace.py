@@ -105,7 +105,7 @@ def test_a_damaged_cache_is_read_as_none(ws: Path) -> None:
 def test_scan_json_lists_the_claims(ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scan", "-w", str(ws), "-b", BATCHES[0], "--json", "--no-cache"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["schema"] == 2
+    assert out["schema"] == 3
     assert [(c["kind"], c["refs"]) for c in out["claims"]] == [
         (
             "version-line",
