@@ -107,7 +107,7 @@ def review_claims(
 def review_conflicts(
     review: Review, cache_dir: Path | None = None, *, everything: bool = False
 ) -> list[Conflict]:
-    from .numbers import Text, number_conflicts  # the fact index reads claims' dates
+    from .numbers import Text, cached_number_conflicts  # the fact index reads claims' dates
 
     claims, rank = review_claims(review, cache_dir, everything=everything)
     language = review.workspace.settings.language
@@ -121,7 +121,9 @@ def review_conflicts(
     texts += [
         (f"{doc.path}§{s.id}", "living-doc", doc.path, f"{s.title}\n{s.text}") for s in doc.sections
     ]
-    numbers = sorted(number_conflicts(texts, language), key=lambda c: rank(c.refs[0]))
+    numbers = sorted(
+        cached_number_conflicts(texts, language, cache_dir), key=lambda c: rank(c.refs[0])
+    )
     return [
         *[c for c in found if c.kind != "single-source"],
         *numbers,

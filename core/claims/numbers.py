@@ -11,16 +11,23 @@ other's value is no conflict (`from 0.61 to 0.73` states both), and the same fig
 a consistent repetition, never a conflict.
 
 Compared: every batch item with the other items and the living document's sections; each
-conflict involves an item.
+conflict involves an item. The answer is cached for the exact texts (`cached_number_conflicts`,
+sealed like every cache: core.storage.cachefile), so a warm scan reads no figure again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
-from ..facts.extract import Fact, extract
+from pydantic import ValidationError
+
+from ..facts.extract import FACTS_VERSION, Fact, extract
 from ..facts.index import MIN_SETTING, Facts, quantity_clash, unit_of
+from ..storage.cachefile import read_sealed, write_sealed
 from . import wording
 from .types import Claim, Conflict, Origin
 
@@ -42,6 +49,37 @@ def _claim(
         origin=origin,
         doc=doc,
     )
+
+
+CACHE_FILE = "numbers.json"
+MAX_CACHE_BYTES = 64 << 20
+
+
+def cached_number_conflicts(
+    texts: Sequence[Text], language: str, cache_dir: Path | None
+) -> list[Conflict]:
+    """`number_conflicts`, answered from the cache when every text is the same (the key hashes
+    the extractor's version, the language and every ref, origin, file and text)."""
+    h = hashlib.blake2b(digest_size=20)
+    h.update(f"{FACTS_VERSION}\x1f{language}\x1f".encode())
+    for t in texts:
+        h.update("\x1e".join(t).encode("utf-8", "surrogatepass") + b"\x1d")
+    key = h.hexdigest()
+    path = cache_dir / "claims-v1" / CACHE_FILE if cache_dir is not None else None
+    if path is not None:
+        sealed = read_sealed(path, MAX_CACHE_BYTES)
+        if sealed is not None:
+            try:
+                data = json.loads(bytes(sealed[0]))
+                if data.get("key") == key:
+                    return [Conflict.model_validate(c) for c in data["conflicts"]]
+            except (ValueError, TypeError, KeyError, ValidationError):
+                pass  # a cache that does not load is no cache
+    found = number_conflicts(texts, language)
+    if path is not None and cache_dir is not None and cache_dir.is_dir():
+        payload = {"key": key, "conflicts": [c.model_dump(mode="json") for c in found]}
+        write_sealed(path, json.dumps(payload, ensure_ascii=False).encode("utf-8"))
+    return found
 
 
 def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:

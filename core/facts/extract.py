@@ -47,6 +47,9 @@ _VERSION = re.compile(
     r"(?P<pre>(?:[.\-]?(?:dev|rc|post|alpha|beta)[0-9]*)?)(?![A-Za-z0-9_%×]|\.[0-9])"
 )
 _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
+_MAYBE_DATE = re.compile(
+    r"[0-9][-/.年月]|[0-9]\s*月|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]"
+)
 _BARE = re.compile(r"(?<![0-9.])[0-9]+(?:\.[0-9]+)?(?![0-9%×A-Za-z])")
 _ARXIV_NUM = re.compile(r"[0-9]{4}\.[0-9]{4,5}")
 _QUANTITY = re.compile(
@@ -302,6 +305,8 @@ def _dates(text: str, names: Named, name_starts: list[int], versions: list[Fact]
     """A date right after a version (`v0.30.0(9/22)`) dates that version; else the name before
     it (`HF 于 2026-03 归档 TGI`: HF's), else nothing."""
     out: list[Fact] = []
+    if not _MAYBE_DATE.search(text):
+        return out  # no digit next to a date's separator and no month name: no date (fast)
     ends = {f.pos + len(f.text.split(" ", 1)[-1]): f for f in versions}
     for m in DATE_RE.finditer(text):
         d = date_of(m)

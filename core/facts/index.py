@@ -44,30 +44,46 @@ def value_key(f: Fact) -> tuple[str, str, str]:
 
 @dataclass
 class Facts:
-    """The facts of one record, grouped for comparison."""
+    """The facts of one record, grouped for comparison (each grouping made once: a record is
+    compared with many)."""
 
     all: list[Fact]
     names: frozenset[str] = frozenset()
     values: dict[tuple[str, str, str], Fact] = field(default_factory=dict)
     subjects: frozenset[str] = frozenset()  # ids that are the record's subject
     cited: frozenset[str] = frozenset()
+    measured: list[tuple[Fact, str, frozenset[str]]] = field(default_factory=list)  # unit, setting
+    figures: frozenset[str] = frozenset()  # every quantity's value
+    versions: dict[str, set[str]] = field(default_factory=dict)  # project -> versions
 
     @classmethod
     def of(cls, facts: Iterable[Fact]) -> Facts:
         facts = list(facts)
         values: dict[tuple[str, str, str], Fact] = {}
+        versions: dict[str, set[str]] = defaultdict(set)
         for f in facts:
             if f.kind in VALUE_KINDS and (f.kind != "id" or f.subject):
                 values.setdefault(value_key(f), f)
+            if f.kind == "version" and f.thing:
+                versions[f.thing].add(f.value)
         return cls(
             facts,
             frozenset(f.thing for f in facts if f.kind == "name"),
             values,
             frozenset(f.thing for f in facts if f.kind == "id" and f.subject),
             frozenset(f.thing for f in facts if f.kind == "id" and not f.subject),
+            [
+                (f, unit_of(f.value), frozenset(f.setting))
+                for f in facts
+                if f.kind == "quantity" and f.thing
+            ],
+            frozenset(f.value for f in facts if f.kind == "quantity"),
+            dict(versions),
         )
 
     def things(self, kind: str) -> dict[str, set[str]]:
+        if kind == "version":
+            return self.versions
         out: dict[str, set[str]] = defaultdict(set)
         for f in self.all:
             if f.kind == kind and f.thing:
@@ -79,22 +95,15 @@ def quantity_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     """Figures of one metric in one setting with different values (and neither value stated by
     the other text): a number conflict."""
     out: list[tuple[Fact, Fact]] = []
-    bq = [f for f in b.all if f.kind == "quantity" and f.thing]
-    if not bq:
+    if not b.measured or not a.measured:
         return out
-    a_values = {f.value for f in a.all if f.kind == "quantity"}
-    b_values = {f.value for f in b.all if f.kind == "quantity"}
-    for fa in a.all:
-        if fa.kind != "quantity" or not fa.thing or fa.value in b_values:
+    for fa, unit, sa in a.measured:
+        if fa.value in b.figures:
             continue
-        unit = unit_of(fa.value)
-        for fb in bq:
-            if fb.thing != fa.thing or unit_of(fb.value) != unit or fb.value in a_values:
+        for fb, unit_b, sb in b.measured:
+            if fb.thing != fa.thing or unit_b != unit or fb.value in a.figures:
                 continue
-            shared = set(fa.setting) & set(fb.setting)
-            if len(shared) >= MIN_SETTING and (
-                set(fa.setting) <= set(fb.setting) or set(fb.setting) <= set(fa.setting)
-            ):
+            if len(sa & sb) >= MIN_SETTING and (sa <= sb or sb <= sa):
                 out.append((fa, fb))
     return out
 
@@ -110,7 +119,7 @@ def unit_of(value: str) -> str:
 def _version_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     """A project both texts give versions of, each with a version the other does not name."""
     out: list[tuple[Fact, Fact]] = []
-    av, bv = a.things("version"), b.things("version")
+    av, bv = a.versions, b.versions
     for thing in av.keys() & bv.keys():
         if av[thing] & bv[thing]:
             continue  # one version in common: the same release, more or less detail

@@ -48,7 +48,7 @@ MAX_POSSIBLE = 3
 TEXT_CHARS = 300
 IDENTITY_FLOOR = 90.0
 SOURCE_SCORE = 100.0
-KNOWN_FROM = 8  # an item's facts are looked up in its best this many search results (and sections)
+KNOWN_FROM = 4  # an item's facts are looked up in its best this many search results (and sections)
 COMMON_IDENTITY = 200  # an id or URL named by more records than this is not evidence
 
 # key, texts, the items' own arXiv ids and URLs (or None), records

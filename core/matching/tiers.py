@@ -175,6 +175,12 @@ def retier(
     lookup = Lookup(sections)
     for i, row in enumerate(found):
         mine = book[i]
+        if not mine.values:
+            # an item stating no version, figure, date or id: its facts decide nothing, and its
+            # candidates' facts are not read (most of the cost on a large batch)
+            out_rows.append(row)
+            out_facts.append(([], [], []))
+            continue
         brief_sources = [
             (refs[r], book[r])
             for r in sorted(
