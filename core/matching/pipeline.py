@@ -30,9 +30,9 @@ from typing import cast
 
 import numpy as np
 
+from ..facts.extract import FACTS_VERSION
 from ..model.values import BriefEntry, Item, Section
-from ..text.identifiers import normalize_url
-from ..text.normalize import TOKENIZER_VERSION, paragraphs
+from ..text.normalize import TOKENIZER_VERSION, identities, paragraphs
 from . import cache as mc
 from . import score as sc
 from .answer import TIERS, WHY_ORDER, Answer, FactRows
@@ -251,6 +251,7 @@ def match_items(
         "result",
         MATCH_VERSION,
         TOKENIZER_VERSION,
+        FACTS_VERSION,
         str(threshold),
         str(top_placements),
         living_doc_path,
@@ -346,14 +347,14 @@ def match_items(
 
 
 def _own_ids(items: Sequence[Item], r: int) -> tuple[str, ...]:
-    """The ids an item's own card names (its material's front matter): its subject."""
+    """The ids an item's own card names (its material's front matter, not its text): its
+    subject, in the form `identities` gives them (an arxiv.org link is its id)."""
     if r >= len(items):
         return ()
     item = items[r]
-    return (
-        *(f"arxiv:{a}" for a in item.arxiv if a not in item.text),
-        *(f"url:{normalize_url(u)}" for u in item.urls if u not in item.text),
-    )
+    own = [a for a in item.arxiv if a not in item.text]
+    links = [u for u in item.urls if u not in item.text]
+    return tuple(sorted(identities("", own, links)))
 
 
 def _clip(text: str) -> str:

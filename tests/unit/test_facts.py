@@ -106,3 +106,22 @@ def test_extraction_is_linear_in_the_text() -> None:
     assert large < 30 * max(small, 1e-3)
     # 20,000 characters of digits, dots and signs: linear is a few tens of ms, quadratic seconds
     assert cost(hostile * 4) < 2.0
+
+
+def test_the_relation_line_and_key_points_start_from_the_facts() -> None:
+    from briefdesk.core.facts.wording import key_points, relation_line
+    from briefdesk.core.model.values import ItemFacts, StatedFact
+
+    facts = ItemFacts(
+        known=(StatedFact(text="vLLM v0.30.0", refs=("docs/inference.md§1.1", "briefs/b.md#4")),),
+        new=(StatedFact(text="SGLang v0.5.21"), StatedFact(text="2610.42148")),
+        conflicting=(StatedFact(text="SGLang v0.5.21 (10/2)", refs=("docs/inference.md§1.2",)),),
+    )
+    assert relation_line([facts]) == (
+        "活文档 §1.1 已有 vLLM v0.30.0；本条新增 SGLang v0.5.21、2610.42148；"
+        "与已有说法不一致：SGLang v0.5.21 (10/2)（§1.2）。"
+    )
+    assert relation_line([ItemFacts()]) is None
+    body = "---\ntitle: x\n---\n帖文声称 vLLM v0.30.0(9/22)、SGLang v0.5.21(10/2) 连发。判断：可信度低。"
+    # the item's own sentence with the new release, not its front matter or its verdict
+    assert key_points([body], [facts]) == "帖文声称 vLLM v0.30.0(9/22)、SGLang v0.5.21(10/2) 连发。"

@@ -85,11 +85,14 @@ class IncrementDialog(FormDialog[IncrementDraft]):
         parts: list[tuple[str, str]],
         save: Callable[[IncrementDraft], bool] | None = None,
         remove: Callable[[], bool] | None = None,
+        prefill: dict[str, str] | None = None,
     ) -> None:
         """`derived`: the brief's entry as it reads now (its texts are the placeholders);
         `parts`: (ref, short name) of the described parts, for part-specific placements; `save`
         applies a draft and says whether it was taken (it reports a refusal itself); `remove`
-        (a spot check's form) takes the spot check out of the brief."""
+        (a spot check's form) takes the spot check out of the brief; `prefill`: first drafts of
+        fields the reviewer has not written (`points`, `relation`: from the fact index,
+        docs/facts.md), shown as text to edit rather than as a placeholder."""
         super().__init__(classes="dialog")
         self.save = save
         self.remove_entry = remove
@@ -100,6 +103,7 @@ class IncrementDialog(FormDialog[IncrementDraft]):
         self.parts = parts
         self.part_names = dict(parts)
         self.placements: list[Placement] = list(entry.placements)
+        self.prefill = prefill or {}
 
     def compose(self) -> ComposeResult:
         e, d = self.entry, self.derived
@@ -119,7 +123,7 @@ class IncrementDialog(FormDialog[IncrementDraft]):
             ):
                 yield Label(field_label(name, language), classes="field", markup=False)
                 yield TextArea(
-                    text or "",
+                    text if text is not None else self.prefill.get(name, ""),
                     id=name,
                     soft_wrap=True,
                     show_line_numbers=False,

@@ -13,8 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from briefdesk.core.brief.content import EntryModel
+from briefdesk.core.brief.wording import T as BRIEF_WORDS
 from briefdesk.core.claims import Conflict
 from briefdesk.core.errors import BriefdeskError
+from briefdesk.core.facts.wording import key_points, relation_line
 from briefdesk.core.matching import content_key
 from briefdesk.core.matching.clusters import cluster_of, clusters
 from briefdesk.core.model.decisions import Decision, count_into
@@ -358,6 +360,25 @@ class ReviewView:
             for r in self.session.order
             if r not in (ref, own)
         ]
+
+    def fact_drafts(self, entry: Increment | SpotCheck) -> dict[str, str]:
+        """The relation line and key points an unwritten increment form starts from: the parts'
+        facts (docs/facts.md), once matching has run. A relation the brief already derives from
+        placements and notes stays the placeholder; only "not set" gives way to the facts."""
+        if self.matches is None or isinstance(entry, SpotCheck):
+            return {}
+        found = [self.matches[r].facts for r in entry.parts if r in self.matches]
+        language = self.review.workspace.settings.language
+        derived = self.derived_entry(entry)
+        unset = BRIEF_WORDS.get(language, BRIEF_WORDS["en"])["no_placement"]
+        bodies = [self.items[r].body for r in entry.parts if r in self.items]
+        drafts = {
+            "relation": relation_line(found, language)
+            if derived is None or derived.relation == unset
+            else None,
+            "points": key_points(bodies, found),
+        }
+        return {k: v for k, v in drafts.items() if v}
 
     def derived_entry(self, entry: Increment | SpotCheck) -> EntryModel | None:
         """The entry as the brief would derive it with nothing written (the form's

@@ -168,6 +168,7 @@ class Write(Controller):
             parts,
             save,
             functools.partial(remove, entry) if isinstance(entry, SpotCheck) else None,
+            prefill=self.view.fact_drafts(entry),
         )
         self.app.push_screen(dialog)
 
