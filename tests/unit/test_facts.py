@@ -122,6 +122,9 @@ def test_the_relation_line_and_key_points_start_from_the_facts() -> None:
         "与已有说法不一致：SGLang v0.5.21 (10/2)（§1.2）。"
     )
     assert relation_line([ItemFacts()]) is None
-    body = "---\ntitle: x\n---\n帖文声称 vLLM v0.30.0(9/22)、SGLang v0.5.21(10/2) 连发。判断：可信度低。"
+    body = (
+        "---\ntitle: x\n---\n帖文声称 vLLM v0.30.0(9/22)、SGLang v0.5.21(10/2) 连发。"
+        "判断：可信度低。"
+    )
     # the item's own sentence with the new release, not its front matter or its verdict
     assert key_points([body], [facts]) == "帖文声称 vLLM v0.30.0(9/22)、SGLang v0.5.21(10/2) 连发。"
