@@ -98,9 +98,13 @@ def test_extraction_is_linear_in_the_text() -> None:
     hostile = "9" * 4000 + "." * 4000 + "v" * 4000 + "@" * 4000 + "+9 " * 2000
 
     def cost(text: str) -> float:
-        start = time.perf_counter()
-        extract(text)
-        return time.perf_counter() - start
+        """The best of three runs: the machine is shared."""
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            extract(text)
+            best = min(best, time.perf_counter() - start)
+        return best
 
     small, large = cost(unit), cost(unit * 10)
     assert large < 30 * max(small, 1e-3)
