@@ -393,9 +393,20 @@ def _inside_word(text: str, s: int) -> bool:
 
 
 def _figure(text: str, names: Named, starts: list[int], a: int, b: int, s: int, value: str) -> Fact:
+    """A quantity with its measure and the names of its sentence (found by bisection in the
+    names, which are in text order: the cost is the sentence's, not the text's)."""
+    import bisect
+
     lo, hi = _sentence(text, s, starts)
     metric = _metric(text, lo, a)
-    setting = tuple(sorted({k for x, y, k, _ in names if lo <= x and y <= hi and k != metric}))
+    first = bisect.bisect_left(names, (lo,))
+    inside = []
+    for x, y, k, _ in names[first:]:
+        if x >= hi:
+            break
+        if y <= hi and k != metric:
+            inside.append(k)
+    setting = tuple(sorted(set(inside)))
     return Fact("quantity", metric, value, text[a:b].strip(), setting=setting, pos=s)
 
 
