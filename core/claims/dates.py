@@ -71,6 +71,13 @@ class PartialDate:
             and (self.day is None or other.day is None or self.day == other.day)
         )
 
+    @property
+    def iso(self) -> str:
+        """`2026-09-23`, `2026-09`, `09-23` (no year written): the fact index's key of a date
+        (docs/facts.md), not for display."""
+        head = f"{self.year:04d}-{self.month:02d}" if self.year else f"{self.month:02d}"
+        return f"{head}-{self.day:02d}" if self.day else head
+
 
 def date_of(match: re.Match[str]) -> PartialDate | None:
     """The date a `DATE_RE` match wrote, or None when it is no calendar date (`13/40`)."""

@@ -222,7 +222,7 @@ def retier(
         out_facts.append(
             (
                 [(_show(f), w) for f, w in known][:MAX_FACTS],
-                [(_show(f), []) for f in fresh][:MAX_FACTS],
+                [(_show(f), list[str]()) for f in fresh][:MAX_FACTS],
                 [(_show(f), w) for f, w in conflicting][:MAX_FACTS],
             )
         )
