@@ -59,6 +59,11 @@ def legend(language: str) -> list[tuple[str, list[Row]]]:
     ]
     duplicates: list[Row] = [
         ("likely", "", "at or above the threshold (dedup.threshold): likely a duplicate"),
+        (
+            "update",
+            "$accent",
+            "the same subject with new or different facts: not a duplicate, an increment",
+        ),
         ("possible", "$text-muted", "below it, but clearly above the item's background"),
         (
             WHY_SHORT["source"],
@@ -68,6 +73,11 @@ def legend(language: str) -> list[tuple[str, list[Row]]]:
         ),
         (WHY_SHORT["identity"], "$text-muted", "why: the same arXiv id or URL"),
         (WHY_SHORT["text"], "$text-muted", "why: the texts say the same thing"),
+        (
+            WHY_SHORT["facts"],
+            "$text-muted",
+            "why: what both state decided the tier (docs/facts.md)",
+        ),
     ]
     placements: list[Row] = [
         (CHOSEN, "bold $success", "the section the item is placed in"),

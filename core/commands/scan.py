@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, chop_cells
 
-from ..model.values import ItemMatches, StatedFact
+from ..facts.claimed import with_claims
+from ..model.values import ItemMatches
 from ..review.load import Review
 from ..text.sanitize import safe_line
 
@@ -43,7 +44,7 @@ def scan_report(
                     "new": [{"text": f.text} for f in facts.new],
                     "conflicting": [
                         {"text": f.text, "refs": list(f.refs)}
-                        for f in conflicting_facts(item.ref, m, conflicts or [])
+                        for f in with_claims(item.ref, m.facts, conflicts or []).conflicting
                     ],
                 },
             }
@@ -54,37 +55,6 @@ def scan_report(
         "claims": [claim_json(c) for c in conflicts or []],
         "schema": SCHEMA,
     }
-
-
-def conflicting_facts(
-    ref: str, matches: ItemMatches, conflicts: list[Conflict]
-) -> list[StatedFact]:
-    """An item's conflicting facts: the fact index's (a figure another text gives otherwise)
-    and each claim conflict it takes part in (its own statement, and the other refs)."""
-    out = list(matches.facts.conflicting)
-    seen = {f.text for f in out}
-    for c in conflicts:
-        if ref not in c.refs:
-            continue
-        mine = next((claim for claim in c.claims if claim.ref == ref), None)
-        text = (mine.value or mine.quote) if mine is not None and mine.event == "measure" else None
-        if mine is not None and text is None:
-            text = " ".join(
-                x for x in (mine.entity, mine.version, mine.date and f"({mine.date})") if x
-            )
-        text = text or c.entity
-        others = tuple(r for r in c.refs if r != ref)
-        if text in seen:
-            out = [
-                StatedFact(text=f.text, refs=tuple(dict.fromkeys((*f.refs, *others))))
-                if f.text == text
-                else f
-                for f in out
-            ]
-            continue
-        seen.add(text)
-        out.append(StatedFact(text=text, refs=others))
-    return out
 
 
 def claim_json(conflict: Conflict) -> dict[str, Any]:

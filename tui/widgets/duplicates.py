@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from briefdesk.core.claims import Conflict
-from briefdesk.core.model.values import Duplicate
+from briefdesk.core.model.values import Duplicate, ItemFacts
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -28,7 +28,8 @@ from .sized_scroll import SizedScroll
 from .sized_static import SizedStatic
 
 KIND_STYLE = {"batch": "italic", "brief": "italic bold", "living-doc": "italic"}
-WHY_SHORT = {"source": "source", "identity": "id", "text": "text"}  # `source+id+text` at most
+WHY_SHORT = {"source": "source", "identity": "id", "text": "text", "facts": "facts"}
+MAX_FACTS_SHOWN = 6  # of each list, beside the item's text
 
 
 def short_ref(dup: Duplicate) -> str:
@@ -46,15 +47,53 @@ def duplicate_prompt(dup: Duplicate, cite: str | None = None) -> Content:
     the candidate is (its entry number early, so a narrow pane never cuts it), then its tier and
     why (`id`: a shared arXiv id or URL)."""
     likely = dup.tier == "likely"
-    style = "bold $error" if dup.score >= 95 else "$warning" if likely else "$text-muted"
+    style = (
+        "bold $error"
+        if dup.score >= 95 and likely
+        else "$warning"
+        if likely
+        else "$accent"
+        if dup.tier == "update"
+        else "$text-muted"
+    )
     return Content.assemble(
         (f"{dup.score:3.0f} ", style),
         (f"{dup.kind:<10} ", KIND_STYLE.get(dup.kind, "")),
         line(short_ref(dup), "bold"),
-        (f"  {dup.tier:<8} ", "" if likely else "$text-muted"),
+        (
+            f"  {dup.tier:<8} ",
+            "" if likely else "$accent" if dup.tier == "update" else "$text-muted",
+        ),
         (f"{'+'.join(WHY_SHORT[w] for w in dup.why)}", "$text-muted"),
         (f"  {cite}" if cite else "", "$text-muted"),
     )
+
+
+def facts_content(facts: ItemFacts | None) -> Content:
+    """`new  SGLang v0.5.21` / `known  vLLM v0.30.0 (§1.1)` / `conflicting  … (§1.2)`: what the
+    item states beside its text, known ones with where, conflicting ones with the refs that
+    state them otherwise (a claim conflict of 二 offers to become a contradiction below)."""
+    if facts is None or not (facts.new or facts.known or facts.conflicting):
+        return Content("")
+
+    def where(refs: tuple[str, ...]) -> str:
+        shown = [r[r.index("§") :] if "§" in r else r.rsplit("/", 1)[-1] for r in refs[:2]]
+        return f" ({', '.join(shown)})" if shown else ""
+
+    rows = [
+        ("new", "$success", [f.text for f in facts.new]),
+        ("known", "$text-muted", [f.text + where(f.refs) for f in facts.known]),
+        ("conflicting", "$error", [f.text + where(f.refs) for f in facts.conflicting]),
+    ]
+    parts: list[Content] = []
+    for label, style, texts in rows:
+        if texts:
+            parts.append(
+                Content.assemble(
+                    (f"{label:<12}", style), line("; ".join(texts[:MAX_FACTS_SHOWN])), "\n"
+                )
+            )
+    return Content("").join(parts)
 
 
 class DuplicateList(PaneList):
@@ -90,15 +129,20 @@ class DuplicatesPane(Vertical):
         cites: dict[str, str],
         cluster: Sequence[str] | None = None,
         cluster_key: str = "",
+        facts: ItemFacts | None = None,
     ) -> None:
         """`duplicates` None while matching runs; `cites` says how a brief entry is cited;
         `cluster` the batch items this one forms a cluster with (itself included), shown as one
-        line above the candidates. Called again with what the pane shows, it does nothing."""
-        memo = (item_text, duplicates, cites, tuple(cluster or ()), cluster_key)
+        line above the candidates; `facts` the item's new / known / conflicting facts
+        (docs/facts.md), shown above its text. Called again with what the pane shows, it does
+        nothing."""
+        memo = (item_text, duplicates, cites, tuple(cluster or ()), cluster_key, facts)
         if memo == self._memo:
             return
         self._memo = memo
         self._item_text = item_text
+        self._facts = facts_content(facts)
+        self._compared = None
         dl = self.list
         dl.candidates = duplicates or ()
         if duplicates is None:
@@ -168,7 +212,9 @@ class DuplicatesPane(Vertical):
             right.update("")
             return
         a, b, shared = side_by_side(getattr(self, "_item_text", ""), dup.text)
-        head_a = Content.styled(f"this item · {shared} shared\n", "$text-muted")
+        head_a = getattr(self, "_facts", Content("")) + Content.styled(
+            f"this item · {shared} shared\n", "$text-muted"
+        )
         head_b = Content.assemble(
             (f"{dup.kind} ", "$text-muted"), line(dup.ref, "$text-muted"), "\n"
         )

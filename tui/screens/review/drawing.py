@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from briefdesk.core.facts.claimed import with_claims
 from briefdesk.core.model.values import Material
 from briefdesk.core.review.session import Session
 from textual.content import Content
@@ -174,6 +175,7 @@ class Panes(Controller):
             view.brief_cites,
             view.cluster(ref),
             screen.key_hint("decide_cluster"),
+            with_claims(ref, matches.facts, view.item_conflicts(ref)) if matches else None,
         )
         conflicts = view.item_conflicts(ref)
         keys = screen.keymap.keys("claim_contradiction")
