@@ -45,7 +45,12 @@ def key(action: str, keymap: str = "default") -> str:
     return load_keymap(keymap).keys(action)[0]
 
 
-async def until(pilot, condition, timeout: float = 20.0, what: str = "condition") -> None:
+# Long enough for a loaded machine (two xdist workers and other work on two cores: the seed's
+# review screen once took 26 s to appear); a condition met returns at once, whatever the bound.
+WAIT = 60.0
+
+
+async def until(pilot, condition, timeout: float = WAIT, what: str = "condition") -> None:
     start = time.monotonic()
     while not condition():
         if time.monotonic() - start > timeout:
@@ -103,7 +108,7 @@ def put_off() -> list[str]:
     ]
 
 
-async def quiet(pilot, timeout: float = 20.0) -> None:
+async def quiet(pilot, timeout: float = WAIT) -> None:
     """Wait until no screen has a redraw put off, then let what it drew land: what a picture, or
     a test reading the panes, sees is then the same on a quiet machine and a loaded one."""
     await until(pilot, lambda: not put_off(), timeout, what=f"the redraws put off ({put_off()})")
