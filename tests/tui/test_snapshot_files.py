@@ -20,4 +20,3 @@ def test_every_snapshot_has_its_test() -> None:
         if not re.search(rf"^(?:async )?def {re.escape(name)}\(", source, re.M):
             orphans.append(svg.relative_to(HERE).as_posix())
     assert not orphans, f"pictures without a test (remove them): {orphans}"
-
