@@ -1,6 +1,6 @@
 """The cost of claim conflicts in the cold scan: `python -m benchmarks.claims [--quick]`.
 
-Generates the benchmark workspace (`benchmarks/generate.py`: 3,000 items, 50,000 earlier-brief
+Generates the benchmark workspace (`tests/support/generate.py`: 3,000 items, 50,000 earlier-brief
 entries, 300 sections; `--quick`: 600 items, 10,000 entries) or takes `--workspace DIR`, then runs
 `briefdesk scan --json` cold (the workspace's cache folder removed) in a fresh process `--runs`
 times. In that process the claims step (`Review.conflicts`) is timed inside the scan, so its share
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     base = None
     ws = a.workspace
     if ws is None:
-        from benchmarks.generate import generate
+        from tests.support.generate import generate
 
         base = Path(tempfile.mkdtemp(prefix="briefdesk-claims-"))
         ws = base / "ws"

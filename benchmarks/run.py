@@ -1,7 +1,7 @@
 """Every figure of issue 5 in one command: `python -m benchmarks.run [--quick] [--profile]`.
 
-Generates the workspace (`benchmarks/generate.py`), then measures, each in a fresh process so that
-times and peak memory are the process's own:
+Generates the workspace (`tests/support/generate.py`), then measures, each in a fresh process so
+that times and peak memory are the process's own:
 
 - matching (`core.matching.match_items`): cold, warm, after one changed brief or material; its
   peak memory; the share placements take; recall of the planted near-duplicates;
@@ -16,7 +16,9 @@ times and peak memory are the process's own:
 - `briefdesk commit` in a repository of 10,000 tracked files, against plain
   `git add -- f && git commit --only -F msg -- f`.
 
-A hook whose code is not importable prints "n/a" instead of failing the run. The table is
+A hook whose code is not importable prints "n/a" instead of failing the run; with `--check` the run
+then exits 1 (CI runs `--quick --check`: an import broken by a move fails there, not silently
+months later). The table is
 Markdown: figure, briefdesk, baseline, ratio, target, met. Ratios are of figures measured side by
 side in this run; the machine is shared and noisy, so read them as sizes.
 """
@@ -559,7 +561,7 @@ def _peak_of(argv: list[str], ws: Path) -> float:
 
 def degenerate_figures(work: Path, rows: list[Row]) -> None:
     """2,000 near-identical items in one ~185 KB material: a cold scan, bounded."""
-    from benchmarks.generate import generate_degenerate
+    from tests.support.generate import generate_degenerate
 
     root = work / "degenerate"
     shutil.rmtree(root, ignore_errors=True)
@@ -703,7 +705,7 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
 def commit_repo(work: Path, batches: int = 3) -> tuple[Path, dict[str, str]]:
     """A workspace repository of 10,000 tracked files with `batches` batches (`c0`, `c1`, ...),
     one for each commit to time, and the environment git and briefdesk run in there."""
-    from benchmarks.generate import generate, git_init
+    from tests.support.generate import generate, git_init
 
     repo = work / "commit-ws"
     shutil.rmtree(repo, ignore_errors=True)
@@ -836,9 +838,22 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+def unmeasured(rows: list[Row]) -> list[str]:
+    """The figures of the rows that say "n/a" somewhere (a hook failed or was not importable)."""
+    return [r.figure for r in rows if any("n/a" in cell for cell in vars(r).values())]
+
+
+def checked(rows: list[Row], check: bool) -> int:
+    """0, or 1 when `check` is set and a row says "n/a" (printed on stderr)."""
+    missing = unmeasured(rows) if check else []
+    for figure in missing:
+        print(f"benchmarks: error: not measured (n/a): {figure}", file=sys.stderr)
+    return 1 if missing else 0
+
+
 def desk_only(a: argparse.Namespace) -> int:
     """`--only desk`: the desk rows alone, side by side with the bare OptionList in one run."""
-    from benchmarks.generate import generate
+    from tests.support.generate import generate
 
     base = a.dir or Path(tempfile.mkdtemp(prefix="briefdesk-bench-"))
     work = base / "work"
@@ -872,7 +887,7 @@ def desk_only(a: argparse.Namespace) -> int:
     finally:
         if not a.keep and not a.dir:
             shutil.rmtree(base, ignore_errors=True)
-    return 0
+    return checked(rows, a.check)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -907,7 +922,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--workspace",
         type=Path,
-        help="with --only desk: an existing workspace from benchmarks.generate "
+        help="with --only desk: an existing workspace from tests.support.generate "
         "(not regenerated, not removed)",
     )
     p.add_argument(
@@ -920,6 +935,11 @@ def main(argv: list[str] | None = None) -> int:
         ),
     )
     p.add_argument("--keys", type=int, default=40, help="keys per desk figure (default 40)")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help='exit 1 when a figure was not measured (a row says "n/a"); CI runs --quick --check',
+    )
     p.add_argument("--child", help=argparse.SUPPRESS)
     a, rest = p.parse_known_args(argv)
     if a.child:
@@ -927,7 +947,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if a.only == "desk":
         return desk_only(a)
-    from benchmarks.generate import generate
+    from tests.support.generate import generate
 
     size = (
         dict(materials=200, entries=10_000, sections=100)
@@ -978,7 +998,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if not a.keep and not a.dir:
             shutil.rmtree(base, ignore_errors=True)
-    return 0
+    return checked(rows, a.check)
 
 
 if __name__ == "__main__":

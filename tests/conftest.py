@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -39,12 +37,23 @@ def _git_identity() -> None:
     os.environ.setdefault("GIT_COMMITTER_EMAIL", "tom@briefdesk.invalid")
 
 
-@pytest.fixture()
-def demo_ws(tmp_path: Path) -> Path:
-    """The bundled demo, copied and committed as `briefdesk demo --no-open` makes it."""
+@pytest.fixture(scope="session")
+def demo_made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled demo, copied and committed as `briefdesk demo --no-open` makes it: once per
+    test session (per xdist worker)."""
     from briefdesk.core.commands.demo import make_demo
 
-    root, _ = make_demo(tmp_path / "kb")
+    root, _ = make_demo(tmp_path_factory.mktemp("demo") / "kb")
+    return root
+
+
+@pytest.fixture()
+def demo_ws(demo_made: Path, tmp_path: Path) -> Path:
+    """A private copy of the committed demo (`<tmp>/kb`, `.git/` included)."""
+    import shutil
+
+    root = tmp_path / "kb"
+    shutil.copytree(demo_made, root, symlinks=True)
     return root
 
 
@@ -75,13 +84,7 @@ def expected() -> dict:
 
 @pytest.fixture(scope="session")
 def bench_generate() -> ModuleType:
-    """benchmarks/generate.py (the issue-5 workspace generator), loaded by path: benchmarks/ is
-    not an installed package."""
-    spec = importlib.util.spec_from_file_location(
-        "bench_generate", ROOT / "benchmarks" / "generate.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    """tests/support/generate.py, the large-workspace generator the benchmarks use too."""
+    from tests.support import generate
+
+    return generate

@@ -49,8 +49,10 @@ class Debouncer:
         if due is not None:  # not run or dropped meanwhile
             self._due[what] = max(due, time.monotonic() + delay)
 
-    def pending(self, what: str) -> bool:
-        return what in self._due
+    def pending(self, what: str | None = None) -> bool:
+        """Whether `what` (without it: anything) is put off and not yet run; a test waits for
+        nothing pending before it takes a picture (docs/testing.md)."""
+        return what in self._due if what is not None else bool(self._due)
 
     def flush(self, what: str) -> bool:
         """Run `what` now if it is pending (an action is about to read what it draws)."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hostile_helpers import FIRST, MANIFEST
 
-from benchmarks.hostile_inputs import alias_bomb_text
+from tests.support.hostile_inputs import alias_bomb_text
 
 LIVING_DOC = "docs/inference.md"
 EARLIER_BRIEF = "briefs/inference/2026-11-01-e1-manual.md"

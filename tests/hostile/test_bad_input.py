@@ -26,7 +26,7 @@ from hostile_helpers import (
     snapshot,
 )
 
-from benchmarks.hostile_inputs import long_line
+from tests.support.hostile_inputs import long_line
 
 COMMANDS = ("scan", "build", "commit")
 

@@ -6,18 +6,70 @@ points into the test's folder so a developer's own keymap never leaks in.
 
 from __future__ import annotations
 
+import inspect
+import shutil
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 
 import pytest
-from tui_helpers import committed_copy, fixed_git
+from tui_helpers import committed_copy, fixed_git, quiet, record_put_off
+
+
+@pytest.fixture(autouse=True)
+def _put_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Record the redraws each desk puts off, so `tui_helpers.quiet` can wait for them."""
+    record_put_off(monkeypatch)
 
 
 @pytest.fixture()
-def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def snap_compare(snap_compare: Callable[..., bool]) -> Callable[..., bool]:
+    """pytest-textual-snapshot's `snap_compare`, the picture taken once the screen is quiet: after
+    `run_before` (and `press`), every redraw a screen put off on a timer has run. Without this a
+    loaded machine takes the picture before the brief preview (0.5 s after the review opens) or
+    the panes (after the cursor rests) are drawn, and the snapshot fails by chance
+    (docs/testing.md)."""
+
+    def compare(
+        app,
+        *,
+        press: Iterable[str] = (),
+        run_before: Callable[..., Awaitable[None] | None] | None = None,
+        **kwargs,
+    ) -> bool:
+        async def before(pilot) -> None:
+            if run_before is not None:
+                result = run_before(pilot)
+                if inspect.isawaitable(result):
+                    await result
+            if press:
+                await pilot.press(*press)
+            await quiet(pilot)
+
+        return snap_compare(app, run_before=before, **kwargs)
+
+    return compare
+
+
+@pytest.fixture(scope="session")
+def demo_committed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo as `briefdesk demo --no-open` makes it, with the fixed identity and dates: made
+    once per test session (per xdist worker), copied for each test."""
     from briefdesk.core.commands.demo import make_demo
 
+    base = tmp_path_factory.mktemp("tui-demo")
+    with pytest.MonkeyPatch.context() as mp:
+        fixed_git(base, mp)
+        root, _ = make_demo(base / "kb")
+    return root
+
+
+@pytest.fixture()
+def demo(demo_committed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private copy of the committed demo (`<tmp>/kb`, `.git/` included: the same commit, the
+    same sha, as if made here)."""
     fixed_git(tmp_path, monkeypatch)
-    root, _ = make_demo(tmp_path / "kb")
+    root = tmp_path / "kb"
+    shutil.copytree(demo_committed, root, symlinks=True)
     return root
 
 

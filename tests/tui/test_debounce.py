@@ -10,7 +10,7 @@ import time
 from briefdesk.tui.debounce import Debouncer
 from textual.app import App, ComposeResult
 from textual.widgets import Static
-from tui_helpers import until
+from tui_helpers import put_off, quiet, until
 
 DELAY = 0.06
 SLOW = 0.1  # a key whose drawing takes longer than the whole delay
@@ -75,5 +75,23 @@ def test_a_rest_is_pending_at_once_and_a_dropped_one_stays_dropped() -> None:
             await asyncio.sleep(DELAY * 2)
             await pilot.pause()
             assert [w for w, _ in app.ran] == ["panes"] and not app.later.pending("panes")
+
+    asyncio.run(go())
+
+
+def test_quiet_waits_for_every_redraw_put_off() -> None:
+    """The snapshots' `quiet` (docs/testing.md): a picture is taken once nothing is put off, so a
+    redraw on a timer is in it on a loaded machine as on a quiet one."""
+
+    async def go() -> None:
+        app = _Desk()
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            app.later.later("brief", 0.3)
+            app.later.rest("panes", DELAY)
+            assert put_off() == ["_Desk"] and app.later.pending()
+            await quiet(pilot)
+            assert sorted(w for w, _ in app.ran) == ["brief", "panes"]
+            assert not put_off() and not app.later.pending()
 
     asyncio.run(go())

@@ -19,7 +19,7 @@ from briefdesk.core.git.commit import commit_brief
 from briefdesk.core.review.load import load_review
 from briefdesk.core.workspace.layout import Workspace
 from briefdesk.tui.app import BriefdeskApp
-from tui_helpers import DEMO_BATCH, SIZE, key, review_ready, settle, until
+from tui_helpers import DEMO_BATCH, SIZE, key, quiet, review_ready, settle, until
 
 NARROW = (100, 30)
 R2 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"
@@ -101,7 +101,9 @@ def test_dialog_copy_ref(demo: Path, snap_compare, size: tuple[int, int]) -> Non
     async def run_before(pilot) -> None:
         screen = await review_ready(pilot)
         screen.go_to(R2)
-        await settle(pilot)
+        # the brief preview beneath the dialog is drawn 0.5 s after the review opens: wait for it,
+        # or a loaded machine takes the picture without it
+        await quiet(pilot)
         await pilot.press(key("copy_ref"))
         await settle(pilot)
 

@@ -7,6 +7,7 @@ import contextlib
 import shutil
 import subprocess
 import time
+import weakref
 from pathlib import Path
 
 from briefdesk.core.settings.keymap import load_keymap
@@ -44,7 +45,12 @@ def key(action: str, keymap: str = "default") -> str:
     return load_keymap(keymap).keys(action)[0]
 
 
-async def until(pilot, condition, timeout: float = 20.0, what: str = "condition") -> None:
+# Long enough for a loaded machine (two xdist workers and other work on two cores: the seed's
+# review screen once took 26 s to appear); a condition met returns at once, whatever the bound.
+WAIT = 60.0
+
+
+async def until(pilot, condition, timeout: float = WAIT, what: str = "condition") -> None:
     start = time.monotonic()
     while not condition():
         if time.monotonic() - start > timeout:
@@ -71,6 +77,42 @@ async def settle(pilot) -> None:
     await pilot.pause()
     await asyncio.sleep(0)
     await pilot.pause()
+
+
+# Every Debouncer (tui/debounce.py) made during the current test, with its owner: the redraws a
+# screen put off (the panes after the cursor rests, the brief preview 0.5 s after the review opens
+# and after decisions). tests/tui/conftest.py records them for every desk test.
+PUT_OFF: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def record_put_off(monkeypatch) -> None:
+    """From now on, record every Debouncer made (and forget those of earlier tests)."""
+    from briefdesk.tui.debounce import Debouncer
+
+    PUT_OFF.clear()
+    made = Debouncer.__init__
+
+    def init(self, owner, run) -> None:
+        made(self, owner, run)
+        PUT_OFF[self] = weakref.ref(owner)
+
+    monkeypatch.setattr(Debouncer, "__init__", init)
+
+
+def put_off() -> list[str]:
+    """The owners that still have a redraw put off (owners no longer attached never run it)."""
+    return [
+        type(owner).__name__
+        for debouncer, ref in list(PUT_OFF.items())
+        if (owner := ref()) is not None and owner.is_attached and debouncer.pending()
+    ]
+
+
+async def quiet(pilot, timeout: float = WAIT) -> None:
+    """Wait until no screen has a redraw put off, then let what it drew land: what a picture, or
+    a test reading the panes, sees is then the same on a quiet machine and a loaded one."""
+    await until(pilot, lambda: not put_off(), timeout, what=f"the redraws put off ({put_off()})")
+    await settle(pilot)
 
 
 @contextlib.asynccontextmanager

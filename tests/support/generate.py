@@ -1,6 +1,7 @@
 """A deterministic generator of large briefdesk workspaces (issue 5).
 
-`python -m benchmarks.generate DIR [--materials 1000] [--entries 50000] [--sections 300] [--seed 0]`
+`python -m tests.support.generate DIR [--materials 1000] [--entries 50000] [--sections 300]
+[--seed 0]` (from the checkout's root)
 
 The default size is the issue's: 1,000 materials × 3 items (100–600 characters of mixed Chinese and
 English inference vocabulary, arXiv ids and URLs here and there), 50,000 earlier-brief entries in
@@ -1313,7 +1314,7 @@ def git_init(root: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
-        prog="python -m benchmarks.generate", description=__doc__.split("\n\n")[0]
+        prog="python -m tests.support.generate", description=__doc__.split("\n\n")[0]
     )
     p.add_argument("dir", type=Path)
     p.add_argument("--materials", type=int, default=1000)
