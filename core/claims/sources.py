@@ -39,7 +39,7 @@ def cited(text: str, start: int, end: int, urls: list[tuple[int, int, str]]) -> 
     # (a scan of all of them per claim was quadratic on a text of many claims and links)
     lo = bisect.bisect_left(urls, start, key=lambda span: span[0])
     found = []
-    for s, e, u in urls[lo:]:
+    for _s, e, u in urls[lo:]:
         if e > end:
             break
         found.append(u)

@@ -99,7 +99,7 @@ def check_collectors(ws: Workspace, names: tuple[str, ...], files: list[str]) ->
             raise BriefdeskError("--collector '': a collector name is required (e.g. jay)")
         if not is_exact_name(plain) or any(part in ("", ".", "..") for part in plain.split("/")):
             raise BriefdeskError(
-                f"--collector '{escaped(name)}': not a collector name; name one of: "
+                f"--collector '{escaped(name)}': not a collector name; collectors: "
                 + (", ".join(known) or "(no material in the workspace yet)")
             )
         if not any(collector_matches(p, (plain,)) for p in files):

@@ -110,12 +110,21 @@ class Workspace:
             )
         _refuse_private(rel, pure.parts, where)
         path = self.root.joinpath(*pure.parts)
-        real, exists = real_path(path, real_dirs)
+        try:
+            real, exists = real_path(path, real_dirs)
+        except RuntimeError:  # Python 3.11's resolve() on a link loop
+            raise BriefdeskError(
+                f"path {rel!r} is a symlink loop (a link that leads back to itself)", where
+            ) from None
         if not real.is_relative_to(self.root):
             raise BriefdeskError(f"path {rel!r} is a link to {real}, outside the workspace", where)
         if real != path:
             _refuse_private(rel, real.relative_to(self.root).parts, where, link=real)
         if must_exist and not (exists or path.exists()):
+            if path.is_symlink():
+                raise BriefdeskError(
+                    f"{rel} is a link to {os.readlink(path)}, which does not exist", where
+                )
             raise BriefdeskError(f"file not found: {rel}", where)
         return path
 
