@@ -5,7 +5,9 @@
   and `build` as whole processes (the requirement: a scan within 20 s);
 - a YAML alias bomb (9 levels of 9 aliases, 387 million nodes if expanded): how long the refusal
   takes;
-- the detail pane's layout of a 2,000,000-character body (it lays out the first `MAX_CHARS`).
+- the detail pane's layout of a 2,000,000-character body (it lays out the first `MAX_CHARS`);
+- every text extractor (claims, excerpts, tokens, material parsing) on 100,000-character runs of
+  the units in `ADVERSARIAL_UNITS` (`1.1.1.…` once took past 100 s): the slowest of each.
 
 Each figure is the median of `--repeat` runs; the machine is shared, read them as sizes.
 """
@@ -20,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.support.hostile_inputs import alias_bomb_text, long_line
+from tests.support.hostile_inputs import ADVERSARIAL_UNITS, adversarial_run, alias_bomb_text, long_line
 
 DEMO_BATCH = "2026-11-03-e627b203"
 FIRST = "inbox/jay/2026-11-03-1000-rss-cool-papers.md"
@@ -83,6 +85,26 @@ def main(argv: list[str] | None = None) -> int:
             "< 2 s",
         )
     )
+
+    from briefdesk.core.brief.excerpt import excerpt
+    from briefdesk.core.claims.extract import extract
+    from briefdesk.core.text.normalize import tokens
+    from briefdesk.core.workspace.materials import parse_material
+
+    extractors = {
+        "claims": lambda t: extract(t, "SGLang"),
+        "excerpt": excerpt,
+        "tokens": tokens,
+        "material": lambda t: parse_material("inbox/a.md", "## a\n" + t, "0" * 64),
+    }
+    for name, fn in extractors.items():
+        worst = max(
+            (
+                (timed(lambda u=u, fn=fn: fn(adversarial_run(u, 100_000)), 1), k)
+                for k, u in ADVERSARIAL_UNITS.items()
+            ),
+        )
+        rows.append((f"{name}, slowest 100,000-character run ({worst[1]})", worst[0], "< 5 s"))
 
     print("| figure | seconds (median) | target |\n|---|---|---|")
     for figure, seconds, target in rows:

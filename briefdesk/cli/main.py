@@ -25,6 +25,9 @@ EXIT_INTERNAL = 70  # EX_SOFTWARE of sysexits.h
 def main(argv: Sequence[str] | None = None) -> int:
     from .parser import build_parser
 
+    if sys.stdout is None:  # started with standard output closed (`briefdesk status >&-`)
+        print("briefdesk: error: standard output is closed; nothing was done", file=sys.stderr)
+        return 2
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character gets \uXXXX
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

@@ -6,6 +6,7 @@ import json
 import re
 import sys
 
+from ..core.errors import BriefdeskError
 from ..core.text.sanitize import JSON_UNSAFE
 
 # JSON escapes C0 controls by itself; with ensure_ascii=False it would print DEL, C1 controls
@@ -28,8 +29,15 @@ def _escape(match: re.Match[str]) -> str:
 
 
 def out(text: str) -> None:
-    sys.stdout.write(text)
-    sys.stdout.flush()
+    """Print to standard output; one that cannot be written (a full disk, a closed descriptor)
+    is one error line naming it. A closed pipe (`| head`) is not an error: see `main`."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise BriefdeskError(f"cannot write: {exc.strerror or exc}", "standard output") from None
 
 
 def err(text: str) -> None:

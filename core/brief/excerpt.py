@@ -19,10 +19,7 @@ EXCERPT_CHARS = 300
 
 _RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
 _LINE_PREFIX = re.compile(r"^\s*(?:#{1,6}\s+|>\s?|[-*+]\s+(?:\[[ xX]\]\s+)?)+")
-_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
-_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _EMPHASIS = re.compile(r"(\*\*|__|~~|`+)")
 
 SENTENCE_END = "。！？；.!?;"
@@ -37,19 +34,69 @@ def clean(text: object) -> str:
     return one_line(str(text or ""))
 
 
+def _without_comments(text: str) -> str:
+    """`<!-- ... -->` replaced by a space. By `find`, not the regex `<!--.*?-->`, which scanned to
+    the end from every `<!--` when none closes (quadratic on a run of them)."""
+    if "<!--" not in text:
+        return text
+    parts: list[str] = []
+    i = 0
+    while True:
+        start = text.find("<!--", i)
+        end = text.find("-->", start + 4) if start >= 0 else -1
+        if end < 0:
+            parts.append(text[i:])
+            return " ".join(parts)
+        parts.append(text[i:start])
+        i = end + 3
+
+
+def _bracketed(text: str, opener: str, min_len: int) -> str:
+    r"""Every `<opener>label](target)` replaced by its label, as the regex
+    `<opener>([^\]]{min_len,})\]\([^)]*\)` would, in linear time: the next `]` and `)` are
+    found once per position reached, not once per opener (`[[[[…` or `![![…` without a `]`
+    made the regex scan to the end from each of them)."""
+    if opener not in text:
+        return text
+    out: list[str] = []
+    i = 0  # copied up to here
+    pos = 0
+    close = -2  # the next `]` at or after `pos + len(opener)`, -1 when there is none
+    while True:
+        start = text.find(opener, pos)
+        if start < 0:
+            break
+        label = start + len(opener)
+        if close != -1 and close < label:
+            close = text.find("]", label)
+        if close < 0:
+            break  # no `]` left: no later opener can match either
+        if close - label >= min_len and text.startswith("(", close + 1):
+            end = text.find(")", close + 2)
+            if end < 0:
+                break  # no `)` left: neither this nor any later opener has a target
+            out.append(text[i:start])
+            out.append(text[label:close])
+            i = pos = end + 1
+            continue
+        pos = start + 1
+    out.append(text[i:])
+    return "".join(out)
+
+
 def strip_markdown(body: str) -> str:
     """Minimal Markdown removal for an excerpt: markers go, the words stay as written.
 
     Fenced code (as `core.text.markdown.fenced` sees it) and thematic breaks are dropped.
     """
     lines: list[str] = []
-    for line, in_code in fenced(split_lines(_COMMENT.sub(" ", body))):
+    for line, in_code in fenced(split_lines(_without_comments(body))):
         if in_code or _RULE.match(line):
             continue
         lines.append(_LINE_PREFIX.sub("", line))
     text = "\n".join(lines)
-    text = _IMAGE.sub(r"\1", text)
-    text = _LINK.sub(r"\1", text)
+    text = _bracketed(text, "![", 0)
+    text = _bracketed(text, "[", 1)
     text = _AUTOLINK.sub(r"\1", text)
     return _EMPHASIS.sub("", text)
 

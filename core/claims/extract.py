@@ -23,6 +23,7 @@ and dates are looked at only there. Archive words are a second literal search.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -254,16 +255,35 @@ def extract(
     urls = url_spans(text)
     fallback: list[str] | None = None
     result: list[Statement] = []
+    # each claim's paragraph, from the blank lines found once (an `rfind` per claim walked back
+    # over a whole long paragraph: quadratic), and its sources once per paragraph
+    breaks = _blank_lines(text)
+    by_paragraph: dict[tuple[int, int], list[str]] = {}
     for pos, statement in out:
-        ps = text.rfind("\n\n", 0, pos)
-        pe = text.find("\n\n", pos)
-        sources = cited(text, ps + 1, len(text) if pe < 0 else pe, urls)
+        i = bisect.bisect_right(breaks, pos - 2)
+        ps = breaks[i - 1] if i else -1
+        j = bisect.bisect_left(breaks, pos)
+        pe = breaks[j] if j < len(breaks) else -1
+        span = (ps + 1, len(text) if pe < 0 else pe)
+        sources = by_paragraph.get(span)
+        if sources is None:
+            sources = by_paragraph[span] = cited(text, span[0], span[1], urls)
         if not sources:
             if fallback is None:
                 fallback = citation_lines(text, urls) or list(default_sources)
             sources = fallback
         result.append(statement.model_copy(update={"sources": tuple(sources)}))
     return result
+
+
+def _blank_lines(text: str) -> list[int]:
+    """Every position of `\n\n` in the text, overlapping ones too, in order."""
+    found: list[int] = []
+    k = text.find("\n\n")
+    while k >= 0:
+        found.append(k)
+        k = text.find("\n\n", k + 1)
+    return found
 
 
 def _mentions(text: str) -> list[_Mention]:
@@ -273,7 +293,12 @@ def _mentions(text: str) -> list[_Mention]:
         if dot.start() < done:
             continue
         s = dot.start()
-        while s > 0 and text[s - 1] in _NUMBER_CHARS:
+        # back to the number's start, never past what was looked at already: a run such as
+        # `1.1.1.…` would be walked back over once per dot (quadratic: 32,000 characters took
+        # 14 s). A start stopped there follows a number character, which `_BEFORE_NUMBER` refuses
+        # below, as it refused the same run from its true start.
+        lo = max(done, 0)
+        while s > lo and text[s - 1] in _NUMBER_CHARS:
             s -= 1
         m = _VERSION_AT.match(text, s)
         if m is None:

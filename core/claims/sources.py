@@ -9,6 +9,7 @@ those failing, the material's own `url`. URLs are found and compared as matching
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from ..text.identifiers import URL, normalize_url
@@ -34,7 +35,14 @@ def url_spans(text: str) -> list[tuple[int, int, str]]:
 
 def cited(text: str, start: int, end: int, urls: list[tuple[int, int, str]]) -> list[str]:
     """The originals cited inside text[start:end]: its URLs, then 《titles》 after a citing word."""
-    found = [u for s, e, u in urls if s >= start and e <= end]
+    # `urls` are in text order and never overlap: those inside are one slice, found by bisection
+    # (a scan of all of them per claim was quadratic on a text of many claims and links)
+    lo = bisect.bisect_left(urls, start, key=lambda span: span[0])
+    found = []
+    for _s, e, u in urls[lo:]:
+        if e > end:
+            break
+        found.append(u)
     if "《" in text:
         found += [f"《{m.group(1).strip()}》" for m in _CITED_TITLE.finditer(text, start, end)]
     return list(dict.fromkeys(found))

@@ -35,6 +35,7 @@ from ..git.since import Since, resolve_since
 from ..model.values import collector_of
 from ..storage import yamlio
 from ..storage.fileio import create_new
+from ..text.sanitize import escaped, is_exact_name
 from ..workspace.discover import changed_since, material_files
 from ..workspace.layout import SETTINGS_FILE, Workspace
 from ..workspace.manifest import Batch, Manifest
@@ -85,6 +86,27 @@ def collector_matches(path: str, names: tuple[str, ...]) -> bool:
         if name and (folder == name or folder == f"inbox/{name}" or path.startswith(name + "/")):
             return True
     return False
+
+
+def check_collectors(ws: Workspace, names: tuple[str, ...], files: list[str]) -> None:
+    """Every `--collector` must name a collector of the workspace: one whose folder holds a
+    material (batched or not). A misspelt or empty name, or a path (`../etc`), would otherwise
+    pick nothing and say that everything is batched."""
+    known = sorted({collector_of(p) for p in files})
+    for name in names:
+        plain = name.strip().strip("/")
+        if not plain:
+            raise BriefdeskError("--collector '': a collector name is required (e.g. jay)")
+        if not is_exact_name(plain) or any(part in ("", ".", "..") for part in plain.split("/")):
+            raise BriefdeskError(
+                f"--collector '{escaped(name)}': not a collector name; collectors: "
+                + (", ".join(known) or "(no material in the workspace yet)")
+            )
+        if not any(collector_matches(p, (plain,)) for p in files):
+            raise BriefdeskError(
+                f"--collector '{escaped(name)}': no such collector in the material folders; "
+                + ("collectors: " + ", ".join(known) if known else "there is no material yet")
+            )
 
 
 def known_topics(ws: Workspace, batches: list[Batch]) -> list[str]:
@@ -151,8 +173,10 @@ def plan_new_batch(
         label = point.label
         changed = changed_since(ws, point.commit)
 
+    files = material_files(ws)
+    check_collectors(ws, collectors, files)
     picked: list[Picked] = []
-    for path in material_files(ws):
+    for path in files:
         if not collector_matches(path, collectors):
             continue
         owners = named.get(path, [])
@@ -167,6 +191,13 @@ def plan_new_batch(
             picked.append(Picked(path, "changed"))
     if not picked:
         raise NothingToBatch(_nothing_left(collectors, label, point is not None))
+    for p in picked:  # before the manifest exists: it would name a path no commit can carry
+        if not is_exact_name(p.path):
+            raise BriefdeskError(
+                "the file name holds a control character or a line break, which no manifest, "
+                "brief or commit message can carry exactly: rename the file",
+                escaped(p.path),
+            )
 
     taken = {b.stem for b in batches} | {b.manifest.id for b in batches}
     while True:  # a random UUID repeats never in practice; a stem's 8 hex digits might

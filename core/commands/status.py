@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import BriefdeskError
 from ..settings.layers import SETTINGS_FILE
+from ..storage.fileio import read_bytes
 from ..workspace.layout import Workspace
 from ..workspace.manifest import Batch
 
@@ -209,13 +210,13 @@ def session_counts(ws: Workspace, batch: Batch) -> tuple[int, int] | str | None:
     if not path.is_file():
         return None
     try:  # the statuses only, read as plain JSON: every session schema keeps them alike
-        raw = json.loads(path.read_bytes())
+        raw = json.loads(read_bytes(path, path))
         decisions = raw.get("decisions") if isinstance(raw, dict) else None
         if not isinstance(decisions, dict) or not all(
             isinstance(d, dict) for d in decisions.values()
         ):
             raise ValueError("no decisions")
-    except (OSError, ValueError):
+    except (BriefdeskError, ValueError):
         return "session file unreadable"
     materials = {_posix(m.path) for m in batch.manifest.materials}
     if (

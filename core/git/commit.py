@@ -57,6 +57,7 @@ from ..brief.message import (
 from ..errors import BriefdeskError
 from ..model.decisions import Decision
 from ..settings.reviewer import reviewer_name
+from ..storage import fileio
 from ..storage.fileio import sha256_file, write_together, writes_to
 from .catfile import batch_input, parse_batch
 from .command import (
@@ -407,10 +408,7 @@ def check_ours(
             "exists and was not written by briefdesk for this batch; move it away", t.rel
         )
     if sidecar.path.is_file():
-        try:
-            other = sidecar_batch_id(sidecar.path.read_bytes())
-        except OSError as exc:
-            raise BriefdeskError(f"cannot read: {exc.strerror}", sidecar.rel) from None
+        other = sidecar_batch_id(fileio.read_bytes(sidecar.path, sidecar.rel))
         if other is not None and other != batch_id:
             raise BriefdeskError(
                 "exists and was not written by briefdesk for this batch; move it away",
@@ -420,8 +418,8 @@ def check_ours(
 
 def _legacy_ours(sidecar: Path, batch_id: str) -> bool:
     try:
-        return sidecar_batch_id(sidecar.read_bytes()) == batch_id
-    except OSError:
+        return sidecar_batch_id(fileio.read_bytes(sidecar, sidecar)) == batch_id
+    except BriefdeskError:
         return False
 
 

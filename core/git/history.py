@@ -10,7 +10,6 @@ after ours), so it costs no process per commit.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import re
 
 from pydantic import BaseModel, Field
@@ -28,6 +27,7 @@ from ..brief.message import (
     read_trailers,
 )
 from ..errors import BriefdeskError
+from ..storage.fileio import sha256_file
 from ..workspace.briefname import stems_of
 from ..workspace.layout import Workspace
 from .command import first_line, git
@@ -171,10 +171,7 @@ def changed_materials(ws: Workspace, entry: HistoryEntry) -> list[str]:
     committed (edited, or gone): the brief may no longer say what they say."""
     changed = []
     for path, expected in entry.material_hashes.items():
-        try:
-            actual = hashlib.sha256((ws.root / path).read_bytes()).hexdigest()
-        except OSError:
-            actual = None
+        actual = sha256_file(ws.root / path)
         if actual != expected:
             changed.append(path)
     return changed

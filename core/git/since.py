@@ -55,11 +55,17 @@ def resolve_since(ws: Workspace, spec: str) -> Since:
         raise BriefdeskError(f"--since {spec!r}: not a revision or a date (YYYY-MM-DD)")
     when = parse_date(spec)
     if when is not None:
+        try:  # as seconds: git's own date parser reads a year past 2099 as no date at all, and
+            # `--before` then matches nothing, which made a date after the last commit "before
+            # the first commit" (every material changed)
+            before = f"@{int(when.timestamp())}"
+        except (OverflowError, OSError, ValueError):
+            raise BriefdeskError(f"--since {spec!r}: not a valid date (YYYY-MM-DD)") from None
         proc = git(
             ws.root,
             "rev-list",
             "-1",
-            f"--before={when.isoformat(sep=' ')}",
+            f"--before={before}",
             "HEAD",
             "--",
             check=False,

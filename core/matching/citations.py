@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import BriefdeskError
 from ..model.values import BriefEntry, Item
+from ..storage.fileio import read_bytes
 
 # A workspace-relative Markdown path, not part of a longer word or URL path.
 _PATH = re.compile(r"(?<![\w/.@:-])((?:[A-Za-z0-9_.@+-]+/)+[A-Za-z0-9_.@+-]+\.md)(?![\w/])")
@@ -199,8 +201,8 @@ def read_sidecars(root: Path, briefs: Iterable[str]) -> dict[str, set[str]]:
         try:
             if not side.is_file():
                 continue
-            data = json.loads(side.read_bytes().decode("utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(read_bytes(side, side).decode("utf-8"))
+        except (BriefdeskError, ValueError):
             continue
         for ref, entries in sidecar_holdings(data, rel).items():
             out[ref] |= entries

@@ -16,6 +16,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ..errors import BriefdeskError
+from ..storage.fileio import read_bytes
+
 
 class Dismissal(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -53,8 +56,8 @@ def read_file(path: Path) -> list[Dismissal]:
     try:
         if not path.is_file():
             return []
-        return _loose(json.loads(path.read_bytes().decode("utf-8")))
-    except (OSError, ValueError):
+        return _loose(json.loads(read_bytes(path, path).decode("utf-8")))
+    except (BriefdeskError, ValueError):
         return []
 
 

@@ -166,7 +166,7 @@ class Review:
                 source,
             )
         full = self.workspace.resolve(norm, source=source or norm)
-        if not full.is_file():
+        if full.is_dir():
             raise BriefdeskError(f"spot check {norm} is not a file", source or norm)
         data = fileio.read_bytes(full, norm)
         material = parse_material(norm, fileio.decode_utf8(data, norm), sha256_bytes(data))
@@ -292,7 +292,7 @@ def load_material(
 
     The manifest's evidence override is applied after the parse (cached without it)."""
     path = ws.resolve(rel, source=batch.path, real_dirs=real_dirs)
-    if not path.is_file():
+    if path.is_dir():  # anything else that is no regular file (a FIFO) is named by the reader
         raise BriefdeskError(f"material {rel} is not a file", batch.path)
     norm = PurePosixPath(
         rel.replace("\\", "/")

@@ -58,6 +58,7 @@ from ..model.dismissals import Dismissal
 from ..model.increments import Increment, Placement, SpotCheck
 from ..model.notes import Note
 from ..model.values import Evidence, Item, Material
+from ..storage import fileio
 from ..storage.fileio import atomic_write, remove_temp_files
 from ..storage.lock import SessionLock
 from ..storage.migrate import OLD_SCHEMAS, migrate_session
@@ -576,10 +577,7 @@ def load_state(
     schema 1 or 2 session is migrated (`core.storage.migrate`)."""
     if not path.exists():
         return initial_state(batch, items, spot_hashes)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise BriefdeskError(f"cannot read the session ({exc.strerror or exc})", path) from None
+    raw = fileio.read_bytes(path, path)  # a FIFO or a device planted there: one line, no hang
     try:
         parsed = json.loads(raw)
         version = parsed.get("schema_version")

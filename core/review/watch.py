@@ -18,12 +18,12 @@ is made, so an edit between loading and watching is reported at the first poll.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from ..storage.fileio import sha256_file
 from ..workspace.briefname import is_brief_of
 
 if TYPE_CHECKING:
@@ -60,10 +60,7 @@ def _signature(path: Path) -> Signature:
 
 
 def _digest(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
+    return sha256_file(path)  # never blocks on a FIFO put in a material's place
 
 
 class Watcher:

@@ -21,6 +21,7 @@ actions it changes, and an action it lists loses the keys it had in its parent.
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
@@ -349,7 +350,7 @@ def locate(spec: str, base: Path | None = None) -> Path:
         raise BriefdeskError("empty keymap name")
     if spec == USER_NAME:
         path = user_keymap_path()
-        if not path.is_file():
+        if not os.path.lexists(path):
             raise BriefdeskError(
                 "no keymap of your own here (create it, or name another keymap)", path
             )
@@ -358,7 +359,9 @@ def locate(spec: str, base: Path | None = None) -> Path:
         path = Path(spec).expanduser()
         if not path.is_absolute():
             path = (base or Path.cwd()) / path
-        if not path.is_file():
+        # only absence is "not found": a FIFO, a link or a folder there is named by the reader
+        # (core.storage.fileio), which never blocks on it
+        if not os.path.lexists(path):
             raise BriefdeskError("keymap file not found", path)
         return path
     path = PACKAGE_DIR / f"{spec}.yaml"

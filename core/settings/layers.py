@@ -42,11 +42,22 @@ def _validated(model: type[BaseModel], raw: Mapping[str, Any], display: str, tex
         raise BriefdeskError(yamlio.every_error(exc, lines), display) from None
 
 
-def _read_file(path: Path, display: str) -> tuple[dict[str, Any], str] | None:
-    """A settings file's mapping and text, None when there is no file."""
-    if not path.exists():
+def _read_file(
+    path: Path, display: str, inside: Path | None = None
+) -> tuple[dict[str, Any], str] | None:
+    """A settings file's mapping and text, None when there is no file at all.
+
+    Read like every other file (`core.storage.fileio`): a FIFO, a device, a link loop or a
+    dangling link is one error naming the file, never a hang nor a silent "no settings". With
+    `inside` (the workspace), a link whose target is outside it is refused, as every other path
+    of the workspace is (`Workspace.resolve`)."""
+    if not os.path.lexists(path):
         return None
-    text = read_text(path, display)
+    text = read_text(path, display)  # first: it names a loop, a dangling link, a FIFO
+    if inside is not None:
+        real = path.resolve()
+        if not real.is_relative_to(inside):
+            raise BriefdeskError(f"is a link to {real}, outside the workspace", display)
     raw = yamlio.loads(text, display)
     if raw is None:
         return {}, text
@@ -57,7 +68,7 @@ def _read_file(path: Path, display: str) -> tuple[dict[str, Any], str] | None:
 
 def workspace_layer(root: Path) -> tuple[dict[str, Any], str]:
     """The keys `briefdesk.yaml` sets, validated (a bad file is refused whole)."""
-    read = _read_file(root / SETTINGS_FILE, SETTINGS_FILE)
+    read = _read_file(root / SETTINGS_FILE, SETTINGS_FILE, inside=root)
     if read is None:
         return {}, SETTINGS_FILE
     raw, text = read

@@ -9,9 +9,11 @@ never the desk.
 from __future__ import annotations
 
 import json
+import os
 import re
 
-from ..storage.fileio import atomic_write
+from ..errors import BriefdeskError
+from ..storage.fileio import atomic_write, read_text
 from .layers import user_config_path
 from .schema import PERSONAL_KEYS
 
@@ -22,8 +24,8 @@ def remember(key: str, value: str) -> bool:
         raise ValueError(f"not a personal setting: {key}")
     path = user_config_path()
     try:
-        text = path.read_text("utf-8") if path.exists() else ""
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path, path) if os.path.lexists(path) else ""
+    except BriefdeskError:  # a FIFO, a device, not UTF-8 ...: the memory is lost, not the desk
         return False
     line = f"{key}: {json.dumps(value, ensure_ascii=False)}"
     pattern = re.compile(rf"^{re.escape(key)}\s*:.*$", re.MULTILINE)

@@ -1,6 +1,8 @@
 """Files in and out: one way to read (one error style), one atomic write, one write of a pair.
 
-Reading: `read_bytes` / `read_text` / `decode_utf8` turn every failure into one `BriefdeskError`
+Reading: `read_bytes` / `read_text` / `decode_utf8` open without blocking, take only a regular
+file of bounded size (checked on the open descriptor: a FIFO, a device, a link loop is refused,
+never waited on), and turn every failure into one `BriefdeskError`
 naming the file (`file not found`, `not UTF-8 (invalid byte 0xbd at offset 112)`, `binary file
 (NUL byte at offset 8)`), which the command line prints as its one error line.
 
@@ -26,6 +28,7 @@ import hashlib
 import json
 import os
 import secrets
+import stat
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -39,16 +42,85 @@ JOURNAL = "journal.json"
 # -- reading ------------------------------------------------------------------------------------
 
 
-def read_bytes(path: Path, display: str | Path) -> bytes:
-    """A file's bytes; a file that cannot be read is one error naming it."""
+# The largest file the tool reads. A material of a 2,000,000-character line is ~6 MB; a file ten
+# times that is no collector's output, and reading it whole could cost the machine its memory.
+MAX_READ_BYTES = 64 * 1024 * 1024
+
+_KINDS = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.0f} MB" if size >= 1024 * 1024 else f"{size} bytes"
+
+
+def open_regular(path: Path, display: str | Path, *, limit: int = MAX_READ_BYTES) -> int:
+    """An open descriptor of `path`, which must be a regular file of at most `limit` bytes.
+
+    Opened without blocking (a FIFO with no writer would block `open` for ever), then checked
+    with `fstat` on the descriptor itself, so what is checked is what is read (a `stat` before
+    the `open` could be raced by a rename). Anything else is one error naming the file: not
+    found, a dangling link, a link loop, a folder, a FIFO, a device, a socket, too large."""
     try:
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY)
     except FileNotFoundError:
+        if os.path.islink(path):
+            raise BriefdeskError(
+                f"is a link to {os.readlink(path)}, which does not exist", display
+            ) from None
         raise BriefdeskError("file not found", display) from None
     except IsADirectoryError:
         raise BriefdeskError("is a folder, not a file", display) from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise BriefdeskError(
+                "is a symlink loop (a link that leads back to itself)", display
+            ) from None
         raise BriefdeskError(f"cannot read: {exc.strerror}", display) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise BriefdeskError("is a folder, not a file", display)
+        for test, kind in _KINDS:
+            if test(st.st_mode):
+                raise BriefdeskError(f"is {kind}, not a regular file", display)
+        if not stat.S_ISREG(st.st_mode):
+            raise BriefdeskError("is not a regular file", display)
+        if st.st_size > limit:
+            raise BriefdeskError(
+                f"is too large ({_megabytes(st.st_size)}; at most {_megabytes(limit)})", display
+            )
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_bytes(path: Path, display: str | Path, *, limit: int = MAX_READ_BYTES) -> bytes:
+    """A regular file's bytes (`open_regular`: never blocks, never more than `limit`); a file
+    that cannot be read is one error naming it."""
+    fd = open_regular(path, display, limit=limit)
+    try:
+        os.set_blocking(fd, True)
+        chunks: list[bytes] = []
+        size = 0
+        while True:  # bounded even when the file grows while it is read
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise BriefdeskError(f"is too large (more than {_megabytes(limit)})", display)
+    except OSError as exc:
+        raise BriefdeskError(f"cannot read: {exc.strerror}", display) from None
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
 
 
 def read_text(path: Path, display: str | Path) -> str:
@@ -72,8 +144,8 @@ def decode_utf8(data: bytes, display: str | Path) -> str:
 def sha256_file(path: Path) -> str | None:
     """The sha256 of a file's bytes, None when it cannot be read (absent, a folder ...)."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        return hashlib.sha256(read_bytes(path, path)).hexdigest()
+    except BriefdeskError:
         return None
 
 

@@ -2,8 +2,10 @@
 
 Scalars stay strings (a title `no` or `1.10` is not a bool or a float; pydantic coerces the fields
 that are typed otherwise), `~`/`null`/empty are None, aliases are refused before they expand (an
-alias bomb costs nothing), and nesting is capped so a 10,000-level document is an error, not a
-RecursionError.
+alias bomb costs nothing), nesting is capped so a 10,000-level document is an error, not a
+RecursionError, and a key given twice in one mapping is refused, naming the key and both its lines
+(YAML itself says keys are unique; PyYAML would keep the last silently, so a second `materials:`
+would drop the first list).
 """
 
 from __future__ import annotations
@@ -23,8 +25,36 @@ MAX_DEPTH = 64
 M = TypeVar("M", bound=BaseModel)
 
 
-class _Loader(yaml.BaseLoader):
-    """BaseLoader (everything a string) plus null, minus aliases and deep nesting."""
+def _refuse_duplicate_keys(node: Any) -> None:
+    """A mapping node whose keys are unique; else a YAML error at the second one."""
+    if not isinstance(node, yaml.MappingNode):
+        return
+    seen: dict[Any, Any] = {}
+    for key, _ in node.value:
+        if not isinstance(key, yaml.ScalarNode):
+            continue  # a complex key (a list as a key): BaseConstructor refuses it anyway
+        first = seen.setdefault(key.value, key)
+        if first is not key:
+            raise yaml.MarkedYAMLError(
+                None,
+                None,
+                f"duplicate key {key.value!r} (lines {first.start_mark.line + 1} and "
+                f"{key.start_mark.line + 1})",
+                key.start_mark,
+            )
+
+
+class _Unique:
+    """Mapping construction that refuses a key given twice (both loaders)."""
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        _refuse_duplicate_keys(node)
+        return super().construct_mapping(node, deep=deep)  # type: ignore[misc]
+
+
+class _Loader(_Unique, yaml.BaseLoader):
+    """BaseLoader (everything a string) plus null, minus aliases, deep nesting and duplicate
+    keys."""
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
@@ -51,7 +81,7 @@ _Loader.add_constructor("tag:yaml.org,2002:null", lambda loader, node: None)
 _CBase: Any = getattr(yaml, "CBaseLoader", None)  # libyaml, when PyYAML was built with it
 if _CBase is not None:
 
-    class _CLoader(_CBase):
+    class _CLoader(_Unique, _CBase):
         """The same reading as `_Loader`, parsed and composed in C (~10x faster)."""
 
     _CLoader.add_implicit_resolver("tag:yaml.org,2002:null", _NULL, ["~", "n", "N", ""])
@@ -120,10 +150,17 @@ def load_file(path: Path, display: str | Path) -> Any:
     return loads(read_text(path, display), display)
 
 
+def key_path(loc: tuple[int | str, ...]) -> str:
+    """A pydantic error's location as messages show it: list items counted from 1, as lines and
+    items are everywhere else (`brief.increments.1` is the first increment)."""
+    return ".".join(str(p + 1) if isinstance(p, int) else str(p) for p in loc)
+
+
 def first_error(exc: ValidationError) -> str:
-    """One line from a pydantic error, its first problem: `materials.0.path: Field required`."""
+    """One line from a pydantic error, its first problem: `materials.1.path: Field required`
+    (list items counted from 1: `key_path`)."""
     err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
+    where = key_path(err["loc"])
     return f"{where}: {err['msg']}" if where else err["msg"]
 
 
@@ -161,8 +198,8 @@ def every_error(exc: ValidationError, lines: dict[tuple[str, ...], int] | None =
     less than or equal to 100`."""
     problems = []
     for err in exc.errors():
-        loc = tuple(str(p) for p in err["loc"])
-        where = ".".join(loc)
+        loc = tuple(str(p) for p in err["loc"])  # as `key_lines` has them, from 0
+        where = key_path(err["loc"])
         msg = _MESSAGES.get(err["type"], err["msg"])
         line = None
         for end in range(len(loc), 0, -1):

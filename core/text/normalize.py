@@ -145,8 +145,10 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020
 _TOKEN_RUN = re.compile(f"([{_CJK}]+)|([^\\W_{_CJK}]+(?:\\.[^\\W_{_CJK}]+)*)")
 _ARXIV_VERSIONED = re.compile(r"(\d{4}\.\d{4,5})v\d+")
 
-# "1. " / "12) " at the start of a line is list numbering, not content.
-_LIST_NUMBER = re.compile(r"^\s*\d+[.)]\s+", re.MULTILINE)
+# "1. " / "12) " at the start of a line is list numbering, not content. The indent may not cross a
+# line break: `^\s*` did, so every line start of a run of blank lines scanned to its end
+# (quadratic; the lines a number follows are a line start of their own anyway).
+_LIST_NUMBER = re.compile(r"^[^\S\n]*\d+[.)]\s+", re.MULTILINE)
 
 _MAYBE_ID = re.compile(
     r"[0-9]{4}\.[0-9]{4}|https?://", re.IGNORECASE

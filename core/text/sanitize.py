@@ -200,3 +200,36 @@ def is_safe(text: str) -> bool:
     """True when `text` holds no unsafe character (tab and newline are safe; the visible uses
     of joiners, selectors and tags are)."""
     return all(_visible_use(text, m.start()) for m in UNSAFE.finditer(text))
+
+
+_NAME_UNSAFE = re.compile(f"[\t\n{UNSAFE_CHARS}]")
+
+
+def is_exact_name(name: str) -> bool:
+    """Whether a file name can be carried exactly everywhere it goes: the terminal, a manifest's
+    line, the brief, a `Material:` trailer of the commit message. A line break, a tab or any
+    unsafe character (a control, ESC or BEL, a C1 CSI, a bidi control, an invisible one) would be
+    shown, or written, as something else than the name, so the path committed would not be the
+    file's; the visible uses of joiners and selectors are kept (`is_safe`)."""
+    return all(
+        m.group() not in "\t\n" and _visible_use(name, m.start())
+        for m in _NAME_UNSAFE.finditer(name)
+    )
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    if ch == "\n":
+        return "\\n"
+    if ch == "\t":
+        return "\\t"
+    code = ord(ch)
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def escaped(text: str) -> str:
+    """`text` with every character `is_exact_name` refuses written as an escape (`\\x1b`, `\\n`,
+    `\\u200b`): what an error line shows of a name, so the reader sees exactly what it holds."""
+    return _NAME_UNSAFE.sub(_escape, text)

@@ -1,8 +1,11 @@
 """The workspace: a git repository holding inbox, paper cards, living documents, briefs, batches.
 
 Every path read from a manifest or the settings goes through `resolve`, which refuses absolute
-paths, `..` that leaves the workspace and symlinks whose target is outside it. Loading never
-writes: `.briefdesk/` is created only when a session is opened or a cache is written.
+paths, `..` that leaves the workspace, symlinks whose target is outside it, anything inside the
+git directory (`.git`) or the tool's own state folder (`.briefdesk`), and names that could not be
+carried exactly (a control character or a line break: `core.text.sanitize.is_exact_name`). The
+path settings are checked that way when the workspace opens (`check_path_settings`). Loading
+never writes: `.briefdesk/` is created only when a session is opened or a cache is written.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import posixpath
 import stat
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
@@ -20,6 +24,7 @@ from ..settings import Settings, load_settings
 from ..settings.layers import SETTINGS_FILE
 from ..storage import statedir, yamlio
 from ..storage.cachefile import workspace_cache_dir
+from ..text.sanitize import escaped, is_exact_name
 from .briefname import brief_name, legacy_name
 from .manifest import Batch, Manifest
 
@@ -40,7 +45,31 @@ class Workspace:
         if not path.is_dir():
             raise BriefdeskError("workspace folder not found", path)
         path = path.resolve()
-        return cls(path, load_settings(path, flags))
+        ws = cls(path, load_settings(path, flags))
+        ws.check_path_settings()
+        return ws
+
+    def check_path_settings(self) -> None:
+        """Refuse a path setting that names a place no brief, manifest or material may be: outside
+        the workspace, inside `.git` or `.briefdesk` (`resolve`), before any command uses it: a
+        brief committed into `.briefdesk/` would make every later commit refuse, one written
+        into `.git/` would damage the repository."""
+        paths = self.settings.paths
+        named = [("paths.briefs", paths.briefs), ("paths.batches", paths.batches)]
+        named += [(f"paths.materials.{i}", rel) for i, rel in enumerate(paths.materials, 1)]
+        named += [
+            (f"topics.{topic}.living_doc", t.living_doc)
+            for topic, t in self.settings.topics.items()
+            if t.living_doc is not None
+        ]
+        for key, rel in named:
+            try:
+                self.resolve(rel, must_exist=False)
+            except BriefdeskError as exc:
+                problem = str(exc).removeprefix(f"{exc.path}: ") if exc.path else str(exc)
+                raise BriefdeskError(
+                    f"{key}: {problem}", self.settings.source("paths") or SETTINGS_FILE
+                ) from None
 
     # -- paths -----------------------------------------------------------------------------
 
@@ -60,18 +89,42 @@ class Workspace:
         where = source or rel
         if not rel or "\x00" in rel:
             raise BriefdeskError(f"bad path {rel!r}", where)
+        if not is_exact_name(rel):
+            raise BriefdeskError(
+                f"path '{escaped(rel)}' holds a control character or a line break, which no "
+                "brief, manifest or commit message can carry exactly: rename the file",
+                where,
+            )
         pure = PurePosixPath(rel.replace("\\", "/"))
         if pure.is_absolute() or rel.startswith("~"):
             raise BriefdeskError(
                 f"absolute path {rel!r} is not allowed; paths are relative to the workspace", where
             )
         if ".." in pure.parts:
-            raise BriefdeskError(f"path {rel!r} leaves the workspace", where)
+            plain = posixpath.normpath(pure.as_posix())
+            if plain == ".." or plain.startswith("../"):
+                raise BriefdeskError(f"path {rel!r} leaves the workspace", where)
+            _refuse_private(rel, PurePosixPath(plain).parts, where)
+            raise BriefdeskError(
+                f"path {rel!r} goes through '..'; name the file the plain way: {plain}", where
+            )
+        _refuse_private(rel, pure.parts, where)
         path = self.root.joinpath(*pure.parts)
-        real, exists = real_path(path, real_dirs)
+        try:
+            real, exists = real_path(path, real_dirs)
+        except RuntimeError:  # Python 3.11's resolve() on a link loop
+            raise BriefdeskError(
+                f"path {rel!r} is a symlink loop (a link that leads back to itself)", where
+            ) from None
         if not real.is_relative_to(self.root):
             raise BriefdeskError(f"path {rel!r} is a link to {real}, outside the workspace", where)
+        if real != path:
+            _refuse_private(rel, real.relative_to(self.root).parts, where, link=real)
         if must_exist and not (exists or path.exists()):
+            if path.is_symlink():
+                raise BriefdeskError(
+                    f"{rel} is a link to {os.readlink(path)}, which does not exist", where
+                )
             raise BriefdeskError(f"file not found: {rel}", where)
         return path
 
@@ -106,10 +159,15 @@ class Workspace:
         folder = self.resolve(self.settings.paths.batches, source=SETTINGS_FILE, must_exist=False)
         if not folder.is_dir():
             return []
-        return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+        # not only regular files: a FIFO, a dangling link or a link out of the workspace named
+        # like a manifest is refused by `load_batch`, naming it, rather than silently skipped
+        return sorted(
+            p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_dir()
+        )
 
     def load_batch(self, path: Path) -> Batch:
         rel = self.rel(path)
+        self.resolve(rel, source=rel)  # a link out of the workspace, a name with a control
         manifest = yamlio.load_model(
             path,
             rel,
@@ -238,6 +296,28 @@ class Workspace:
                 if inside:
                     found.append(self.rel(path))
         return found
+
+
+PRIVATE = {".git": "the git directory", STATE_DIR: "the tool's own state folder"}
+
+
+def _refuse_private(
+    rel: str, parts: tuple[str, ...], where: str, *, link: Path | None = None
+) -> None:
+    """Refuse a path into `.git` (at any depth: a submodule's too) or the workspace's
+    `.briefdesk`: neither holds materials, briefs or manifests, and writing there would damage
+    the repository or the tool's state."""
+    hit = next((p for p in parts if p == ".git"), None)
+    if hit is None and parts and parts[0] == STATE_DIR:
+        hit = STATE_DIR
+    if hit is None:
+        return
+    via = f" (it is a link to {link})" if link is not None else ""
+    raise BriefdeskError(
+        f"path {rel!r} is inside {PRIVATE[hit]} {hit}/{via}, where no material, brief or manifest "
+        "may be",
+        where,
+    )
 
 
 def find_root(start: Path) -> Path:

@@ -84,6 +84,54 @@ def duplicate_id(ws: Path) -> None:
     (ws / "batches" / "zz-copy.yaml").write_bytes((ws / MANIFEST).read_bytes())
 
 
+def _settings(ws: Path, old: str, new: str) -> None:
+    _replace(ws / "briefdesk.yaml", old, new)
+
+
+def _briefs_in(folder: str) -> Callable[[Path], None]:
+    return lambda ws: _settings(ws, "  briefs: briefs\n", f"  briefs: {folder}\n")
+
+
+def settings_link(target: Callable[[Path], Path]) -> Callable[[Path], None]:
+    """`briefdesk.yaml` replaced by a link to what `target(ws)` returns."""
+
+    def breaks(ws: Path) -> None:
+        to = target(ws)
+        (ws / "briefdesk.yaml").unlink()
+        (ws / "briefdesk.yaml").symlink_to(to)
+
+    return breaks
+
+
+def _outside_settings(ws: Path) -> Path:
+    copy = _outside(ws, "elsewhere") / "briefdesk.yaml"
+    copy.write_bytes((ws / "briefdesk.yaml").read_bytes())
+    return copy
+
+
+def manifest_link_outside(ws: Path) -> None:
+    """The manifest replaced by a link to an identical copy outside the workspace."""
+    copy = _outside(ws, "elsewhere") / "manifest.yaml"
+    copy.write_bytes((ws / MANIFEST).read_bytes())
+    (ws / MANIFEST).unlink()
+    (ws / MANIFEST).symlink_to(copy)
+
+
+def named_material(name: str, yaml_name: str) -> Callable[[Path], None]:
+    """A real material file called `name`, named in the manifest as the YAML `yaml_name`."""
+
+    def breaks(ws: Path) -> None:
+        (ws / name).write_bytes((ws / FIRST).read_bytes())
+        _material_path(ws, yaml_name)
+
+    return breaks
+
+
+def second_increment_without_parts(ws: Path) -> None:
+    with (ws / MANIFEST).open("a", encoding="utf-8") as fh:
+        fh.write(f'brief:\n  increments:\n    - parts: ["{FIRST}#1"]\n    - title: no parts\n')
+
+
 def nested(levels: int) -> str:
     return "deep: " + "[" * levels + "]" * levels + "\n"
 
@@ -166,6 +214,34 @@ CASES: tuple[Case, ...] = (
         (MANIFEST, "not UTF-8", "offset"),
     ),
     Case(
+        "manifest-duplicate-key",
+        "a second `materials:` in a manifest (YAML keys are unique; it was last-wins)",
+        lambda ws: (ws / MANIFEST).write_text(
+            (ws / MANIFEST).read_text("utf-8") + "materials:\n  - inbox/x.md\n", "utf-8"
+        ),
+        (MANIFEST, "duplicate key 'materials' (lines 8 and"),
+    ),
+    Case(
+        "proposal-duplicate-key",
+        "a second `decision:` in one proposal",
+        lambda ws: _manifest(
+            ws, "    decision: include\n", "    decision: include\n    decision: exclude\n"
+        ),
+        (MANIFEST, "duplicate key 'decision'"),
+    ),
+    Case(
+        "manifest-error-counted-from-1",
+        "the second proposed increment has no `parts`",
+        second_increment_without_parts,
+        (MANIFEST, "brief.increments.2.parts: Field required"),
+    ),
+    Case(
+        "manifest-link-outside",
+        "the manifest is a link to a file outside the workspace",
+        manifest_link_outside,
+        (MANIFEST, "elsewhere/manifest.yaml, outside the workspace"),
+    ),
+    Case(
         "settings-not-yaml",
         "`briefdesk.yaml` is not YAML",
         lambda ws: (ws / "briefdesk.yaml").write_text("topics: {inference: [\n", "utf-8"),
@@ -176,6 +252,71 @@ CASES: tuple[Case, ...] = (
         "`briefdesk.yaml` with an unknown key",
         lambda ws: (ws / "briefdesk.yaml").write_text("reviewr: Tom\n", "utf-8"),
         ("briefdesk.yaml", "reviewr"),
+    ),
+    Case(
+        "settings-duplicate-key",
+        "a second `paths:` in `briefdesk.yaml`",
+        lambda ws: (ws / "briefdesk.yaml").write_text(
+            (ws / "briefdesk.yaml").read_text("utf-8") + "paths:\n  briefs: elsewhere\n",
+            "utf-8",
+        ),
+        ("briefdesk.yaml", "duplicate key 'paths' (lines 6 and"),
+    ),
+    Case(
+        "settings-briefs-in-state-folder",
+        "`paths.briefs: .briefdesk` (the tool's own state folder)",
+        _briefs_in(".briefdesk"),
+        ("briefdesk.yaml", "paths.briefs", "inside the tool's own state folder .briefdesk/"),
+    ),
+    Case(
+        "settings-briefs-in-git",
+        "`paths.briefs: .git/briefs` (the git directory)",
+        _briefs_in(".git/briefs"),
+        ("briefdesk.yaml", "paths.briefs", "inside the git directory .git/"),
+    ),
+    Case(
+        "settings-briefs-outside",
+        "`paths.briefs: ../briefs` (outside the workspace)",
+        _briefs_in("../briefs"),
+        ("briefdesk.yaml", "paths.briefs", "leaves the workspace"),
+    ),
+    Case(
+        "settings-materials-in-git",
+        "`paths.materials: [inbox, .git]`",
+        lambda ws: _settings(
+            ws, "  briefs: briefs\n", "  briefs: briefs\n  materials: [inbox, .git]\n"
+        ),
+        ("briefdesk.yaml", "paths.materials.2", "inside the git directory"),
+    ),
+    Case(
+        "settings-living-doc-outside",
+        "a topic's `living_doc: ../../etc/passwd`",
+        lambda ws: _settings(ws, "living_doc: docs/inference.md", "living_doc: ../../etc/passwd"),
+        ("briefdesk.yaml", "topics.inference.living_doc", "leaves the workspace"),
+    ),
+    Case(
+        "settings-dangling-link",
+        "`briefdesk.yaml` a link to nothing (was silently no settings)",
+        settings_link(lambda ws: ws / "nothing.yaml"),
+        ("briefdesk.yaml", "which does not exist"),
+    ),
+    Case(
+        "settings-link-loop",
+        "`briefdesk.yaml` a link to itself",
+        settings_link(lambda ws: ws / "briefdesk.yaml"),
+        ("briefdesk.yaml", "symlink loop"),
+    ),
+    Case(
+        "settings-link-outside",
+        "`briefdesk.yaml` a link to a file outside the workspace",
+        settings_link(_outside_settings),
+        ("briefdesk.yaml", "outside the workspace"),
+    ),
+    Case(
+        "settings-link-to-dev-zero",
+        "`briefdesk.yaml` a link to `/dev/zero` (read until memory ran out)",
+        settings_link(lambda ws: Path("/dev/zero")),
+        ("briefdesk.yaml", "character device, not a regular file"),
     ),
     # -- material paths -----------------------------------------------------------------------
     Case(
@@ -219,6 +360,48 @@ CASES: tuple[Case, ...] = (
         "`../ws-evil/…` path to the sibling folder",
         sibling_prefix_dotdot,
         (MANIFEST, "ws-evil", "leaves the workspace"),
+    ),
+    Case(
+        "material-in-git",
+        "a material `.git/config`",
+        lambda ws: _material_path(ws, ".git/config"),
+        (MANIFEST, "'.git/config' is inside the git directory .git/"),
+    ),
+    Case(
+        "material-dotdot-into-git",
+        "`inbox/../.git/config` (inside the workspace, but in the git directory)",
+        lambda ws: _material_path(ws, "inbox/../.git/config"),
+        (MANIFEST, "'inbox/../.git/config' is inside the git directory .git/"),
+    ),
+    Case(
+        "material-dotdot-inside",
+        "`inbox/../inbox/…` (a roundabout path inside the workspace)",
+        lambda ws: _material_path(ws, f"inbox/../{FIRST}"),
+        (MANIFEST, "goes through '..'", f"the plain way: {FIRST}"),
+    ),
+    Case(
+        "material-in-state-folder",
+        "a material `.briefdesk/x.md`",
+        lambda ws: _material_path(ws, ".briefdesk/x.md"),
+        (MANIFEST, "inside the tool's own state folder .briefdesk/"),
+    ),
+    Case(
+        "material-name-escape",
+        "a material file named with ESC, CSI and BEL (`a\\e[2Jb\\a.md`)",
+        named_material("inbox/jay/a\x1b[2Jb\x07.md", '"inbox/jay/a\\e[2Jb\\a.md"'),
+        (MANIFEST, "'inbox/jay/a\\x1b[2Jb\\x07.md' holds a control character"),
+    ),
+    Case(
+        "material-name-newline",
+        "a material file whose name holds a newline",
+        named_material("inbox/jay/a\nb.md", '"inbox/jay/a\\nb.md"'),
+        (MANIFEST, "'inbox/jay/a\\nb.md' holds a control character or a line break"),
+    ),
+    Case(
+        "material-name-c1-csi",
+        "a material file named with the one-byte CSI U+009B",
+        named_material("inbox/jay/a\x9b31mb.md", '"inbox/jay/a\\x9b31mb.md"'),
+        (MANIFEST, "'inbox/jay/a\\x9b31mb.md' holds a control character"),
     ),
     Case(
         "material-is-folder",

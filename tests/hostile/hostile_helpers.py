@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -38,6 +39,8 @@ def snapshot(root: Path) -> Snapshot:
                 found[rel] = ("link", os.readlink(path).encode(), st.st_mtime_ns)
             elif path.is_dir():
                 found[rel] = ("dir", b"", st.st_mtime_ns)
+            elif not stat.S_ISREG(st.st_mode):  # a FIFO or a device: reading it would block
+                found[rel] = ("special", b"", st.st_mtime_ns)
             else:
                 found[rel] = ("file", path.read_bytes(), st.st_mtime_ns)
     return found

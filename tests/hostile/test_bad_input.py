@@ -76,7 +76,7 @@ def test_no_workspace_and_unknown_batch_are_one_line(tmp_path: Path, ws: Path, c
 
 def test_control_characters_in_a_bad_path_never_reach_the_terminal(ws: Path, capsys) -> None:
     """A manifest naming `inbox/\\e]52;c;…\\a\\e[2J.md` (YAML escapes): the error line shows
-    placeholders, not the clipboard write and the screen clear."""
+    the name escaped, not the clipboard write and the screen clear."""
     (ws / "batches" / f"{DEMO_BATCH}.yaml").write_text(
         (ws / "batches" / f"{DEMO_BATCH}.yaml")
         .read_text("utf-8")
@@ -84,7 +84,14 @@ def test_control_characters_in_a_bad_path_never_reach_the_terminal(ws: Path, cap
         "utf-8",
     )
     code, out, err = run_main(capsys, "scan", "-w", str(ws), "-b", DEMO_BATCH)
-    assert_one_error_line(code, out, err, "file not found", "␛]52;c;aGVsbG8=␇␛[2J")
+    # the name shown escaped, exactly as it is held (docs/reliability.md), never raw
+    assert_one_error_line(
+        code,
+        out,
+        err,
+        "holds a control character",
+        r"inbox/\x1b]52;c;aGVsbG8=\x07\x1b[2J\x9b31m.md",
+    )
 
 
 # -- cases that must be refused fast, not just refused -------------------------------------------

@@ -29,3 +29,30 @@ def alias_bomb_text(levels: int = 9) -> str:
     for i in range(1, levels + 1):
         lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]")
     return "\n".join(lines) + "\n"
+
+
+# Runs of one short unit that a regex could backtrack over, or a loop walk back over, once per
+# repetition: each once made a text extractor quadratic (`1.1.1.…` in claim extraction took 14 s
+# at 32,000 characters; `[[[…`, `![![…`, `<!--<!--…` in excerpts; blank lines in the tokenizer).
+ADVERSARIAL_UNITS = {
+    "dots": "1.",
+    "versions": "v1.",
+    "arxiv-dots": "2601.",
+    "version-claims": "SGLang v0.5.2（2026-01-01）、",
+    "latest-versions": "v1.2 latest ",
+    "brackets": "[",
+    "images": "![",
+    "links-unclosed": "[a](",
+    "comments-unclosed": "<!--",
+    "escapes": "\x1b[",
+    "blank-lines": "\n",
+    "paragraph-breaks": "\n\n",
+    "parens": "（",
+    "urls": "http://",
+    "paths": "a/",
+}
+
+
+def adversarial_run(unit: str, n: int) -> str:
+    """`n` characters of `unit` repeated."""
+    return (unit * (n // len(unit) + 1))[:n]

@@ -468,3 +468,34 @@ def test_n_in_the_picker_makes_a_batch_of_the_unbatched_materials(unbatched: Pat
             assert screen.review.batch.stem == row.stem and len(screen.view.items) == 21
 
     run(go())
+
+
+def test_n_in_the_picker_names_a_broken_manifest_instead_of_counting(demo: Path) -> None:
+    """While a manifest cannot be read, no count of unbatched materials is true (it may name any
+    of them): the picker names the manifest, and `n` says a batch cannot be made until it is
+    fixed, instead of a dialog offering "0 materials"."""
+    import datetime as dt
+
+    from briefdesk.tui.screens.picker import BatchPicker
+
+    broken = demo / "batches" / "2026-11-01-b1c2d3e4.yaml"
+    broken.write_text("id: [unclosed\n", "utf-8")
+
+    async def go() -> None:
+        app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
+        async with app.run_test(size=(160, 48)) as pilot:
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, BatchPicker) and len(app.screen.rows) == 2,
+                what="the picker",
+            )
+            said = str(app.screen.query_one("#picker-unbatched").render())
+            assert "manifest is broken (batches/2026-11-01-b1c2d3e4.yaml)" in said
+            await pilot.press("n")
+            await until(pilot, lambda: bool(app._notifications), what="a notification")
+            assert not isinstance(app.screen, ChoiceDialog)
+            message = " ".join(str(n.message) for n in app._notifications)
+            assert "batches/2026-11-01-b1c2d3e4.yaml: not valid YAML" in message
+            assert "no batch names yet" not in message
+
+    run(go())

@@ -219,8 +219,10 @@ def test_a_broken_manifest_stops_it_since_it_may_name_anything(evening: Path) ->
 
 def test_material_folders_come_from_the_settings(evening: Path) -> None:
     settings = evening / "briefdesk.yaml"
+    text = settings.read_text("utf-8")
+    assert "\npaths:\n" in text  # one `paths:` key: a second one would be refused as a duplicate
     settings.write_text(
-        settings.read_text("utf-8") + "paths:\n  materials: [inbox/flyp]\n", "utf-8"
+        text.replace("\npaths:\n", "\npaths:\n  materials: [inbox/flyp]\n"), "utf-8"
     )
     plan = plan_new_batch(Workspace.open(evening), "inference", today=TODAY)
     assert [p.path for p in plan.picked] == [p for p in NEW if "/flyp/" in p]

@@ -204,11 +204,11 @@ def test_bad_input_is_one_line_error_naming_the_file(payload: bytes, message: st
 def test_bad_nested_values_are_refused() -> None:
     raw = json.loads(render_sidecar(make_review(), make_data(), "Tom"))
     raw["materials"][0]["sha256"] = "abc"
-    with pytest.raises(BriefdeskError, match=r"materials\.0\.sha256"):
+    with pytest.raises(BriefdeskError, match=r"materials\.1\.sha256"):
         read_sidecar(json.dumps(raw).encode(), SOURCE)
     raw = json.loads(render_sidecar(make_review(), make_data(), "Tom"))
     raw["items"][0]["decision"]["status"] = "maybe"
-    with pytest.raises(BriefdeskError, match=r"items\.0\.decision\.status"):
+    with pytest.raises(BriefdeskError, match=r"items\.1\.decision\.status"):
         read_sidecar(json.dumps(raw).encode(), SOURCE)
     raw = json.loads(render_sidecar(make_review(), make_data(), "Tom"))
     raw["items"].append(raw["items"][0])

@@ -33,7 +33,7 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_first_error_names_the_field_path() -> None:
     with pytest.raises(ValidationError) as info:
         Model.model_validate({"items": [{"path": "a"}, {}]})
-    assert yamlio.first_error(info.value) == "items.1.path: Field required"
+    assert yamlio.first_error(info.value) == "items.2.path: Field required"
 
 
 def test_first_error_without_a_location() -> None:
@@ -53,7 +53,7 @@ def test_load_model(tmp_path: Path) -> None:
         ("", False, "f.yaml: custom mapping message"),
         ("- a\n", True, "f.yaml: custom mapping message"),
         ("just text\n", False, "f.yaml: custom mapping message"),
-        ("items: [{}]\n", False, "f.yaml: items.0.path: Field required"),
+        ("items: [{}]\n", False, "f.yaml: items.1.path: Field required"),
         ("other: 1\n", False, "f.yaml: other: Extra inputs are not permitted"),
         ("a: [\n", False, "f.yaml: not valid YAML"),
     ],

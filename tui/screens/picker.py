@@ -170,9 +170,18 @@ class BatchPicker(Screen[None]):
             (f"No batch manifests in {batches}/ yet.\n\n", "bold"), line(what, "$text-muted")
         )
 
+    def _broken(self) -> BatchRow | None:
+        """The first manifest that cannot be read: while there is one, which materials no batch
+        names cannot be told (it may name any of them)."""
+        return next((r for r in self.rows if r.kind == "unreadable"), None)
+
     def _unbatched_text(self) -> Content:
         if self.unbatched is None:
-            return line("Which materials no batch names cannot be told while a manifest is broken.")
+            broken = self._broken()
+            where = f" ({broken.path})" if broken and broken.path else ""
+            return line(
+                f"Which materials no batch names cannot be told while a manifest is broken{where}."
+            )
         n = len(self.unbatched)
         if not n:
             return Content.styled("Every material is named by a batch.", "$text-muted")
@@ -192,7 +201,18 @@ class BatchPicker(Screen[None]):
                 severity="warning",
             )
             return
-        n = len(self.unbatched or [])
+        if self.unbatched is None:  # a broken manifest may name any material: no count to offer
+            broken = self._broken()
+            self.notify(
+                f"{broken.path or broken.stem}: {broken.problem}"
+                if broken is not None
+                else "a batch manifest cannot be read",
+                title="no new batch while a manifest is broken: fix it first",
+                severity="error",
+                markup=False,
+            )
+            return
+        n = len(self.unbatched)
         latest = {r.topic: r.stem for r in sorted(self.rows, key=lambda r: r.stem)}
         topics = sorted(self.topics, key=lambda t: latest.get(t, ""), reverse=True)
 
