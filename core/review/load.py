@@ -202,6 +202,8 @@ class Review:
             spot_hashes=self.proposed_spot_hashes,
         )
         session.resolves = self.resolves
+        if not readonly:
+            session.prepare = self.workspace.ensure_state_dir
         return session
 
     def match(

@@ -4,7 +4,11 @@ Every mutation goes through `_apply`, which records an undo step and saves the w
 history included, atomically (temp file, fsync, replace) before returning, so a decision the caller
 has seen acknowledged is on disk and undo reaches back across restarts. If saving fails (read-only
 folder, full disk) the state is kept in memory, `save_error` says why, and the next change or
-`retry_save()` tries again. Each public method below is one undo step (or none, when it changes
+`retry_save()` tries again. Before every save the session checks that it still holds its lock
+and its session file (`_hold`): a lock file deleted under it (`rm`, `git clean -fdx`) is taken
+again when nobody else took it and nobody wrote the session since; otherwise `lost` says why and
+the session stops writing: every change is refused, nothing is overwritten
+(docs/reliability.md). Each public method below is one undo step (or none, when it changes
 nothing); the rules of each edit live in `core.review.edits` as pure transitions.
 
 The API the desk and the commands use (refs are item refs `<path>#<n>`; `inc` is an increment or
@@ -52,14 +56,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..brief.plan import Plan, make_plan, normalise
-from ..errors import BriefdeskError
+from ..errors import BriefdeskError, SessionLocked
 from ..model.decisions import Decision
 from ..model.dismissals import Dismissal
 from ..model.increments import Increment, Placement, SpotCheck
 from ..model.notes import Note
 from ..model.values import Evidence, Item, Material
 from ..storage.fileio import atomic_write, remove_temp_files
-from ..storage.lock import SessionLock
+from ..storage.lock import Busy, FilePin, SessionLock, describe
 from ..storage.migrate import OLD_SCHEMAS, migrate_session
 from ..storage.yamlio import first_error
 from ..workspace.manifest import Batch
@@ -85,11 +89,18 @@ class Session:
         path: Path | None,
         lock: SessionLock | None = None,
         writer: Callable[[Path, bytes], None] | None = None,
+        pin: FilePin | None = None,
     ) -> None:
         self.data = data
         self.items = items
         self.path = path
         self.lock = lock
+        self.pin = pin  # the flock on the session file itself (`core.storage.lock.FilePin`)
+        # why this session no longer writes: its lock was taken by another desk (see `_hold`)
+        self.lost: str | None = None
+        # makes the state folder again (set by `Review.open_session`): a lock taken again after
+        # `git clean -fdx` needs the folder and its `.gitignore`
+        self.prepare: Callable[[], object] | None = None
         self.save_error: str | None = None
         self.unsaved = 0  # decisions made since the last save that reached the disk
         self._writer = writer or atomic_write
@@ -116,17 +127,27 @@ class Session:
     ) -> Session:
         """Resume the saved session or start one from the proposals; take the lock unless
         readonly."""
-        lock = None
+        lock = pin = None
         if not readonly:
             lock = SessionLock(session_path.with_suffix(".lock"))
             lock.acquire()
+            pin = FilePin(session_path)
+            if not pin.take():  # its holder is alive, but someone deleted its lock file
+                lock.release()
+                raise SessionLocked(
+                    "session is open in another briefdesk (its lock file was deleted); close it "
+                    "there first",
+                    session_path,
+                )
         try:
             data = load_state(session_path, batch, items, spot_hashes)
         except BaseException:
             if lock:
                 lock.release()
+            if pin:
+                pin.release()
             raise
-        session = cls(data, items, None if readonly else session_path, lock)
+        session = cls(data, items, None if readonly else session_path, lock, pin=pin)
         if not readonly:
             remove_temp_files(session_path)
             if not session_path.exists():
@@ -137,6 +158,9 @@ class Session:
         if self.lock:
             self.lock.release()
             self.lock = None
+        if self.pin:
+            self.pin.release()
+            self.pin = None
 
     def __enter__(self) -> Session:
         return self
@@ -426,6 +450,7 @@ class Session:
     def undo(self) -> bool:
         if not self.history.undo:
             return False
+        self._writable()
         step = self.history.undo.pop()
         self.history.redo.append(step)  # before the save in _restore: the file holds both stacks
         self._restore(step.before)
@@ -434,6 +459,7 @@ class Session:
     def redo(self) -> bool:
         if not self.history.redo:
             return False
+        self._writable()
         step = self.history.redo.pop()
         self.history.undo.append(step)
         self._restore(step.after)
@@ -441,7 +467,12 @@ class Session:
 
     def retry_save(self) -> bool:
         self._save()
-        return self.save_error is None
+        return self.save_error is None and self.lost is None
+
+    def check_lock(self) -> bool:
+        """Whether this session still writes (see `_hold`); a desk polls it to say at once when
+        its lock was lost, not only at the next change."""
+        return self.path is None or self._hold()
 
     # -- internals ---------------------------------------------------------------------------
 
@@ -452,6 +483,7 @@ class Session:
 
     def _apply(self, change: Change) -> bool:
         """Record `change` as one undo step and save; False when it changes nothing."""
+        self._writable()
         if change.next_id is not None:
             self.data.next_id = max(self.data.next_id, change.next_id)
         before, after = diff(self.data, change)
@@ -478,7 +510,7 @@ class Session:
     def _save(self, decision: bool = False) -> None:
         """Save the whole state; `decision`: this save carries a decision (counted in `unsaved`
         while saving fails, so quitting can say how many would be lost)."""
-        if self.path is None:
+        if self.path is None or not self._hold():
             return
         try:
             self._writer(self.path, dump_state(self.data))
@@ -491,6 +523,55 @@ class Session:
         else:
             self.save_error = None
             self.unsaved = 0
+            if self.pin is not None and not self.pin.take():
+                self._lose("another briefdesk took the session as it was saved")
+
+    def _writable(self) -> None:
+        """Refuse a change once the lock is lost: the screen then shows what the disk holds."""
+        if self.path is not None and not self._hold():
+            raise BriefdeskError(self.lost or "session is read-only", self.path)
+
+    def _lose(self, why: str) -> None:
+        self.lost = (
+            f"session lock lost: {why}; this window is read-only now and saves nothing more "
+            "(reopen the batch)"
+        )
+
+    def _hold(self) -> bool:
+        """Whether this session may write its file now: it still holds its lock file and its
+        session file, or takes them again when a deletion (`rm`, `git clean -fdx`) let go of
+        them and nobody else has taken or written the session since. False (and `lost` set)
+        otherwise; never writes over another holder's session."""
+        if self.lost is not None:
+            return False
+        if self.lock is None or self.pin is None:
+            return True  # a session made without a lock (a test's): nothing to check
+        if self.lock.still_held():  # nobody else has opened it since
+            if self.pin.state() != "other":  # ours, or deleted alone: written again
+                return True
+            self._lose("the session file was replaced by another process")
+            return False
+        lock = SessionLock(self.lock.path)
+        try:
+            if self.prepare is not None:
+                self.prepare()
+            lock.path.parent.mkdir(parents=True, exist_ok=True)
+            lock.try_acquire()
+        except Busy as busy:
+            self._lose(
+                "its lock file was deleted and another briefdesk opened the session "
+                f"({describe(busy.info)})"
+            )
+            return False
+        except (OSError, BriefdeskError):
+            return True  # no folder or lock can be made: saving says why, and is retried
+        if self.pin.state() == "other":  # written by another desk that has closed since
+            lock.release()
+            self._lose("its lock file was deleted and another briefdesk saved the session since")
+            return False
+        self.lock.release()  # the deleted file's descriptor (the new file is not unlinked)
+        self.lock = lock
+        return True
 
 
 def _shown(path: Path) -> str:
