@@ -21,6 +21,8 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BriefdeskError
+from ..model import dismissals
+from ..model.dismissals import Dismissal
 from ..model.values import BriefEntry, Evidence, Item, LivingDoc, Material
 from ..storage import fileio, parsecache
 from ..storage.cachefile import open_cache_dir
@@ -72,6 +74,14 @@ class Review:
         """Earlier briefs: every brief of the workspace but the one this batch writes."""
         stem = self.batch.stem  # this batch's own brief, whatever day and name it was written
         return [rel for rel in self.workspace.brief_files() if not is_brief_of(rel, stem)]
+
+    def own_dismissals(self) -> list[Dismissal]:
+        """The not-a-duplicate judgements committed in this batch's own sidecar (a brief of this
+        batch committed earlier, whatever day): what a session started afresh (a fresh clone,
+        `.briefdesk/` gone) begins with, so the committed batch keeps them too."""
+        own = f"-e1-{self.batch.stem}.md"
+        mine = [rel for rel in self.workspace.brief_files() if rel.endswith(own)]
+        return dismissals.committed(self.workspace.root, mine)
 
     def brief_entries(self, rel: str) -> list[BriefEntry]:
         """The entries of one earlier brief, parsed once (or not at all: see
@@ -194,12 +204,14 @@ class Review:
             self.workspace.check_state_dir()
         else:
             self.workspace.ensure_state_dir()
+        path = self.session_path()
         session = Session.open(
-            self.session_path(),
+            path,
             self.batch,
             self.items,
             readonly=readonly,
             spot_hashes=self.proposed_spot_hashes,
+            dismissed=() if path.exists() else self.own_dismissals(),
         )
         session.resolves = self.resolves
         if not readonly:
@@ -217,10 +229,9 @@ class Review:
 
         Pairs judged not duplicates are left out: `dismissed` (content-key pairs,
         `matching.content_key`), those committed in any earlier brief's sidecar, and those saved
-        in this batch's session."""
+        in this batch's session, or, when it has none, committed in its own sidecar."""
         from ..matching import match_items
         from ..matching.citations import read_sidecars
-        from ..model import dismissals
 
         ws = self.workspace
         entries = self.entries  # bad briefs fail here, before the cache folder is made
@@ -239,7 +250,11 @@ class Review:
             dismissed={
                 *dismissed,
                 *dismissals.key_pairs(dismissals.committed(ws.root, self.brief_files)),
-                *dismissals.key_pairs(dismissals.read_file(self.session_path())),
+                *dismissals.key_pairs(
+                    dismissals.read_file(self.session_path())
+                    if self.session_path().exists()
+                    else self.own_dismissals()
+                ),
             },
         )
 

@@ -124,9 +124,10 @@ class Session:
         *,
         readonly: bool = False,
         spot_hashes: Mapping[str, str] | None = None,
+        dismissed: Iterable[Dismissal] = (),
     ) -> Session:
-        """Resume the saved session or start one from the proposals; take the lock unless
-        readonly."""
+        """Resume the saved session or start one from the proposals (with `dismissed`, the
+        judgements committed for this batch before); take the lock unless readonly."""
         lock = pin = None
         if not readonly:
             lock = SessionLock(session_path.with_suffix(".lock"))
@@ -141,6 +142,8 @@ class Session:
                 )
         try:
             data = load_state(session_path, batch, items, spot_hashes)
+            if not session_path.exists() and dismissed:
+                data.dismissed = list(dict.fromkeys([*data.dismissed, *dismissed]))
         except BaseException:
             if lock:
                 lock.release()
