@@ -24,7 +24,8 @@ from .items import take_out
 def merge(view: View, ref: str, into: str) -> Change:
     """Fold `ref`'s increment (or `ref` alone, when it has none) into the increment of the item
     `into`: its parts follow the target's, its absorbed items and placements come along (a
-    placement of the whole folded increment now names its first part). Both end up included."""
+    placement of the whole folded increment now names its first part), and so does everything
+    written for it (`_kept`: nothing the reviewer wrote is dropped). Both end up included."""
     if ref == into:
         raise BriefdeskError("cannot merge an item into itself")
     view.decision(ref)
@@ -53,12 +54,26 @@ def merge(view: View, ref: str, into: str) -> Change:
             ),
             "sources": {**target.sources, **source.sources},
             "origin": Origin.reviewer,
+            **_kept(target, source),
         }
     )
     change.increments = replace(increments, merged)
     for r in (ref, into, *source.parts, *source.absorbed):
         change.decisions[r] = _included(view, r)
     return change
+
+
+def _kept(target: Increment, source: Increment) -> dict[str, str | None]:
+    """The written texts of two increments folded into one: each side's text is kept, the folded
+    one's after the target's (a line of its own; titles joined by ` / `), so a merge drops
+    nothing the reviewer wrote and undo is not the only way back (docs/brief.md)."""
+    out: dict[str, str | None] = {}
+    for name in FIELDS:
+        mine, theirs = getattr(target, name), getattr(source, name)
+        if theirs and theirs != mine:
+            sep = " / " if name == "title" else "\n"
+            out[name] = f"{mine}{sep}{theirs}" if mine else theirs
+    return out
 
 
 def split(view: View, ref: str) -> Change:
