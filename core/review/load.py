@@ -14,7 +14,7 @@ workspace). Loading only reads that cache; it is written by `match`, which makes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path, PurePosixPath
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import BriefdeskError
 from ..model import dismissals
 from ..model.dismissals import Dismissal
+from ..model.increments import SpotCheck
 from ..model.values import BriefEntry, Evidence, Item, LivingDoc, Material
 from ..storage import fileio, parsecache
 from ..storage.cachefile import open_cache_dir
@@ -153,13 +154,18 @@ class Review:
 
     # -- spot checks ---------------------------------------------------------------------------
 
-    def spot_material(self, path: str, *, source: str | None = None) -> Material:
-        """A workspace material outside the batch, read and parsed (once per review).
+    def spot_material(
+        self, path: str, *, source: str | None = None, fresh: bool = False
+    ) -> Material:
+        """A workspace material outside the batch, read and parsed (once per review, unless
+        `fresh`: read again, the file may have changed since).
 
         Refused when it is a material of the batch, is not a material of the workspace (a
         Markdown file under the material folders: not the living document or a brief), or
         cannot be read; `source` is the file to name in the error (the manifest, say)."""
         norm = PurePosixPath(path.replace("\\", "/")).as_posix()
+        if fresh:
+            self._spot.pop(norm, None)
         if norm in self._spot:
             return self._spot[norm]
         if self.material(norm) is not None:
@@ -182,6 +188,16 @@ class Review:
         material = parse_material(norm, fileio.decode_utf8(data, norm), sha256_bytes(data))
         self._spot[norm] = material
         return material
+
+    def changed_spot_checks(self, spots: Iterable[SpotCheck]) -> list[tuple[SpotCheck, Material]]:
+        """The spot checks whose file is not the bytes the reviewer read, each with the file as
+        it is now (what `Session.refresh_spot_check` takes); a file that is gone is an error."""
+        out: list[tuple[SpotCheck, Material]] = []
+        for spot in spots:
+            material = self.spot_material(spot.path, fresh=True)
+            if material.sha256 != spot.sha256:
+                out.append((spot, material))
+        return out
 
     def spot_candidates(self) -> list[str]:
         """Workspace materials outside the batch (`core.workspace.discover`), sorted: what the

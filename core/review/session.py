@@ -30,7 +30,8 @@ Increments
     `edit_placement(inc, index, **changes)` (retarget), `move_placement(inc, index, delta)`,
     `remove_placement(inc, index)`.
 Spot checks
-    `add_spot_check(material)` (a `Material` from `Review.spot_material`), `remove_spot_check(inc)`;
+    `add_spot_check(material)` (a `Material` from `Review.spot_material`), `remove_spot_check(inc)`,
+    `refresh_spot_check(inc, material)` (its file changed: cite it as it is now, texts kept);
     they are entries of `plan` like increments, edited by the same increment methods.
 The batch's notes
     `add_contradiction(text, refs)`, `edit_contradiction(index, text=, refs=)`,
@@ -341,6 +342,14 @@ class Session:
         self._apply(change)
         assert change.spot_checks
         return change.spot_checks[-1].id
+
+    def refresh_spot_check(self, spot_id: str, material: Material) -> bool:
+        """Cite `material` (the spot check's file as read now, `Review.spot_material`) instead of
+        the bytes read before, keeping the texts; one undo step, False when nothing changed."""
+        spot = self._view().spot_check(spot_id)
+        if material.path != spot.path:
+            raise BriefdeskError(f"spot check {spot_id} is of {spot.path}, not {material.path}")
+        return self._apply(inc_edits.refresh_spot_check(self._view(), spot_id, material.sha256))
 
     def remove_spot_check(self, spot_id: str) -> None:
         self._apply(inc_edits.remove_spot_check(self._view(), spot_id))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 try:
     from test_session import REFS, open_session
 except ImportError:  # pragma: no cover - tests/unit as a package
@@ -34,3 +36,36 @@ def test_merging_keeps_what_was_written_for_both_increments(tmp_path: Path) -> N
     assert (merged.relation, merged.boundary) == ("补 §4.2", "摘要级")
     s.undo()
     assert s.entry(folded.id).title == "DecisionRank"
+
+
+SEED_BATCH = "2026-11-03-e627b203"
+SPOT = "organized/paper_cards/1417-2609-19969.md"
+
+
+def test_a_spot_check_whose_file_changed_is_refreshed_in_place_keeping_its_text(
+    seed_ws: Path,
+) -> None:
+    from briefdesk.core.errors import BriefdeskError
+    from briefdesk.core.git.commit import check_spot_checks
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
+
+    review = load_review(Workspace.open(seed_ws), SEED_BATCH)
+    with review.open_session() as s:
+        (spot,) = s.plan.spot_checks
+        assert spot.path == SPOT
+        s.update_increment(spot.id, points="我写的要点", boundary="仅 TLDR 级")
+        card = seed_ws / SPOT
+        card.write_text(card.read_text("utf-8") + "\n补记一行。\n", "utf-8")
+        (changed, now), *_ = review.changed_spot_checks(s.plan.spot_checks)
+        assert changed.id == spot.id and now.sha256 != spot.sha256
+        with pytest.raises(BriefdeskError, match=r"changed since it was spot-checked.*kept"):
+            check_spot_checks(review, s)
+        assert s.refresh_spot_check(spot.id, now)
+        fresh = s.entry(spot.id)
+        assert (fresh.id, fresh.points, fresh.boundary) == (spot.id, "我写的要点", "仅 TLDR 级")
+        assert fresh.sha256 == now.sha256
+        assert review.changed_spot_checks(s.plan.spot_checks) == []
+        assert check_spot_checks(review, s) == {SPOT: now.sha256}
+        s.undo()  # one undo step: the old bytes again
+        assert s.entry(spot.id).sha256 == spot.sha256

@@ -306,6 +306,16 @@ def add_spot_check(view: View, path: str, sha256: str, title: str | None = None)
     return change
 
 
+def refresh_spot_check(view: View, spot_id: str, sha256: str) -> Change:
+    """The reviewer read a spot-checked file again after it changed: the spot check now cites the
+    bytes on disk, and keeps everything written for it (no remove and add, which would lose it)."""
+    spot = view.spot_check(spot_id)
+    if spot.sha256 == sha256:
+        return Change()
+    new = spot.model_copy(update={"sha256": sha256, "origin": Origin.reviewer})
+    return _store(view, new)
+
+
 def remove_spot_check(view: View, spot_id: str) -> Change:
     view.spot_check(spot_id)
     return Change(spot_checks=[s for s in view.plan.spot_checks if s.id != spot_id])
