@@ -458,6 +458,10 @@ def commit_brief(
             raise BriefdeskError(
                 f"{recovered_sentence(recovered)}; then: {exc}", details=exc.details
             ) from None
+    # what the reviewer should look at again, committed as it is (docs/brief.md)
+    told = [o.describe() for o in session.overclaims()]
+    if told:
+        result = dataclasses.replace(result, warnings=(*result.warnings, *told))
     if recovered:
         result = dataclasses.replace(
             result, warnings=(recovered_sentence(recovered), *result.warnings)

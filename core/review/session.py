@@ -17,7 +17,7 @@ spot-check id from `plan`):
 Reading
     `plan` (`core.brief.plan.Plan`: which items form which increment, the one rule), `decision`,
     `evidence`, `item`, `increment_of(ref)`, `entry(inc)`, `order` (the increments' first parts),
-    `counts()`, `history`.
+    `counts()`, `history`, `overclaims()` (written texts claiming more than the evidence now).
 Items
     `include`, `exclude(ref, reason)`, `mark_duplicate(ref, of)`, `undecide`, `confirm`,
     `set_evidence(ref, level, note)` (raising the level needs a note), `add_note(ref, text)`.
@@ -223,6 +223,11 @@ class Session:
 
     def is_changed(self, ref: str) -> bool:
         return ref in self.data.changed
+
+    def overclaims(self) -> list[inc_edits.Overclaim]:
+        """Written boundaries and 来源 texts that claim more than their evidence now (an item's
+        level lowered after they were written): the desk and `commit` flag them."""
+        return inc_edits.overclaims(self._view())
 
     # -- items -------------------------------------------------------------------------------
 

@@ -113,3 +113,26 @@ def test_a_session_written_by_another_desk_since_is_never_overwritten(ws: Path) 
         a.exclude(refs[1], "off-topic")
     assert _on_disk(first).decisions[refs[2]].status == "exclude"
     a.close()
+
+
+# -- a boundary that claims more than the evidence after the level was lowered ----------------
+
+
+def test_commit_warns_of_a_boundary_claiming_more_than_the_lowered_evidence(ws: Path) -> None:
+    from briefdesk.core.git.commit import commit_brief
+    from briefdesk.core.model.values import Evidence
+
+    review = _review(ws)
+    ref = review.items[0].ref
+    with review.open_session() as s:
+        s.include(ref)
+        inc = s.increment_of(ref)
+        assert inc is not None
+        s.set_evidence(ref, Evidence.fulltext, "读了正文")
+        s.set_field(inc.id, "boundary", "正文已核")
+        s.set_evidence(ref, Evidence.tldr)
+        result = commit_brief(review, s, reviewer="Tom", allow_undecided=True)
+    assert any(
+        "evidence boundary text claims fulltext but the evidence is tldr now" in w
+        for w in result.warnings
+    ), result.warnings

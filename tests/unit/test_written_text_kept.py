@@ -69,3 +69,27 @@ def test_a_spot_check_whose_file_changed_is_refreshed_in_place_keeping_its_text(
         assert check_spot_checks(review, s) == {SPOT: now.sha256}
         s.undo()  # one undo step: the old bytes again
         assert s.entry(spot.id).sha256 == spot.sha256
+
+
+def test_lowering_the_evidence_under_a_written_boundary_is_flagged(tmp_path: Path) -> None:
+    from briefdesk.core.model.values import Evidence
+
+    s = open_session(tmp_path)
+    s.include(REFS[0])
+    inc = s.increment_of(REFS[0])
+    assert inc is not None
+    s.set_evidence(REFS[0], Evidence.fulltext, "读了正文第 3 节")
+    s.update_increment(inc.id, boundary="正文已核，数字可引", sources={REFS[0]: "原文，正文已核"})
+    assert s.overclaims() == []
+    s.set_evidence(REFS[0], Evidence.abstract)  # lowered: the texts written above now overclaim
+    found = s.overclaims()
+    assert [(o.inc_id, o.number, o.claimed, o.weakest) for o in found] == [
+        (inc.id, 1, Evidence.fulltext, Evidence.abstract),
+        (inc.id, 1, Evidence.fulltext, Evidence.abstract),
+    ]
+    assert "evidence boundary text claims fulltext but the evidence is abstract" in (
+        found[0].describe()
+    )
+    assert f"source of {REFS[0]}" in found[1].describe()
+    s.update_increment(inc.id, boundary="摘要级", sources={REFS[0]: None})
+    assert s.overclaims() == []
