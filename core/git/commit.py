@@ -460,6 +460,11 @@ def commit_brief(
             ) from None
     # what the reviewer should look at again, committed as it is (docs/brief.md)
     told = [o.describe() for o in session.overclaims()]
+    told += [  # docs/staleness.md
+        f"{g.describe()}: not in the brief; the session keeps it (move it onto an item or drop "
+        "it in the desk)"
+        for g in session.gone
+    ]
     if told:
         result = dataclasses.replace(result, warnings=(*result.warnings, *told))
     if recovered:

@@ -41,7 +41,8 @@ The batch's notes
 Duplicates and staleness
     `dismiss(item, candidate, candidate_key)` (not a duplicate), `decide_cluster(keep, others)`;
     `changed` / `is_changed(ref)` (decided items whose text changed since), `acknowledge(ref)`,
-    `refit(items)` (follow the materials as they are on disk now).
+    `refit(items)` (follow the materials as they are on disk now); `gone` (decisions whose item
+    is no longer there), `move_gone(index, ref)`, `drop_gone(index)`.
 Undo
     `undo()`, `redo()`; `set_cursor(ref)` and `acknowledge(ref)` are saved but are no undo step.
 """
@@ -60,6 +61,7 @@ from ..brief.plan import Plan, make_plan, normalise
 from ..errors import BriefdeskError, SessionLocked
 from ..model.decisions import Decision
 from ..model.dismissals import Dismissal
+from ..model.gone import GoneDecision
 from ..model.increments import Increment, Placement, SpotCheck
 from ..model.notes import Note
 from ..model.values import Evidence, Item, Material
@@ -68,6 +70,7 @@ from ..storage.lock import Busy, FilePin, SessionLock, describe
 from ..storage.migrate import OLD_SCHEMAS, migrate_session
 from ..storage.yamlio import first_error
 from ..workspace.manifest import Batch
+from .edits import gone as gone_edits
 from .edits import increments as inc_edits
 from .edits import items as item_edits
 from .edits import notes as note_edits
@@ -445,7 +448,7 @@ class Session:
         session is open): decisions follow their items as on opening (`reconcile`), decided items
         whose text changed are marked; returns the refs newly marked."""
         before = set(self.data.changed)
-        self.data = reconcile(self.data, items)
+        self.data = reconcile(self.data, items, self._item_by_ref)
         self.items = items
         self._item_by_ref = {item.ref: item for item in items}
         self._refs = [item.ref for item in items]
@@ -455,6 +458,19 @@ class Session:
         self._save()
         self._notify()
         return [ref for ref in self.changed if ref not in before]
+
+    @property
+    def gone(self) -> list[GoneDecision]:
+        """Decisions whose item is no longer in its material (`core.model.gone`), oldest first."""
+        return self.data.gone
+
+    def move_gone(self, index: int, to: str) -> None:
+        """Put the gone decision `index` (of `gone`) on the undecided item `to`; one undo step."""
+        self._apply(gone_edits.move(self._view(), index, to))
+
+    def drop_gone(self, index: int) -> None:
+        """Let go of the gone decision `index`; one undo step (undo brings it back)."""
+        self._apply(gone_edits.drop(self._view(), index))
 
     # -- cursor, undo ------------------------------------------------------------------------
 
@@ -617,7 +633,7 @@ def diff(data: SessionData, change: Change) -> tuple[Patch, Patch]:
         new_order = tuple(inc.id for inc in change.increments)
         if old_order != new_order:
             before["order"], after["order"] = old_order, new_order
-    for name in ("spot_checks", "contradictions", "handles", "dismissed"):
+    for name in ("spot_checks", "contradictions", "handles", "dismissed", "gone"):
         value = getattr(change, name)
         if value is not None and tuple(value) != tuple(getattr(data, name)):
             before[name] = tuple(getattr(data, name))
@@ -644,7 +660,7 @@ def apply_patch(data: SessionData, patch: Patch) -> None:
                 by_id[inc_id] = inc
         order = patch.order if patch.order is not None else [i.id for i in data.increments]
         data.increments = [by_id[i] for i in order if i in by_id]
-    for name in ("spot_checks", "contradictions", "handles", "dismissed"):
+    for name in ("spot_checks", "contradictions", "handles", "dismissed", "gone"):
         value = getattr(patch, name)
         if value is not None:
             setattr(data, name, list(value))
@@ -704,15 +720,20 @@ def load_state(
     return reconcile(data, items)
 
 
-def reconcile(data: SessionData, items: list[Item]) -> SessionData:
+def reconcile(
+    data: SessionData, items: list[Item], seen: Mapping[str, Item] | None = None
+) -> SessionData:
     """Fit a saved state to the batch's items as they are now.
 
     Decisions follow their items by fingerprint when refs were renumbered (a `## ` heading added
-    or removed), and so do the increments' parts and the notes' refs; an item edited in place
-    keeps its decision, and when it was decided it is marked changed (`changed` keeps the hash of
-    the text the decision was made on; a text edited back to it is no longer changed); new items
-    start undecided. When refs moved, the undo history (which names old refs) is dropped. The
-    result stores exactly its plan (`core.brief.plan.normalise`).
+    or removed), and so do the increments' parts, the notes' refs and the undo history's steps;
+    an item edited in place keeps its decision, and when it was decided it is marked changed
+    (`changed` keeps the hash of the text the decision was made on; a text edited back to it is no
+    longer changed); new items start undecided. A decision whose item is gone is kept in `gone`
+    (`core.model.gone`, titled from `seen`, the items as the caller had them, when given) and the
+    history's steps let go of that item only; when its text comes back on an undecided item, the
+    decision goes back onto it. The result stores exactly its plan
+    (`core.brief.plan.normalise`).
     """
     refs = [item.ref for item in items]
     known = set(refs)
@@ -732,6 +753,7 @@ def reconcile(data: SessionData, items: list[Item]) -> SessionData:
 
     kept: dict[str, Decision] = {}
     changed: dict[str, str] = {}
+    gone = list(data.gone)
     for old, d in data.decisions.items():
         target = follow(old)
         if target is not None:
@@ -739,38 +761,111 @@ def reconcile(data: SessionData, items: list[Item]) -> SessionData:
             if d.status != "undecided" and basis is not None and basis != now[target]:
                 changed[target] = basis
             kept[target] = d
-    decisions = {ref: kept.get(ref, Decision()) for ref in refs}
+        elif d != Decision():
+            gone.append(_gone(data, old, d, seen))
+    same = all(follow(r) == r for r in data.decisions)
     state = data
-    if moved:
+    if not same:
         state = data.model_copy(
             update={
-                "increments": [_moved_increment(inc, follow) for inc in data.increments],
+                "increments": [
+                    x for inc in data.increments if (x := _moved_increment(inc, follow))
+                ],
                 "contradictions": [_moved_note(n, moved) for n in data.contradictions],
                 "handles": [_moved_note(n, moved) for n in data.handles],
             }
         )
+    state, gone = _came_back(state, refs, kept, gone, by_print)
     cursor = moved.get(data.cursor, data.cursor) if data.cursor else None
     state = state.model_copy(
         update={
-            "decisions": decisions,
+            "decisions": {ref: kept.get(ref, Decision()) for ref in refs},
             "cursor": cursor if cursor in known else (refs[0] if refs else None),
             "schema_version": SCHEMA_VERSION,  # an older file is written back in today's form
             "fingerprints": now,
             "changed": changed,
-            "history": data.history if not moved else History(),
+            "gone": gone,
+            "history": data.history if same else _moved_history(data.history, follow, moved),
         }
     )
     return normalise(state, refs)
 
 
-def _moved_increment(inc: Increment, follow: Callable[[str], str | None]) -> Increment:
+def _gone(
+    data: SessionData, old: str, d: Decision, seen: Mapping[str, Item] | None
+) -> GoneDecision:
+    """What is kept of a decision whose item `old` is gone: see `core.model.gone`."""
+    inc = next((i for i in data.increments if old in i.items), None)
+    increment, within = None, None
+    if inc is not None and inc.items == (old,):
+        increment = inc
+    elif inc is not None:
+        within = inc.id
+        increment = Increment(
+            id=inc.id,
+            parts=(old,),
+            sources={old: inc.sources[old]} if old in inc.sources else {},
+            placements=tuple(p for p in inc.placements if p.part == old),
+            origin=inc.origin,
+        )
+    item = (seen or {}).get(old)
+    return GoneDecision(
+        ref=old,
+        title=item.title if item is not None else None,
+        fingerprint=data.fingerprints.get(old),
+        decision=d,
+        increment=increment,
+        within=within,
+    )
+
+
+def _came_back(
+    state: SessionData,
+    refs: list[str],
+    kept: dict[str, Decision],
+    gone: list[GoneDecision],
+    by_print: Mapping[str, str],
+) -> tuple[SessionData, list[GoneDecision]]:
+    """Gone decisions whose text is on an undecided item again go back onto it (`kept` is
+    updated), with what was written for them."""
+    back = [
+        (g, by_print[g.fingerprint])
+        for g in gone
+        if g.fingerprint is not None
+        and g.fingerprint in by_print
+        and kept.get(by_print[g.fingerprint], Decision()) == Decision()
+    ]
+    if not back:
+        return state, gone
+    from .edits.gone import place
+
+    increments = list(state.increments)
+    change = Change(next_id=state.next_id)
+    view = View(refs, state)
+    done: set[str] = set()
+    for g, ref in back:
+        if ref in done:
+            continue
+        done.add(ref)
+        kept[ref] = g.decision
+        if g.decision.status == "include" and not any(ref in i.items for i in increments):
+            increments = place(view, increments, g, ref, change)
+    returned = {id(g) for g, ref in back if ref in done}
+    state = state.model_copy(update={"increments": increments, "next_id": change.next_id})
+    return state, [g for g in gone if id(g) not in returned]
+
+
+def _moved_increment(inc: Increment, follow: Callable[[str], str | None]) -> Increment | None:
+    """`inc` naming the items' refs now; None when none of its items is left."""
+
     def refs(values: Iterable[str]) -> tuple[str, ...]:
         return tuple(r for r in (follow(v) for v in values) if r is not None)
 
     parts, absorbed = refs(inc.parts), refs(inc.absorbed)
-    if not parts:  # the plan drops it (or promotes an absorbed item)
-        parts = absorbed[:1] or inc.parts
-        absorbed = absorbed[1:]
+    if not parts:  # an absorbed item is promoted, or nothing is left
+        if not absorbed:
+            return None
+        parts, absorbed = absorbed[:1], absorbed[1:]
     return inc.model_copy(
         update={
             "parts": parts,
@@ -778,10 +873,50 @@ def _moved_increment(inc: Increment, follow: Callable[[str], str | None]) -> Inc
             "placements": tuple(
                 p.model_copy(update={"part": follow(p.part)}) if p.part else p
                 for p in inc.placements
+                if not p.part or follow(p.part)  # a gone part's placement goes with it
             ),
             "sources": {t: text for r, text in inc.sources.items() if (t := follow(r))},
         }
     )
+
+
+def _moved_history(
+    history: History, follow: Callable[[str], str | None], moved: Mapping[str, str]
+) -> History:
+    """The undo and redo stacks naming the items' refs now: each step lets go of the items that
+    are gone (a step left with nothing to change goes), so undo still reaches back."""
+
+    def patch(p: Patch, emptied: set[str]) -> Patch:
+        increments: dict[str, Increment | None] = {}
+        for i, inc in p.increments.items():
+            increments[i] = _moved_increment(inc, follow) if inc is not None else None
+            if inc is not None and increments[i] is None:
+                emptied.add(i)  # it held only items that are gone
+        update: dict[str, Any] = {
+            "decisions": {t: d for r, d in p.decisions.items() if (t := follow(r))},
+            "increments": increments,
+        }
+        for name in ("contradictions", "handles"):
+            notes = getattr(p, name)
+            if notes is not None:
+                update[name] = tuple(_moved_note(n, moved) for n in notes)
+        return p.model_copy(update=update)
+
+    def step(s: Step) -> Step:
+        emptied: set[str] = set()
+        before, after = patch(s.before, emptied), patch(s.after, emptied)
+        if before.order is not None and after.order is not None:
+            orders = [tuple(i for i in o if i not in emptied) for o in (before.order, after.order)]
+            same = orders[0] == orders[1]
+            before = before.model_copy(update={"order": None if same else orders[0]})
+            after = after.model_copy(update={"order": None if same else orders[1]})
+        return Step(before=before, after=after)
+
+    def steps(values: list[Step]) -> list[Step]:
+        out = [step(s) for s in values]
+        return [s for s in out if s.before != s.after]
+
+    return History(undo=steps(history.undo), redo=steps(history.redo))
 
 
 def _preview(data: SessionData, change: Change) -> SessionData:

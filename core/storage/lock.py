@@ -179,6 +179,8 @@ class FilePin:
     def take(self) -> bool:
         """Pin the file now at the path (True when there is none); False when another process
         pins it. The previous pin is let go once the new one is held."""
+        if self.state() == "same":  # written in place: still the pinned file
+            return True
         try:
             fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
         except FileNotFoundError:
