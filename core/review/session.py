@@ -658,7 +658,10 @@ def apply_patch(data: SessionData, patch: Patch) -> None:
                 by_id.pop(inc_id, None)
             else:
                 by_id[inc_id] = inc
-        order = patch.order if patch.order is not None else [i.id for i in data.increments]
+        order = list(patch.order if patch.order is not None else [i.id for i in data.increments])
+        # an increment a step brings back that is not in the order (a step of a history that
+        # followed a gone item, `_moved_history`) goes last rather than nowhere
+        order += [i for i, inc in patch.increments.items() if inc is not None and i not in order]
         data.increments = [by_id[i] for i in order if i in by_id]
     for name in ("spot_checks", "contradictions", "handles", "dismissed", "gone"):
         value = getattr(patch, name)
@@ -761,7 +764,7 @@ def reconcile(
             if d.status != "undecided" and basis is not None and basis != now[target]:
                 changed[target] = basis
             kept[target] = d
-        elif d != Decision():
+        elif _says_something(d):
             gone.append(_gone(data, old, d, seen))
     same = all(follow(r) == r for r in data.decisions)
     state = data
@@ -789,6 +792,11 @@ def reconcile(
         }
     )
     return normalise(state, refs)
+
+
+def _says_something(d: Decision) -> bool:
+    """Whether a decision holds anything of the reviewer's: a status, a level, a note."""
+    return d.status != "undecided" or bool(d.notes or d.evidence or d.evidence_note)
 
 
 def _gone(
@@ -833,7 +841,7 @@ def _came_back(
         for g in gone
         if g.fingerprint is not None
         and g.fingerprint in by_print
-        and kept.get(by_print[g.fingerprint], Decision()) == Decision()
+        and not _says_something(kept.get(by_print[g.fingerprint], Decision()))
     ]
     if not back:
         return state, gone

@@ -4,6 +4,7 @@ moves it onto an item or drops it; the undo history survives, across a reload to
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from pathlib import Path
@@ -13,6 +14,8 @@ from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.review.load import load_review
 from briefdesk.core.review.sessionfile import SessionData
 from briefdesk.core.workspace.layout import Workspace
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 SOURCE = Path(__file__).resolve().parent.parent / "workspaces" / "claims"
 BATCH = "2026-11-05-en"
@@ -123,3 +126,69 @@ def test_a_gone_part_of_a_merged_increment_goes_back_into_it(ws: Path) -> None:
         back = s.increment_of(R2)
         assert back is not None and back.id == inc.id and back.parts == (R1, R2)
         assert back.sources == {R2: "厂商发布说明"}
+
+
+# -- any history, any item gone: the session stays whole and undo reaches back ---------------
+
+try:
+    from test_session import OPS, REFS, apply_op, make_batch
+except ImportError:  # pragma: no cover - tests/unit as a package
+    from .test_session import OPS, REFS, apply_op, make_batch
+
+
+def _items(contents: list[int]):
+    """The batch's items with texts `contents` (their numbers), refs numbered per material as a
+    material's headings are: deleting one renumbers the items after it."""
+    from briefdesk.core.model.values import Evidence, Item
+
+    out, per = [], {}
+    for c in contents:
+        material = f"inbox/a/m{1 if c < 3 else 2}.md"
+        per[material] = per.get(material, 0) + 1
+        ref = f"{material}#{per[material]}"
+        out.append(
+            Item(
+                ref=ref,
+                material=material,
+                index=per[material],
+                title=f"title {c}",
+                body="b",
+                evidence=Evidence.abstract,
+            )
+        )
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(OPS, st.integers(0, 5))
+def test_any_session_with_an_item_gone_stays_whole_and_undoes(
+    tmp_path_factory, ops, gone: int
+) -> None:
+    from briefdesk.core.brief.plan import make_plan
+    from briefdesk.core.review.session import Session
+
+    tmp = tmp_path_factory.mktemp("s")
+    s = Session.open(tmp / "s.json", make_batch(), _items(list(range(6))))
+    for op, a, b in ops:
+        with contextlib.suppress(BriefdeskError):
+            apply_op(s, op, a, b)
+    decided = {r for r, d in s.data.decisions.items() if d.status != "undecided" or d.notes}
+    lost = REFS[gone]
+    s.refit(_items([c for c in range(6) if c != gone]))
+    refs = [i.ref for i in s.items]
+
+    def whole() -> None:
+        assert tuple(s.data.increments) == make_plan(refs, s.data).increments
+        members = [r for inc in s.data.increments for r in inc.items]
+        assert len(members) == len(set(members)) and set(members) <= set(refs)
+        included = {r for r, d in s.data.decisions.items() if d.status == "include"}
+        assert set(members) == included and set(s.data.decisions) == set(refs)
+
+    whole()
+    assert [g.ref for g in s.gone] == ([lost] if lost in decided else [])
+    again = Session.open(tmp / "s.json", make_batch(), s.items, readonly=True)
+    assert again.data == s.data  # a reload changes nothing
+
+    while s.undo():
+        whole()
+    s.close()
