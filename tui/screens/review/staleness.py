@@ -132,6 +132,7 @@ class Staleness(Controller):
         listening = screen.panes.session_changed in listeners
         if listening:  # the list is filled again below: no redraw of rows that may be gone
             listeners.remove(screen.panes.session_changed)
+        gone = len(self.session.gone)
         try:
             marked = self.session.refit(review.items)
         finally:
@@ -153,6 +154,14 @@ class Staleness(Controller):
             screen.match_progress = (0, len(review.items))
             screen.matching.start()
         paths = ", ".join(dict.fromkeys(c.path for c in changes)) or "the batch"
+        if len(self.session.gone) > gone:
+            self.notify(
+                "; ".join(g.describe() for g in self.session.gone[gone:])
+                + ". Its decision is kept: the command palette's *gone decisions* moves it onto "
+                "an item or drops it.",
+                title="item gone",
+                severity="warning",
+            )
         if marked:
             self.notify(
                 f"{paths}: read again. {len(marked)} decided item"
