@@ -754,6 +754,13 @@ def reconcile(
     def follow(old: str) -> str | None:
         return moved.get(old) or (old if old in known and old not in taken else None)
 
+    was = set(data.fingerprints) | set(data.decisions)  # the batch's refs as saved
+
+    def where(ref: str) -> str | None:
+        """A ref a note or a reason names, now: an item's followed (None: gone), any other (a
+        living-document section, an earlier brief's entry) as it is."""
+        return follow(ref) if ref in was else ref
+
     kept: dict[str, Decision] = {}
     changed: dict[str, str] = {}
     gone = list(data.gone)
@@ -763,6 +770,17 @@ def reconcile(
             basis = data.changed.get(old) or data.fingerprints.get(old)
             if d.status != "undecided" and basis is not None and basis != now[target]:
                 changed[target] = basis
+            dup = d.duplicate_of
+            if dup is not None and where(dup) != dup:  # the item it names was renumbered or went
+                now_dup = where(dup)
+                other = (seen or {}).get(dup)
+                name = other.title if other is not None else dup
+                reason = (
+                    f"duplicate:{now_dup}"
+                    if now_dup is not None
+                    else f"duplicate of an item gone from its material: {name}"
+                )
+                d = d.model_copy(update={"reason": reason})
             kept[target] = d
         elif _says_something(d):
             gone.append(_gone(data, old, d, seen))
@@ -774,8 +792,8 @@ def reconcile(
                 "increments": [
                     x for inc in data.increments if (x := _moved_increment(inc, follow))
                 ],
-                "contradictions": [_moved_note(n, moved) for n in data.contradictions],
-                "handles": [_moved_note(n, moved) for n in data.handles],
+                "contradictions": [_moved_note(n, where) for n in data.contradictions],
+                "handles": [_moved_note(n, where) for n in data.handles],
             }
         )
     state, gone = _came_back(state, refs, kept, gone, by_print)
@@ -788,7 +806,7 @@ def reconcile(
             "fingerprints": now,
             "changed": changed,
             "gone": gone,
-            "history": data.history if same else _moved_history(data.history, follow, moved),
+            "history": data.history if same else _moved_history(data.history, follow, where),
         }
     )
     return normalise(state, refs)
@@ -889,7 +907,7 @@ def _moved_increment(inc: Increment, follow: Callable[[str], str | None]) -> Inc
 
 
 def _moved_history(
-    history: History, follow: Callable[[str], str | None], moved: Mapping[str, str]
+    history: History, follow: Callable[[str], str | None], where: Callable[[str], str | None]
 ) -> History:
     """The undo and redo stacks naming the items' refs now: each step lets go of the items that
     are gone (a step left with nothing to change goes), so undo still reaches back."""
@@ -907,7 +925,7 @@ def _moved_history(
         for name in ("contradictions", "handles"):
             notes = getattr(p, name)
             if notes is not None:
-                update[name] = tuple(_moved_note(n, moved) for n in notes)
+                update[name] = tuple(_moved_note(n, where) for n in notes)
         return p.model_copy(update=update)
 
     def step(s: Step) -> Step:
@@ -937,5 +955,7 @@ def _preview(data: SessionData, change: Change) -> SessionData:
     return data.model_copy(update=update)
 
 
-def _moved_note(note: Note, moved: Mapping[str, str]) -> Note:
-    return note.model_copy(update={"refs": tuple(moved.get(r, r) for r in note.refs)})
+def _moved_note(note: Note, where: Callable[[str], str | None]) -> Note:
+    """The note naming its items' refs now; a ref of an item that is gone is let go (the text
+    stays), so a note never names the item that took over that number."""
+    return note.model_copy(update={"refs": tuple(x for r in note.refs if (x := where(r)))})

@@ -192,3 +192,32 @@ def test_any_session_with_an_item_gone_stays_whole_and_undoes(
     while s.undo():
         whole()
     s.close()
+
+
+def test_a_duplicate_of_a_renumbered_item_still_names_that_item(ws: Path) -> None:
+    """A heading deleted above the item an exclusion names: the reason follows it, instead of
+    naming the item that now has its old number."""
+    review = load_review(Workspace.open(ws), BATCH)
+    with review.open_session() as s:
+        s.include(R3)
+        s.mark_duplicate(R1, R3)
+        edit(ws / DIGEST, HEADING, "")  # R3 is R2 now
+        s.refit(items(ws))
+        assert s.decision(R1).duplicate_of == R2
+        assert s.increment_of(R2) is not None
+
+
+def test_notes_and_reasons_never_name_the_item_that_took_a_gone_items_number(ws: Path) -> None:
+    review = load_review(Workspace.open(ws), BATCH)
+    with review.open_session() as s:
+        s.include(R2)
+        s.include(R3)
+        s.add_contradiction("c", [R2, R3])
+        s.mark_duplicate(R1, R2)
+        edit(ws / DIGEST, HEADING, "")  # R2 is gone, R3 is R2 now
+        s.refit(items(ws))
+        assert [n.refs for n in s.data.contradictions] == [(R2,)]  # R3's, renumbered
+        assert s.decision(R1).duplicate_of is None
+        assert (
+            s.decision(R1).reason == f"duplicate of an item gone from its material: {HEADING[3:-1]}"
+        )
