@@ -936,6 +936,18 @@ def _moved_history(
             same = orders[0] == orders[1]
             before = before.model_copy(update={"order": None if same else orders[0]})
             after = after.model_copy(update={"order": None if same else orders[1]})
+        # what a step no longer changes is left out of both sides (a desk names a step by them)
+        same_d = {r for r in after.decisions if before.decisions.get(r) == after.decisions[r]}
+        same_i = {i for i in after.increments if before.increments.get(i) == after.increments[i]}
+        before, after = (
+            p.model_copy(
+                update={
+                    "decisions": {r: d for r, d in p.decisions.items() if r not in same_d},
+                    "increments": {i: x for i, x in p.increments.items() if i not in same_i},
+                }
+            )
+            for p in (before, after)
+        )
         return Step(before=before, after=after)
 
     def steps(values: list[Step]) -> list[Step]:

@@ -186,6 +186,12 @@ def test_any_session_with_an_item_gone_stays_whole_and_undoes(
 
     whole()
     assert [g.ref for g in s.gone] == ([lost] if lost in decided else [])
+    for step in [*s.history.undo, *s.history.redo]:  # each step changes what it names
+        assert step.before != step.after
+        for i, inc in step.after.increments.items():
+            assert inc != step.before.increments.get(i)
+        for r, d in step.after.decisions.items():
+            assert r in refs and d != step.before.decisions.get(r)
     again = Session.open(tmp / "s.json", make_batch(), s.items, readonly=True)
     assert again.data == s.data  # a reload changes nothing
 
@@ -221,3 +227,19 @@ def test_notes_and_reasons_never_name_the_item_that_took_a_gone_items_number(ws:
         assert (
             s.decision(R1).reason == f"duplicate of an item gone from its material: {HEADING[3:-1]}"
         )
+
+
+def test_a_step_names_only_what_it_still_changes_once_an_item_is_gone(ws: Path) -> None:
+    """Keeping one item of a cluster excluded a gone item and another: the step, rewritten, is
+    about the other one alone (the desk names a step by what it changes)."""
+    review = load_review(Workspace.open(ws), BATCH)
+    with review.open_session() as s:
+        s.include(R1)
+        s.include(R2)
+        s.decide_cluster(R1, [R2, R3])
+        edit(ws / DIGEST, HEADING, "")  # R2 is gone, R3 is R2 now
+        s.refit(items(ws))
+        step = s.history.undo[-1]
+        assert list(step.after.decisions) == [R2] and step.after.increments == {}
+        assert step.before.increments == {}
+        assert s.undo() and s.decision(R2).status == "undecided"
