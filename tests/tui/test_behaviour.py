@@ -193,6 +193,27 @@ def test_a_desk_whose_lock_was_taken_turns_read_only(demo: Path) -> None:
     run(go())
 
 
+def test_a_desk_says_at_once_that_its_lock_was_taken(demo: Path) -> None:
+    """Without a key pressed: within a poll the desk shows READ-ONLY and why."""
+    import shutil
+
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            shutil.rmtree(demo / ".briefdesk")
+            other = load_review(Workspace.open(demo), DEMO_BATCH).open_session()
+            try:
+                await until(pilot, lambda: "READ-ONLY" in text_of(screen.query_one("#titlebar")))
+                assert "session lock lost" in text_of(screen.query_one("#statusbar"))
+                assert any("session lock lost" in str(n.message) for n in app._notifications)
+            finally:
+                other.close()
+
+    run(go())
+
+
 def test_bad_keymap_shows_an_error_naming_the_file(demo: Path, tmp_path: Path) -> None:
     bad = tmp_path / "mine.yaml"
     bad.write_text("extends: default\nbindings:\n  inclde: a\n", "utf-8")

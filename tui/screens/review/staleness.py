@@ -67,7 +67,18 @@ class Staleness(Controller):
             self.timer = None
 
     def poll(self) -> None:
+        self.check_lock()
         self.screen.run_worker(self.poll_files, thread=True, group="watch")
+
+    def check_lock(self) -> None:
+        """A lock lost under the desk (`.briefdesk/` deleted and the batch opened elsewhere) is
+        said within a second, not only at the next key; a lock file deleted alone is made again
+        (`Session.check_lock`, docs/reliability.md)."""
+        session = self.session
+        if session.lost is None and not session.check_lock():
+            self.screen.panes.draw_title()
+            self.screen.panes.draw_status()
+            self.notify(session.lost or "session lock lost", severity="error")
 
     def poll_files(self) -> None:
         """One poll (skipped while the previous one runs); the first makes the watcher."""
