@@ -80,8 +80,8 @@ class Review:
         """The not-a-duplicate judgements committed in this batch's own sidecar (a brief of this
         batch committed earlier, whatever day): what a session started afresh (a fresh clone,
         `.briefdesk/` gone) begins with, so the committed batch keeps them too."""
-        own = f"-e1-{self.batch.stem}.md"
-        mine = [rel for rel in self.workspace.brief_files() if rel.endswith(own)]
+        stem = self.batch.stem
+        mine = [rel for rel in self.workspace.brief_files() if is_brief_of(rel, stem)]
         return dismissals.committed(self.workspace.root, mine)
 
     def brief_entries(self, rel: str) -> list[BriefEntry]:
