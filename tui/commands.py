@@ -32,6 +32,10 @@ EXTRA = (
     ("edit_arxiv_note", "arXiv note: why the batch gives no other arXiv id (the ids' last line)"),
     ("clear_filter", "Clear the filter: show every item"),
     ("retry_save", "Retry saving the session now (after a disk or permission problem)"),
+    (
+        "gone_decisions",
+        "Gone decisions: move a decision whose item is gone onto this item, or drop it",
+    ),
 )
 
 

@@ -101,6 +101,7 @@ LIST_WORDS = {
     "contradictions": "change the contradictions",
     "handles": "change the handles",
     "dismissed": "dismiss a duplicate candidate",
+    "gone": "drop a decision whose item is gone",
 }
 
 

@@ -293,17 +293,13 @@ def check_materials(
 def check_spot_checks(review: Review, session: Session) -> dict[str, str]:
     """path -> sha256 of every spot check as read now; refused when a file is gone or changed
     since the reviewer checked it (the brief would cite bytes nobody read)."""
-    out: dict[str, str] = {}
-    for spot in session.plan.spot_checks:
-        material = review.spot_material(spot.path)
-        if material.sha256 != spot.sha256:
-            raise BriefdeskError(
-                "changed since it was spot-checked: read it again, then remove the spot check "
-                "and add it anew",
-                spot.path,
-            )
-        out[spot.path] = material.sha256
-    return out
+    for spot, _ in review.changed_spot_checks(session.plan.spot_checks):
+        raise BriefdeskError(
+            "changed since it was spot-checked: read it again, then refresh the spot check (in "
+            "the desk: add it again with add_spot_check; what was written for it is kept)",
+            spot.path,
+        )
+    return {spot.path: spot.sha256 for spot in session.plan.spot_checks}
 
 
 def dirty_paths(root: Path, prefix: str, paths: list[str]) -> set[str]:
@@ -460,6 +456,15 @@ def commit_brief(
             raise BriefdeskError(
                 f"{recovered_sentence(recovered)}; then: {exc}", details=exc.details
             ) from None
+    # what the reviewer should look at again, committed as it is (docs/brief.md)
+    told = [o.describe() for o in session.overclaims()]
+    told += [  # docs/staleness.md
+        f"{g.describe()}: not in the brief; the session keeps it (move it onto an item or drop "
+        "it in the desk)"
+        for g in session.gone
+    ]
+    if told:
+        result = dataclasses.replace(result, warnings=(*result.warnings, *told))
     if recovered:
         result = dataclasses.replace(
             result, warnings=(recovered_sentence(recovered), *result.warnings)

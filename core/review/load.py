@@ -14,13 +14,16 @@ workspace). Loading only reads that cache; it is written by `match`, which makes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BriefdeskError
+from ..model import dismissals
+from ..model.dismissals import Dismissal
+from ..model.increments import SpotCheck
 from ..model.values import BriefEntry, Evidence, Item, LivingDoc, Material
 from ..storage import fileio, parsecache
 from ..storage.cachefile import open_cache_dir
@@ -72,6 +75,14 @@ class Review:
         """Earlier briefs: every brief of the workspace but the one this batch writes."""
         stem = self.batch.stem  # this batch's own brief, whatever day and name it was written
         return [rel for rel in self.workspace.brief_files() if not is_brief_of(rel, stem)]
+
+    def own_dismissals(self) -> list[Dismissal]:
+        """The not-a-duplicate judgements committed in this batch's own sidecar (a brief of this
+        batch committed earlier, whatever day): what a session started afresh (a fresh clone,
+        `.briefdesk/` gone) begins with, so the committed batch keeps them too."""
+        stem = self.batch.stem
+        mine = [rel for rel in self.workspace.brief_files() if is_brief_of(rel, stem)]
+        return dismissals.committed(self.workspace.root, mine)
 
     def brief_entries(self, rel: str) -> list[BriefEntry]:
         """The entries of one earlier brief, parsed once (or not at all: see
@@ -143,13 +154,18 @@ class Review:
 
     # -- spot checks ---------------------------------------------------------------------------
 
-    def spot_material(self, path: str, *, source: str | None = None) -> Material:
-        """A workspace material outside the batch, read and parsed (once per review).
+    def spot_material(
+        self, path: str, *, source: str | None = None, fresh: bool = False
+    ) -> Material:
+        """A workspace material outside the batch, read and parsed (once per review, unless
+        `fresh`: read again, the file may have changed since).
 
         Refused when it is a material of the batch, is not a material of the workspace (a
         Markdown file under the material folders: not the living document or a brief), or
         cannot be read; `source` is the file to name in the error (the manifest, say)."""
         norm = PurePosixPath(path.replace("\\", "/")).as_posix()
+        if fresh:
+            self._spot.pop(norm, None)
         if norm in self._spot:
             return self._spot[norm]
         if self.material(norm) is not None:
@@ -173,6 +189,16 @@ class Review:
         self._spot[norm] = material
         return material
 
+    def changed_spot_checks(self, spots: Iterable[SpotCheck]) -> list[tuple[SpotCheck, Material]]:
+        """The spot checks whose file is not the bytes the reviewer read, each with the file as
+        it is now (what `Session.refresh_spot_check` takes); a file that is gone is an error."""
+        out: list[tuple[SpotCheck, Material]] = []
+        for spot in spots:
+            material = self.spot_material(spot.path, fresh=True)
+            if material.sha256 != spot.sha256:
+                out.append((spot, material))
+        return out
+
     def spot_candidates(self) -> list[str]:
         """Workspace materials outside the batch (`core.workspace.discover`), sorted: what the
         desk's
@@ -194,14 +220,18 @@ class Review:
             self.workspace.check_state_dir()
         else:
             self.workspace.ensure_state_dir()
+        path = self.session_path()
         session = Session.open(
-            self.session_path(),
+            path,
             self.batch,
             self.items,
             readonly=readonly,
             spot_hashes=self.proposed_spot_hashes,
+            dismissed=() if path.exists() else self.own_dismissals(),
         )
         session.resolves = self.resolves
+        if not readonly:
+            session.prepare = self.workspace.ensure_state_dir
         return session
 
     def match(
@@ -215,10 +245,9 @@ class Review:
 
         Pairs judged not duplicates are left out: `dismissed` (content-key pairs,
         `matching.content_key`), those committed in any earlier brief's sidecar, and those saved
-        in this batch's session."""
+        in this batch's session, or, when it has none, committed in its own sidecar."""
         from ..matching import match_items
         from ..matching.citations import read_sidecars
-        from ..model import dismissals
 
         ws = self.workspace
         entries = self.entries  # bad briefs fail here, before the cache folder is made
@@ -237,7 +266,11 @@ class Review:
             dismissed={
                 *dismissed,
                 *dismissals.key_pairs(dismissals.committed(ws.root, self.brief_files)),
-                *dismissals.key_pairs(dismissals.read_file(self.session_path())),
+                *dismissals.key_pairs(
+                    dismissals.read_file(self.session_path())
+                    if self.session_path().exists()
+                    else self.own_dismissals()
+                ),
             },
         )
 

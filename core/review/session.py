@@ -4,7 +4,11 @@ Every mutation goes through `_apply`, which records an undo step and saves the w
 history included, atomically (temp file, fsync, replace) before returning, so a decision the caller
 has seen acknowledged is on disk and undo reaches back across restarts. If saving fails (read-only
 folder, full disk) the state is kept in memory, `save_error` says why, and the next change or
-`retry_save()` tries again. Each public method below is one undo step (or none, when it changes
+`retry_save()` tries again. Before every save the session checks that it still holds its lock
+and its session file (`_hold`): a lock file deleted under it (`rm`, `git clean -fdx`) is taken
+again when nobody else took it and nobody wrote the session since; otherwise `lost` says why and
+the session stops writing: every change is refused, nothing is overwritten
+(docs/reliability.md). Each public method below is one undo step (or none, when it changes
 nothing); the rules of each edit live in `core.review.edits` as pure transitions.
 
 The API the desk and the commands use (refs are item refs `<path>#<n>`; `inc` is an increment or
@@ -13,7 +17,7 @@ spot-check id from `plan`):
 Reading
     `plan` (`core.brief.plan.Plan`: which items form which increment, the one rule), `decision`,
     `evidence`, `item`, `increment_of(ref)`, `entry(inc)`, `order` (the increments' first parts),
-    `counts()`, `history`.
+    `counts()`, `history`, `overclaims()` (written texts claiming more than the evidence now).
 Items
     `include`, `exclude(ref, reason)`, `mark_duplicate(ref, of)`, `undecide`, `confirm`,
     `set_evidence(ref, level, note)` (raising the level needs a note), `add_note(ref, text)`.
@@ -26,7 +30,8 @@ Increments
     `edit_placement(inc, index, **changes)` (retarget), `move_placement(inc, index, delta)`,
     `remove_placement(inc, index)`.
 Spot checks
-    `add_spot_check(material)` (a `Material` from `Review.spot_material`), `remove_spot_check(inc)`;
+    `add_spot_check(material)` (a `Material` from `Review.spot_material`), `remove_spot_check(inc)`,
+    `refresh_spot_check(inc, material)` (its file changed: cite it as it is now, texts kept);
     they are entries of `plan` like increments, edited by the same increment methods.
 The batch's notes
     `add_contradiction(text, refs)`, `edit_contradiction(index, text=, refs=)`,
@@ -36,7 +41,8 @@ The batch's notes
 Duplicates and staleness
     `dismiss(item, candidate, candidate_key)` (not a duplicate), `decide_cluster(keep, others)`;
     `changed` / `is_changed(ref)` (decided items whose text changed since), `acknowledge(ref)`,
-    `refit(items)` (follow the materials as they are on disk now).
+    `refit(items)` (follow the materials as they are on disk now); `gone` (decisions whose item
+    is no longer there), `move_gone(index, ref)`, `drop_gone(index)`.
 Undo
     `undo()`, `redo()`; `set_cursor(ref)` and `acknowledge(ref)` are saved but are no undo step.
 """
@@ -52,18 +58,20 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..brief.plan import Plan, make_plan, normalise
-from ..errors import BriefdeskError
+from ..errors import BriefdeskError, SessionLocked
 from ..model.decisions import Decision
 from ..model.dismissals import Dismissal
+from ..model.gone import GoneDecision
 from ..model.increments import Increment, Placement, SpotCheck
 from ..model.notes import Note
 from ..model.values import Evidence, Item, Material
 from ..storage import fileio
 from ..storage.fileio import atomic_write, remove_temp_files
-from ..storage.lock import SessionLock
+from ..storage.lock import Busy, FilePin, SessionLock, describe
 from ..storage.migrate import OLD_SCHEMAS, migrate_session
 from ..storage.yamlio import first_error
 from ..workspace.manifest import Batch
+from .edits import gone as gone_edits
 from .edits import increments as inc_edits
 from .edits import items as item_edits
 from .edits import notes as note_edits
@@ -86,11 +94,18 @@ class Session:
         path: Path | None,
         lock: SessionLock | None = None,
         writer: Callable[[Path, bytes], None] | None = None,
+        pin: FilePin | None = None,
     ) -> None:
         self.data = data
         self.items = items
         self.path = path
         self.lock = lock
+        self.pin = pin  # the flock on the session file itself (`core.storage.lock.FilePin`)
+        # why this session no longer writes: its lock was taken by another desk (see `_hold`)
+        self.lost: str | None = None
+        # makes the state folder again (set by `Review.open_session`): a lock taken again after
+        # `git clean -fdx` needs the folder and its `.gitignore`
+        self.prepare: Callable[[], object] | None = None
         self.save_error: str | None = None
         self.unsaved = 0  # decisions made since the last save that reached the disk
         self._writer = writer or atomic_write
@@ -114,20 +129,33 @@ class Session:
         *,
         readonly: bool = False,
         spot_hashes: Mapping[str, str] | None = None,
+        dismissed: Iterable[Dismissal] = (),
     ) -> Session:
-        """Resume the saved session or start one from the proposals; take the lock unless
-        readonly."""
-        lock = None
+        """Resume the saved session or start one from the proposals (with `dismissed`, the
+        judgements committed for this batch before); take the lock unless readonly."""
+        lock = pin = None
         if not readonly:
             lock = SessionLock(session_path.with_suffix(".lock"))
             lock.acquire()
+            pin = FilePin(session_path)
+            if not pin.take():  # its holder is alive, but someone deleted its lock file
+                lock.release()
+                raise SessionLocked(
+                    "session is open in another briefdesk (its lock file was deleted); close it "
+                    "there first",
+                    session_path,
+                )
         try:
             data = load_state(session_path, batch, items, spot_hashes)
+            if not session_path.exists() and dismissed:
+                data.dismissed = list(dict.fromkeys([*data.dismissed, *dismissed]))
         except BaseException:
             if lock:
                 lock.release()
+            if pin:
+                pin.release()
             raise
-        session = cls(data, items, None if readonly else session_path, lock)
+        session = cls(data, items, None if readonly else session_path, lock, pin=pin)
         if not readonly:
             remove_temp_files(session_path)
             if not session_path.exists():
@@ -138,6 +166,9 @@ class Session:
         if self.lock:
             self.lock.release()
             self.lock = None
+        if self.pin:
+            self.pin.release()
+            self.pin = None
 
     def __enter__(self) -> Session:
         return self
@@ -196,6 +227,11 @@ class Session:
 
     def is_changed(self, ref: str) -> bool:
         return ref in self.data.changed
+
+    def overclaims(self) -> list[inc_edits.Overclaim]:
+        """Written boundaries and 来源 texts that claim more than their evidence now (an item's
+        level lowered after they were written): the desk and `commit` flag them."""
+        return inc_edits.overclaims(self._view())
 
     # -- items -------------------------------------------------------------------------------
 
@@ -316,6 +352,14 @@ class Session:
         assert change.spot_checks
         return change.spot_checks[-1].id
 
+    def refresh_spot_check(self, spot_id: str, material: Material) -> bool:
+        """Cite `material` (the spot check's file as read now, `Review.spot_material`) instead of
+        the bytes read before, keeping the texts; one undo step, False when nothing changed."""
+        spot = self._view().spot_check(spot_id)
+        if material.path != spot.path:
+            raise BriefdeskError(f"spot check {spot_id} is of {spot.path}, not {material.path}")
+        return self._apply(inc_edits.refresh_spot_check(self._view(), spot_id, material.sha256))
+
     def remove_spot_check(self, spot_id: str) -> None:
         self._apply(inc_edits.remove_spot_check(self._view(), spot_id))
 
@@ -405,7 +449,7 @@ class Session:
         session is open): decisions follow their items as on opening (`reconcile`), decided items
         whose text changed are marked; returns the refs newly marked."""
         before = set(self.data.changed)
-        self.data = reconcile(self.data, items)
+        self.data = reconcile(self.data, items, self._item_by_ref)
         self.items = items
         self._item_by_ref = {item.ref: item for item in items}
         self._refs = [item.ref for item in items]
@@ -415,6 +459,19 @@ class Session:
         self._save()
         self._notify()
         return [ref for ref in self.changed if ref not in before]
+
+    @property
+    def gone(self) -> list[GoneDecision]:
+        """Decisions whose item is no longer in its material (`core.model.gone`), oldest first."""
+        return self.data.gone
+
+    def move_gone(self, index: int, to: str) -> None:
+        """Put the gone decision `index` (of `gone`) on the undecided item `to`; one undo step."""
+        self._apply(gone_edits.move(self._view(), index, to))
+
+    def drop_gone(self, index: int) -> None:
+        """Let go of the gone decision `index`; one undo step (undo brings it back)."""
+        self._apply(gone_edits.drop(self._view(), index))
 
     # -- cursor, undo ------------------------------------------------------------------------
 
@@ -427,6 +484,7 @@ class Session:
     def undo(self) -> bool:
         if not self.history.undo:
             return False
+        self._writable()
         step = self.history.undo.pop()
         self.history.redo.append(step)  # before the save in _restore: the file holds both stacks
         self._restore(step.before)
@@ -435,6 +493,7 @@ class Session:
     def redo(self) -> bool:
         if not self.history.redo:
             return False
+        self._writable()
         step = self.history.redo.pop()
         self.history.undo.append(step)
         self._restore(step.after)
@@ -442,7 +501,12 @@ class Session:
 
     def retry_save(self) -> bool:
         self._save()
-        return self.save_error is None
+        return self.save_error is None and self.lost is None
+
+    def check_lock(self) -> bool:
+        """Whether this session still writes (see `_hold`); a desk polls it to say at once when
+        its lock was lost, not only at the next change."""
+        return self.path is None or self._hold()
 
     # -- internals ---------------------------------------------------------------------------
 
@@ -453,6 +517,7 @@ class Session:
 
     def _apply(self, change: Change) -> bool:
         """Record `change` as one undo step and save; False when it changes nothing."""
+        self._writable()
         if change.next_id is not None:
             self.data.next_id = max(self.data.next_id, change.next_id)
         before, after = diff(self.data, change)
@@ -479,7 +544,7 @@ class Session:
     def _save(self, decision: bool = False) -> None:
         """Save the whole state; `decision`: this save carries a decision (counted in `unsaved`
         while saving fails, so quitting can say how many would be lost)."""
-        if self.path is None:
+        if self.path is None or not self._hold():
             return
         try:
             self._writer(self.path, dump_state(self.data))
@@ -492,6 +557,55 @@ class Session:
         else:
             self.save_error = None
             self.unsaved = 0
+            if self.pin is not None and not self.pin.take():
+                self._lose("another briefdesk took the session as it was saved")
+
+    def _writable(self) -> None:
+        """Refuse a change once the lock is lost: the screen then shows what the disk holds."""
+        if self.path is not None and not self._hold():
+            raise BriefdeskError(self.lost or "session is read-only", self.path)
+
+    def _lose(self, why: str) -> None:
+        self.lost = (
+            f"session lock lost: {why}; this window is read-only now and saves nothing more "
+            "(reopen the batch)"
+        )
+
+    def _hold(self) -> bool:
+        """Whether this session may write its file now: it still holds its lock file and its
+        session file, or takes them again when a deletion (`rm`, `git clean -fdx`) let go of
+        them and nobody else has taken or written the session since. False (and `lost` set)
+        otherwise; never writes over another holder's session."""
+        if self.lost is not None:
+            return False
+        if self.lock is None or self.pin is None:
+            return True  # a session made without a lock (a test's): nothing to check
+        if self.lock.still_held():  # nobody else has opened it since
+            if self.pin.state() != "other":  # ours, or deleted alone: written again
+                return True
+            self._lose("the session file was replaced by another process")
+            return False
+        lock = SessionLock(self.lock.path)
+        try:
+            if self.prepare is not None:
+                self.prepare()
+            lock.path.parent.mkdir(parents=True, exist_ok=True)
+            lock.try_acquire()
+        except Busy as busy:
+            self._lose(
+                "its lock file was deleted and another briefdesk opened the session "
+                f"({describe(busy.info)})"
+            )
+            return False
+        except (OSError, BriefdeskError):
+            return True  # no folder or lock can be made: saving says why, and is retried
+        if self.pin.state() == "other":  # written by another desk that has closed since
+            lock.release()
+            self._lose("its lock file was deleted and another briefdesk saved the session since")
+            return False
+        self.lock.release()  # the deleted file's descriptor (the new file is not unlinked)
+        self.lock = lock
+        return True
 
 
 def _shown(path: Path) -> str:
@@ -520,7 +634,7 @@ def diff(data: SessionData, change: Change) -> tuple[Patch, Patch]:
         new_order = tuple(inc.id for inc in change.increments)
         if old_order != new_order:
             before["order"], after["order"] = old_order, new_order
-    for name in ("spot_checks", "contradictions", "handles", "dismissed"):
+    for name in ("spot_checks", "contradictions", "handles", "dismissed", "gone"):
         value = getattr(change, name)
         if value is not None and tuple(value) != tuple(getattr(data, name)):
             before[name] = tuple(getattr(data, name))
@@ -545,9 +659,12 @@ def apply_patch(data: SessionData, patch: Patch) -> None:
                 by_id.pop(inc_id, None)
             else:
                 by_id[inc_id] = inc
-        order = patch.order if patch.order is not None else [i.id for i in data.increments]
+        order = list(patch.order if patch.order is not None else [i.id for i in data.increments])
+        # an increment a step brings back that is not in the order (a step of a history that
+        # followed a gone item, `_moved_history`) goes last rather than nowhere
+        order += [i for i, inc in patch.increments.items() if inc is not None and i not in order]
         data.increments = [by_id[i] for i in order if i in by_id]
-    for name in ("spot_checks", "contradictions", "handles", "dismissed"):
+    for name in ("spot_checks", "contradictions", "handles", "dismissed", "gone"):
         value = getattr(patch, name)
         if value is not None:
             setattr(data, name, list(value))
@@ -604,15 +721,20 @@ def load_state(
     return reconcile(data, items)
 
 
-def reconcile(data: SessionData, items: list[Item]) -> SessionData:
+def reconcile(
+    data: SessionData, items: list[Item], seen: Mapping[str, Item] | None = None
+) -> SessionData:
     """Fit a saved state to the batch's items as they are now.
 
     Decisions follow their items by fingerprint when refs were renumbered (a `## ` heading added
-    or removed), and so do the increments' parts and the notes' refs; an item edited in place
-    keeps its decision, and when it was decided it is marked changed (`changed` keeps the hash of
-    the text the decision was made on; a text edited back to it is no longer changed); new items
-    start undecided. When refs moved, the undo history (which names old refs) is dropped. The
-    result stores exactly its plan (`core.brief.plan.normalise`).
+    or removed), and so do the increments' parts, the notes' refs and the undo history's steps;
+    an item edited in place keeps its decision, and when it was decided it is marked changed
+    (`changed` keeps the hash of the text the decision was made on; a text edited back to it is no
+    longer changed); new items start undecided. A decision whose item is gone is kept in `gone`
+    (`core.model.gone`, titled from `seen`, the items as the caller had them, when given) and the
+    history's steps let go of that item only; when its text comes back on an undecided item, the
+    decision goes back onto it. The result stores exactly its plan
+    (`core.brief.plan.normalise`).
     """
     refs = [item.ref for item in items]
     known = set(refs)
@@ -630,47 +752,144 @@ def reconcile(data: SessionData, items: list[Item]) -> SessionData:
     def follow(old: str) -> str | None:
         return moved.get(old) or (old if old in known and old not in taken else None)
 
+    was = set(data.fingerprints) | set(data.decisions)  # the batch's refs as saved
+
+    def where(ref: str) -> str | None:
+        """A ref a note or a reason names, now: an item's followed (None: gone), any other (a
+        living-document section, an earlier brief's entry) as it is."""
+        return follow(ref) if ref in was else ref
+
     kept: dict[str, Decision] = {}
     changed: dict[str, str] = {}
+    gone = list(data.gone)
     for old, d in data.decisions.items():
         target = follow(old)
         if target is not None:
             basis = data.changed.get(old) or data.fingerprints.get(old)
             if d.status != "undecided" and basis is not None and basis != now[target]:
                 changed[target] = basis
+            dup = d.duplicate_of
+            if dup is not None and where(dup) != dup:  # the item it names was renumbered or went
+                now_dup = where(dup)
+                other = (seen or {}).get(dup)
+                name = other.title if other is not None else dup
+                reason = (
+                    f"duplicate:{now_dup}"
+                    if now_dup is not None
+                    else f"duplicate of an item gone from its material: {name}"
+                )
+                d = d.model_copy(update={"reason": reason})
             kept[target] = d
-    decisions = {ref: kept.get(ref, Decision()) for ref in refs}
+        elif _says_something(d):
+            gone.append(_gone(data, old, d, seen))
+    same = all(follow(r) == r for r in data.decisions)
     state = data
-    if moved:
+    if not same:
         state = data.model_copy(
             update={
-                "increments": [_moved_increment(inc, follow) for inc in data.increments],
-                "contradictions": [_moved_note(n, moved) for n in data.contradictions],
-                "handles": [_moved_note(n, moved) for n in data.handles],
+                "increments": [
+                    x for inc in data.increments if (x := _moved_increment(inc, follow))
+                ],
+                "contradictions": [_moved_note(n, where) for n in data.contradictions],
+                "handles": [_moved_note(n, where) for n in data.handles],
             }
         )
+    state, gone = _came_back(state, refs, kept, gone, by_print)
     cursor = moved.get(data.cursor, data.cursor) if data.cursor else None
     state = state.model_copy(
         update={
-            "decisions": decisions,
+            "decisions": {ref: kept.get(ref, Decision()) for ref in refs},
             "cursor": cursor if cursor in known else (refs[0] if refs else None),
             "schema_version": SCHEMA_VERSION,  # an older file is written back in today's form
             "fingerprints": now,
             "changed": changed,
-            "history": data.history if not moved else History(),
+            "gone": gone,
+            "history": data.history if same else _moved_history(data.history, follow, where),
         }
     )
     return normalise(state, refs)
 
 
-def _moved_increment(inc: Increment, follow: Callable[[str], str | None]) -> Increment:
+def _says_something(d: Decision) -> bool:
+    """Whether a decision holds anything of the reviewer's: a status, a level, a note."""
+    return d.status != "undecided" or bool(d.notes or d.evidence or d.evidence_note)
+
+
+def _gone(
+    data: SessionData, old: str, d: Decision, seen: Mapping[str, Item] | None
+) -> GoneDecision:
+    """What is kept of a decision whose item `old` is gone: see `core.model.gone`."""
+    inc = next((i for i in data.increments if old in i.items), None)
+    increment, within = None, None
+    if inc is not None and inc.items == (old,):
+        increment = inc
+    elif inc is not None:
+        within = inc.id
+        increment = Increment(
+            id=inc.id,
+            parts=(old,),
+            sources={old: inc.sources[old]} if old in inc.sources else {},
+            placements=tuple(p for p in inc.placements if p.part == old),
+            origin=inc.origin,
+        )
+    item = (seen or {}).get(old)
+    return GoneDecision(
+        ref=old,
+        title=item.title if item is not None else None,
+        fingerprint=data.fingerprints.get(old),
+        decision=d,
+        increment=increment,
+        within=within,
+    )
+
+
+def _came_back(
+    state: SessionData,
+    refs: list[str],
+    kept: dict[str, Decision],
+    gone: list[GoneDecision],
+    by_print: Mapping[str, str],
+) -> tuple[SessionData, list[GoneDecision]]:
+    """Gone decisions whose text is on an undecided item again go back onto it (`kept` is
+    updated), with what was written for them."""
+    back = [
+        (g, by_print[g.fingerprint])
+        for g in gone
+        if g.fingerprint is not None
+        and g.fingerprint in by_print
+        and not _says_something(kept.get(by_print[g.fingerprint], Decision()))
+    ]
+    if not back:
+        return state, gone
+    from .edits.gone import place
+
+    increments = list(state.increments)
+    change = Change(next_id=state.next_id)
+    view = View(refs, state)
+    done: set[str] = set()
+    for g, ref in back:
+        if ref in done:
+            continue
+        done.add(ref)
+        kept[ref] = g.decision
+        if g.decision.status == "include" and not any(ref in i.items for i in increments):
+            increments = place(view, increments, g, ref, change)
+    returned = {id(g) for g, ref in back if ref in done}
+    state = state.model_copy(update={"increments": increments, "next_id": change.next_id})
+    return state, [g for g in gone if id(g) not in returned]
+
+
+def _moved_increment(inc: Increment, follow: Callable[[str], str | None]) -> Increment | None:
+    """`inc` naming the items' refs now; None when none of its items is left."""
+
     def refs(values: Iterable[str]) -> tuple[str, ...]:
         return tuple(r for r in (follow(v) for v in values) if r is not None)
 
     parts, absorbed = refs(inc.parts), refs(inc.absorbed)
-    if not parts:  # the plan drops it (or promotes an absorbed item)
-        parts = absorbed[:1] or inc.parts
-        absorbed = absorbed[1:]
+    if not parts:  # an absorbed item is promoted, or nothing is left
+        if not absorbed:
+            return None
+        parts, absorbed = absorbed[:1], absorbed[1:]
     return inc.model_copy(
         update={
             "parts": parts,
@@ -678,10 +897,62 @@ def _moved_increment(inc: Increment, follow: Callable[[str], str | None]) -> Inc
             "placements": tuple(
                 p.model_copy(update={"part": follow(p.part)}) if p.part else p
                 for p in inc.placements
+                if not p.part or follow(p.part)  # a gone part's placement goes with it
             ),
             "sources": {t: text for r, text in inc.sources.items() if (t := follow(r))},
         }
     )
+
+
+def _moved_history(
+    history: History, follow: Callable[[str], str | None], where: Callable[[str], str | None]
+) -> History:
+    """The undo and redo stacks naming the items' refs now: each step lets go of the items that
+    are gone (a step left with nothing to change goes), so undo still reaches back."""
+
+    def patch(p: Patch, emptied: set[str]) -> Patch:
+        increments: dict[str, Increment | None] = {}
+        for i, inc in p.increments.items():
+            increments[i] = _moved_increment(inc, follow) if inc is not None else None
+            if inc is not None and increments[i] is None:
+                emptied.add(i)  # it held only items that are gone
+        update: dict[str, Any] = {
+            "decisions": {t: d for r, d in p.decisions.items() if (t := follow(r))},
+            "increments": increments,
+        }
+        for name in ("contradictions", "handles"):
+            notes = getattr(p, name)
+            if notes is not None:
+                update[name] = tuple(_moved_note(n, where) for n in notes)
+        return p.model_copy(update=update)
+
+    def step(s: Step) -> Step:
+        emptied: set[str] = set()
+        before, after = patch(s.before, emptied), patch(s.after, emptied)
+        if before.order is not None and after.order is not None:
+            orders = [tuple(i for i in o if i not in emptied) for o in (before.order, after.order)]
+            same = orders[0] == orders[1]
+            before = before.model_copy(update={"order": None if same else orders[0]})
+            after = after.model_copy(update={"order": None if same else orders[1]})
+        # what a step no longer changes is left out of both sides (a desk names a step by them)
+        same_d = {r for r in after.decisions if before.decisions.get(r) == after.decisions[r]}
+        same_i = {i for i in after.increments if before.increments.get(i) == after.increments[i]}
+        before, after = (
+            p.model_copy(
+                update={
+                    "decisions": {r: d for r, d in p.decisions.items() if r not in same_d},
+                    "increments": {i: x for i, x in p.increments.items() if i not in same_i},
+                }
+            )
+            for p in (before, after)
+        )
+        return Step(before=before, after=after)
+
+    def steps(values: list[Step]) -> list[Step]:
+        out = [step(s) for s in values]
+        return [s for s in out if s.before != s.after]
+
+    return History(undo=steps(history.undo), redo=steps(history.redo))
 
 
 def _preview(data: SessionData, change: Change) -> SessionData:
@@ -694,5 +965,7 @@ def _preview(data: SessionData, change: Change) -> SessionData:
     return data.model_copy(update=update)
 
 
-def _moved_note(note: Note, moved: Mapping[str, str]) -> Note:
-    return note.model_copy(update={"refs": tuple(moved.get(r, r) for r in note.refs)})
+def _moved_note(note: Note, where: Callable[[str], str | None]) -> Note:
+    """The note naming its items' refs now; a ref of an item that is gone is let go (the text
+    stays), so a note never names the item that took over that number."""
+    return note.model_copy(update={"refs": tuple(x for r in note.refs if (x := where(r)))})

@@ -19,13 +19,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..model.decisions import Decision, count_decisions
 from ..model.dismissals import Dismissal
+from ..model.gone import GoneDecision
 from ..model.increments import Increment, SpotCheck
 from ..model.notes import Note
 
-# 3: increments, spot checks, the batch's contradictions and handles (2: `changed` and `dismissed`
-# beside schema 1's per-item decisions). Older files are migrated on reading and written back as 3;
-# an older briefdesk refuses a version-3 file with "upgrade briefdesk".
-SCHEMA_VERSION = 3
+# 4: `gone`, decisions whose item is no longer in its material, and the header's 用途, 背景 and
+# 三's note as written (3: increments, spot checks, the
+# batch's contradictions and handles; 2: `changed` and `dismissed` beside schema 1's per-item
+# decisions). Older files are read (1 and 2 migrated) and written back as 4; an older briefdesk
+# refuses a version-4 file with "upgrade briefdesk".
+SCHEMA_VERSION = 4
 
 
 class Patch(BaseModel):
@@ -41,6 +44,7 @@ class Patch(BaseModel):
     handles: tuple[Note, ...] | None = None
     dismissed: tuple[Dismissal, ...] | None = None  # not-a-duplicate judgements
     texts: dict[str, str | None] | None = None  # purpose, background, arxiv_note when changed
+    gone: tuple[GoneDecision, ...] | None = None  # decisions whose item is gone
 
 
 class Step(BaseModel):
@@ -103,6 +107,8 @@ class SessionData(BaseModel):
     purpose: str | None = None
     background: str | None = None
     arxiv_note: str | None = None
+    # decisions whose item is no longer in its material, kept until moved or dropped
+    gone: list[GoneDecision] = Field(default_factory=list)
 
 
 def counts(data: SessionData) -> dict[str, int]:

@@ -16,6 +16,12 @@ Two details make it exact:
 
 `SessionLock` is one session's lock (`.briefdesk/sessions/<stem>.lock`, refused at once when
 held); `core.git.commit` serialises commits on another, waiting a while for the holder to finish.
+
+A lock file's name can be deleted under its holder (`rm`, `git clean -fdx`), and the next opener
+would then lock a new file of the same name. So a session's holder also pins the session file
+itself (`FilePin`: an `flock` on the file now at the path, moved onto each new file as saving
+replaces it), which an opener must pin too, and checks before every save that both are still the
+files it holds (`core.review.session`, docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from pathlib import Path
 
 from ..errors import BriefdeskError, SessionLocked
 
-_HELD: weakref.WeakSet[FileLock] = weakref.WeakSet()
+_HELD: weakref.WeakSet[FileLock | FilePin] = weakref.WeakSet()
 _HELD_LOCK = threading.Lock()
 
 
@@ -134,6 +140,16 @@ class FileLock:
         finally:
             os.close(fd)
 
+    def still_held(self) -> bool:
+        """Whether the file at the path is still the one this holder locked: False once someone
+        deleted or replaced it (another opener may then lock a new file of that name)."""
+        if self._fd is None:
+            return False
+        try:
+            return _same_file(os.fstat(self._fd), os.stat(self.path))
+        except OSError:
+            return False
+
     def _forget_in_child(self) -> None:
         """In a forked child: close this process's copy of the descriptor, which leaves the
         parent's lock held by the parent alone."""
@@ -147,6 +163,61 @@ class FileLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+class FilePin:
+    """An exclusive `flock` on the file that is at `path` now: the session file, which saving
+    replaces (a new inode each time), so the holder takes the pin again after every save.
+
+    Unlike `FileLock` it never creates, writes or deletes the file; it only says whether the file
+    at the path is still the one it pinned (`state`)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    def take(self) -> bool:
+        """Pin the file now at the path (True when there is none); False when another process
+        pins it. The previous pin is let go once the new one is held."""
+        if self.state() == "same":  # written in place: still the pinned file
+            return True
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+        except FileNotFoundError:
+            return True
+        except OSError:
+            return True  # not readable: saving or loading will say what is wrong
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        old, self._fd = self._fd, fd
+        with _HELD_LOCK:
+            _HELD.add(self)
+        if old is not None:
+            with contextlib.suppress(OSError):
+                os.close(old)
+        return True
+
+    def state(self) -> str:
+        """`same`: the path is the pinned file; `missing`: no file there; `other`: a file this
+        pin does not hold (written by someone else)."""
+        try:
+            now = os.stat(self.path)
+        except OSError:
+            return "missing"
+        if self._fd is None:
+            return "other"
+        return "same" if _same_file(os.fstat(self._fd), now) else "other"
+
+    def release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    _forget_in_child = release
 
 
 def _same_file(a: os.stat_result, b: os.stat_result) -> bool:

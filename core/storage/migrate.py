@@ -8,7 +8,9 @@ as schema 2:
 
 - each head of `order` (then any other included head, in saved order) becomes an increment whose
   parts are the head and the items merged into it, in saved order; the head's placement concerns
-  the whole increment, a merged part's names that part;
+  the whole increment, a merged part's names that part; every item is in one increment once (a
+  head of `order` that also names a merge stays a head, an item merged into itself stands on
+  its own, of two items merged into each other the first is the head);
 - every item's contradictions and handles become the batch's, in brief order (increments' parts,
   then the other items), each citing the item it hung on, with that item's origin;
 - the undo history is dropped: its steps describe schema 1 states.
@@ -50,14 +52,16 @@ def migrate_decisions(decisions: dict[str, Any], order: list[str]) -> dict[str, 
         if status(r) == "include" and not d.get("merged_into") and r not in heads
     ]
     members: dict[str, list[str]] = {h: [h] for h in heads}
+    placed = set(heads)  # each item in one increment, once: a head stays a head
     for ref, d in decisions.items():
         target = d.get("merged_into")
-        if status(ref) == "include" and target:
-            if target in members:
+        if status(ref) == "include" and target and ref not in placed:
+            if target in members and target != ref:
                 members[target].append(ref)
-            else:  # its increment is gone: it stands on its own
+            else:  # merged into itself, or its increment is gone: it stands on its own
                 members[ref] = [ref]
                 heads.append(ref)
+            placed.add(ref)
     increments: list[dict[str, Any]] = []
     for n, head in enumerate(heads, 1):
         parts = members[head]

@@ -200,6 +200,35 @@ def test_annotate_flag_contradiction_add_handle(demo: Path) -> None:
     run(go())
 
 
+def test_lowering_the_evidence_under_a_written_boundary_is_flagged(demo: Path) -> None:
+    """docs/brief.md: a boundary written on the higher level claims more than the evidence once
+    the level is lowered; the desk says so (and `commit` warns)."""
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(R2)
+            s = screen.session
+            s.include(R2)
+            inc = s.increment_of(R2)
+            s.set_evidence(R2, Evidence.fulltext, "read sections 3-5")
+            s.set_field(inc.id, "boundary", "full text read, figures quotable")
+            await pilot.press(key("cycle_evidence"))
+            await settle(pilot)
+            assert isinstance(app.screen, EvidenceDialog)
+            await pilot.press(key("cycle_evidence"), key("cycle_evidence"), "enter")  # tldr
+            await settle(pilot)
+            assert s.evidence(R2) is Evidence.tldr
+            await until(
+                pilot,
+                lambda: any(
+                    "claims fulltext but the evidence is tldr now" in str(n.message)
+                    for n in app._notifications
+                ),
+            )
+
+    run(go())
+
+
 def test_cycle_evidence(demo: Path) -> None:
     async def go() -> None:
         async with desk(demo) as (app, pilot, screen):

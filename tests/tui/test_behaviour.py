@@ -165,6 +165,55 @@ def test_second_instance_is_read_only(demo: Path) -> None:
         holder.close()
 
 
+def test_a_desk_whose_lock_was_taken_turns_read_only(demo: Path) -> None:
+    """`.briefdesk/` deleted under the desk and the batch opened elsewhere: the next key says the
+    lock is lost, changes nothing, and the window shows READ-ONLY (docs/reliability.md)."""
+    import shutil
+
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            assert not screen.view.readonly_reason
+            shutil.rmtree(demo / ".briefdesk")
+            other = load_review(Workspace.open(demo), DEMO_BATCH).open_session()
+            try:
+                screen.go_to(R2)
+                await pilot.press(key("include"))
+                assert screen.session.decision(R2).status == "undecided"
+                assert other.decision(R2).status == "undecided"
+                await until(pilot, lambda: "READ-ONLY" in text_of(screen.query_one("#titlebar")))
+                assert "session lock lost" in text_of(screen.query_one("#statusbar"))
+                await pilot.press(key("include"))
+                assert any("Read-only" in str(n.message) for n in app._notifications)
+            finally:
+                other.close()
+
+    run(go())
+
+
+def test_a_desk_says_at_once_that_its_lock_was_taken(demo: Path) -> None:
+    """Without a key pressed: within a poll the desk shows READ-ONLY and why."""
+    import shutil
+
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            shutil.rmtree(demo / ".briefdesk")
+            other = load_review(Workspace.open(demo), DEMO_BATCH).open_session()
+            try:
+                await until(pilot, lambda: "READ-ONLY" in text_of(screen.query_one("#titlebar")))
+                assert "session lock lost" in text_of(screen.query_one("#statusbar"))
+                assert any("session lock lost" in str(n.message) for n in app._notifications)
+            finally:
+                other.close()
+
+    run(go())
+
+
 def test_bad_keymap_shows_an_error_naming_the_file(demo: Path, tmp_path: Path) -> None:
     bad = tmp_path / "mine.yaml"
     bad.write_text("extends: default\nbindings:\n  inclde: a\n", "utf-8")

@@ -195,3 +195,58 @@ def test_a_claim_conflict_becomes_a_contradiction_with_its_refs(kb: Path) -> Non
             assert screen.session.data.contradictions == before
 
     run(go())
+
+
+def test_a_decided_item_whose_heading_is_deleted_is_kept_as_gone_and_moved(kb: Path) -> None:
+    """`E` with an editor that deletes a decided item's heading: the desk says the item is gone
+    and keeps its decision (status line ✗); the palette's *gone decisions* moves it onto the
+    current item (docs/staleness.md)."""
+    from briefdesk.core.model.decisions import Decision
+    from briefdesk.tui.dialogs.choice import ChoiceDialog
+    from textual.command import CommandPalette
+
+    heading = '## 对象二：社媒帖"开源推理栈两周四连发"与 SGLang 版本线\n'
+
+    async def go() -> None:
+        async with desk(kb, BATCH) as (app, pilot, screen):
+            screen.go_to(ITEM)
+            await pilot.press(key("include"))
+            await settle(pilot)
+            edit(kb / POST, heading, "")
+            await until(pilot, lambda: screen.session.gone, timeout=5, what="the gone decision")
+            await settle(pilot)
+            assert "item gone: " in notes(app) and "对象二" in notes(app)
+            assert "✗ 1 item gone" in shown(screen.query_one("#statusbar"))
+            onto = next(
+                i.ref for i in screen.session.items if screen.session.decision(i.ref) == Decision()
+            )
+            screen.go_to(onto)
+            await settle(pilot)
+            await pilot.press("ctrl+p")
+            await until(pilot, lambda: isinstance(app.screen, CommandPalette), what="palette")
+            for ch in "gone decisions":
+                await pilot.press(ch if ch != " " else "space")
+            await until(
+                pilot,
+                lambda: app.screen.query("CommandList").first().option_count > 0,
+                what="palette hits",
+            )
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), what="the list")
+            await pilot.press("1")  # the one gone decision
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, ChoiceDialog)
+                    and app.screen.heading == "A decision whose item is gone"
+                ),
+                what="move or drop",
+            )
+            await pilot.press("1")  # move it onto this item
+            await settle(pilot)
+            assert not screen.session.gone, notes(app)
+            assert screen.session.decision(onto).status == "include"
+            await settle(pilot)
+            assert "item gone" not in shown(screen.query_one("#statusbar"))
+
+    run(go())

@@ -564,3 +564,31 @@ def test_the_merge_dialog_names_increments_by_their_written_titles(seed: Path) -
             assert not any(t.startswith("对象一：") for t in titles)
 
     run(go())
+
+
+def test_a_spot_check_whose_file_changed_is_picked_again_and_keeps_its_text(seed: Path) -> None:
+    """`s` offers a spot check whose file changed since it was read; picking it cites the file as
+    it is now and opens its form with what was written for it (docs/brief.md)."""
+    spot_path = "organized/paper_cards/1417-2609-19969.md"
+
+    async def go() -> None:
+        async with desk(seed, SEED_BATCH) as (app, pilot, screen):
+            (spot,) = screen.session.plan.spot_checks
+            screen.session.update_increment(spot.id, points="我写的要点")
+            card = seed / spot_path
+            card.write_text(card.read_text("utf-8") + "\n补记一行。\n", "utf-8")
+            await pilot.press(key("add_spot_check"))
+            await settle(pilot)
+            picker = app.screen
+            assert isinstance(picker, SpotCheckDialog) and spot_path in picker.candidates
+            await typed(pilot, "1417")
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, IncrementDialog)
+            (now,) = screen.session.plan.spot_checks
+            assert (now.id, now.points) == (spot.id, "我写的要点")
+            assert now.sha256 != spot.sha256
+            assert screen.review.changed_spot_checks([now]) == []
+
+    run(go())

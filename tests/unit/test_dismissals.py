@@ -122,3 +122,23 @@ def test_session_without_dismissals_reads_as_before(tmp_path: Path) -> None:
 
     with Session.open(tmp_path / "s.json", make_batch(), make_items()) as again:
         assert again.data.dismissed == [] and again.decision(REFS[0]).status == "include"
+
+
+def test_a_dismissal_committed_for_this_batch_holds_when_it_is_opened_again(kb: Path) -> None:
+    """A fresh clone (or `.briefdesk/` gone) opens the committed batch again: the judgement in
+    its own sidecar still hides the pair, from `scan` and from a session started afresh, whose
+    undo brings it back (docs/duplicates.md)."""
+    review = load_review(Workspace.open(kb), "2026-11-05-kb")
+    dup = next(d for d in review.match(cache=False)[ITEM].duplicates if d.ref == CANDIDATE)
+    with review.open_session() as session:
+        session.dismiss(ITEM, dup.ref, dup.key)
+        sidecar = render_sidecar(review, session.data, "Tom")
+    (kb / review.brief_path).parent.mkdir(parents=True, exist_ok=True)
+    (kb / review.brief_path).write_text("# brief\n", "utf-8")
+    (kb / review.sidecar_path).write_bytes(sidecar)
+    shutil.rmtree(kb / ".briefdesk")
+    assert CANDIDATE not in _refs(kb)  # no session: the committed sidecar speaks
+    again = load_review(Workspace.open(kb), "2026-11-05-kb")
+    with again.open_session() as session:  # a new session begins with the committed judgement
+        assert [d.candidate for d in session.data.dismissed] == [CANDIDATE]
+    assert CANDIDATE not in _refs(kb)

@@ -11,6 +11,7 @@ from briefdesk.core.model.decisions import Origin
 from briefdesk.core.model.increments import Placement
 from briefdesk.core.review.session import Session
 from briefdesk.core.review.sessionfile import SCHEMA_VERSION
+from briefdesk.core.storage.migrate import migrate_decisions
 
 try:
     from test_session import REFS, make_batch, make_items
@@ -122,3 +123,31 @@ def test_a_merge_into_an_increment_that_is_gone_stands_on_its_own(tmp_path: Path
     path.write_text(json.dumps(raw), "utf-8")
     with Session.open(path, make_batch(), make_items()) as s:
         assert [inc.parts for inc in s.plan.increments] == [(REFS[2],), (REFS[1],)]
+
+
+@pytest.mark.parametrize(
+    "merges",
+    [
+        {2: 2},  # a head of `order` merged into itself
+        {3: 3},  # an included item merged into itself, in no order
+        {2: 0},  # a head of `order` also merged into another head
+        {2: 3, 3: 2},  # two items merged into each other
+    ],
+    ids=["head-into-itself", "into-itself", "head-into-another-head", "into-each-other"],
+)
+def test_an_item_merged_into_itself_or_in_a_loop_is_in_one_increment_once(
+    tmp_path: Path, merges: dict[int, int]
+) -> None:
+    raw = old_session(1)
+    raw["decisions"][REFS[3]] = {"status": "include"}
+    for ref, into in merges.items():
+        raw["decisions"][REFS[ref]]["merged_into"] = REFS[into]
+    # what a schema 1 sidecar is read through as well (`core.brief.sidecar.read_sidecar`)
+    migrated = migrate_decisions(raw["decisions"], raw["order"])
+    placed = [r for inc in migrated["increments"] for r in inc["parts"]]
+    assert sorted(placed) == sorted(set(placed)) == sorted(REFS[i] for i in (0, 1, 2, 3))
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(raw), "utf-8")
+    with Session.open(path, make_batch(), make_items()) as s:
+        planned = [r for inc in s.plan.increments for r in inc.items]
+        assert sorted(planned) == sorted(placed)

@@ -11,6 +11,7 @@ from ...brief.plan import Plan, make_plan
 from ...errors import BriefdeskError
 from ...model.decisions import Decision
 from ...model.dismissals import Dismissal
+from ...model.gone import GoneDecision
 from ...model.increments import Increment, SpotCheck
 from ...model.notes import Note
 from ...model.values import Evidence
@@ -30,6 +31,7 @@ class Change:
     contradictions: list[Note] | None = None
     handles: list[Note] | None = None
     dismissed: list[Dismissal] | None = None  # not-a-duplicate judgements
+    gone: list[GoneDecision] | None = None  # decisions whose item is gone
     next_id: int | None = None  # ids handed out (never taken back by undo)
     # the batch's own texts written (`purpose`, `background`, `arxiv_note` of SessionData)
     texts: dict[str, str | None] | None = None

@@ -8,6 +8,7 @@ the brief derives from the items again.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ...errors import BriefdeskError
@@ -24,7 +25,8 @@ from .items import take_out
 def merge(view: View, ref: str, into: str) -> Change:
     """Fold `ref`'s increment (or `ref` alone, when it has none) into the increment of the item
     `into`: its parts follow the target's, its absorbed items and placements come along (a
-    placement of the whole folded increment now names its first part). Both end up included."""
+    placement of the whole folded increment now names its first part), and so does everything
+    written for it (`_kept`: nothing the reviewer wrote is dropped). Both end up included."""
     if ref == into:
         raise BriefdeskError("cannot merge an item into itself")
     view.decision(ref)
@@ -53,12 +55,26 @@ def merge(view: View, ref: str, into: str) -> Change:
             ),
             "sources": {**target.sources, **source.sources},
             "origin": Origin.reviewer,
+            **_kept(target, source),
         }
     )
     change.increments = replace(increments, merged)
     for r in (ref, into, *source.parts, *source.absorbed):
         change.decisions[r] = _included(view, r)
     return change
+
+
+def _kept(target: Increment, source: Increment) -> dict[str, str | None]:
+    """The written texts of two increments folded into one: each side's text is kept, the folded
+    one's after the target's (a line of its own; titles joined by ` / `), so a merge drops
+    nothing the reviewer wrote and undo is not the only way back (docs/brief.md)."""
+    out: dict[str, str | None] = {}
+    for name in FIELDS:
+        mine, theirs = getattr(target, name), getattr(source, name)
+        if theirs and theirs != mine:
+            sep = " / " if name == "title" else "\n"
+            out[name] = f"{mine}{sep}{theirs}" if mine else theirs
+    return out
 
 
 def split(view: View, ref: str) -> Change:
@@ -291,6 +307,16 @@ def add_spot_check(view: View, path: str, sha256: str, title: str | None = None)
     return change
 
 
+def refresh_spot_check(view: View, spot_id: str, sha256: str) -> Change:
+    """The reviewer read a spot-checked file again after it changed: the spot check now cites the
+    bytes on disk, and keeps everything written for it (no remove and add, which would lose it)."""
+    spot = view.spot_check(spot_id)
+    if spot.sha256 == sha256:
+        return Change()
+    new = spot.model_copy(update={"sha256": sha256, "origin": Origin.reviewer})
+    return _store(view, new)
+
+
 def remove_spot_check(view: View, spot_id: str) -> Change:
     view.spot_check(spot_id)
     return Change(spot_checks=[s for s in view.plan.spot_checks if s.id != spot_id])
@@ -355,20 +381,68 @@ def _checked(entry: Increment | SpotCheck, p: Placement) -> Placement:
     )
 
 
-def _check_claim(view: View, subject: Increment | SpotCheck | str, text: str, what: str) -> None:
-    """A written text may not claim a stronger level than the evidence (PRODUCT §4)."""
+def _overclaim(
+    view: View, subject: Increment | SpotCheck | str, text: str
+) -> tuple[Evidence, Evidence] | None:
+    """(claimed, weakest) when `text` claims a stronger level than the evidence of `subject` (an
+    item ref, or an increment's described parts), else None (docs/brief.md)."""
     claimed = evidence_from_text(text)
     if claimed is None:
-        return
+        return None
     if isinstance(subject, str):
         levels = [view.evidence(subject)]
     elif isinstance(subject, SpotCheck):
-        return  # a spot check's level is what its own text says; nothing to exceed
+        return None  # a spot check's level is what its own text says; nothing to exceed
     else:
         levels = [view.evidence(r) for r in subject.parts]
     weakest = max(levels, key=EVIDENCE_STRENGTH.index, default=Evidence.unknown)
-    if raises(claimed, weakest):
+    return (claimed, weakest) if raises(claimed, weakest) else None
+
+
+def _check_claim(view: View, subject: Increment | SpotCheck | str, text: str, what: str) -> None:
+    """A written text may not claim a stronger level than the evidence (PRODUCT §4)."""
+    found = _overclaim(view, subject, text)
+    if found is not None:
+        claimed, weakest = found
         raise BriefdeskError(
             f"the {what} text claims {claimed.value} but the evidence is {weakest.value}: "
             "raise the item's level (with a note saying what was read) first"
         )
+
+
+@dataclass(frozen=True)
+class Overclaim:
+    """A written text that claims more than its evidence: written when the level was higher, the
+    level lowered since (or parts merged in on weaker evidence). Flagged, never rewritten: the
+    reviewer rewrites the text or raises the level again."""
+
+    inc_id: str
+    number: int  # the entry's number in section 一
+    what: str  # "证据边界 / evidence boundary", or "来源 / source of <ref>"
+    claimed: Evidence
+    weakest: Evidence
+
+    def describe(self) -> str:
+        return (
+            f"entry {self.number} of 一: the {self.what} text claims {self.claimed.value} but "
+            f"the evidence is {self.weakest.value} now: rewrite it, or raise the level again"
+        )
+
+
+def overclaims(view: View) -> list[Overclaim]:
+    """Every written boundary and 来源 text of the plan that claims more than its evidence now
+    (the same rule that refuses such a text when it is written, `_check_claim`)."""
+    out: list[Overclaim] = []
+    for number, entry in enumerate(view.plan.entries, 1):
+        if not isinstance(entry, Increment):
+            continue
+        texts: list[tuple[Increment | str, str, str]] = []
+        if entry.boundary:
+            texts.append((entry, entry.boundary, "证据边界 / evidence boundary"))
+        for ref, text in entry.sources.items():
+            texts.append((ref, text, f"来源 / source of {ref}"))
+        for subject, text, what in texts:
+            found = _overclaim(view, subject, text)
+            if found is not None:
+                out.append(Overclaim(entry.id, number, what, *found))
+    return out

@@ -70,6 +70,10 @@ class Annotate(Controller):
             if answer is not None:
                 level, note = answer
                 self.apply(lambda: self.session.set_evidence(ref, level, note))
+                inc = self.session.increment_of(ref)
+                for found in self.session.overclaims():
+                    if inc is not None and found.inc_id == inc.id:  # written on the higher level
+                        self.notify(found.describe(), severity="warning")
 
         dialog = EvidenceDialog(
             item.title, ref, self.session.evidence(ref), item.evidence, d.evidence_note

@@ -59,9 +59,12 @@ class Controller:
 
     def apply(self, change: Callable[[], object]) -> None:
         """Run one session change; a refused change is a message, never a crash."""
+        lost = self.session.lost
         try:
             change()
         except BriefdeskError as exc:
             self.notify(str(exc), severity="error")
-        if self.session.save_error:
+        if self.session.lost and not lost:  # the lock was taken: READ-ONLY from now on
+            self.screen.panes.draw_title()
+        if self.session.save_error or self.session.lost:
             self.screen.panes.draw_status()

@@ -139,3 +139,54 @@ class Decide(Controller):
         if self.session.retry_save():
             self.notify("Saved.")
         self.screen.panes.draw_status()
+
+    @mutating
+    def action_gone_decisions(self) -> None:
+        """Decisions whose item is gone from its material (docs/staleness.md): pick one, then
+        move it onto the current item or drop it (each one undo step, in core)."""
+        from ...dialogs.choice import ChoiceDialog
+
+        gone = self.session.gone
+        ref = self.view.current
+        if not gone or ref is None:
+            self.notify("No decision of a gone item: every decision has its item.")
+            return
+        item = self.view.items[ref]
+        lines = [g.describe() for g in gone]
+
+        def chosen(value: str | None) -> None:
+            if value is None:
+                return
+            index = lines.index(value)
+
+            def act(what: str | None) -> None:
+                if what == "move":
+                    self.apply(lambda: self.session.move_gone(index, ref))
+                elif what == "drop":
+                    self.apply(lambda: self.session.drop_gone(index))
+                if what is not None:
+                    self.screen.panes.draw_status()
+
+            self.app.push_screen(
+                ChoiceDialog(
+                    "A decision whose item is gone",
+                    item.title,
+                    ref,
+                    [("move", "move"), ("drop", "drop")],
+                    f"{value}\n1 or enter moves it onto this item (it must be undecided) · 2 "
+                    "drops it (undo brings it back) · esc cancels",
+                ),
+                act,
+            )
+
+        self.app.push_screen(
+            ChoiceDialog(
+                "Decisions whose item is gone",
+                item.title,
+                ref,
+                [("gone", text) for text in lines],
+                "Items no longer in their material (a heading deleted): their decisions are kept. "
+                "Choose one to move onto this item or drop · esc cancels",
+            ),
+            chosen,
+        )

@@ -233,6 +233,9 @@ class Panes(Controller):
         stale = len(self.session.data.changed)
         if stale:
             parts.append((f"  │ Δ {stale} changed since decided", "bold $warning"))
+        gone = len(self.session.gone)
+        if gone:  # decisions kept for items no longer there (palette: gone decisions)
+            parts.append((f"  │ ✗ {gone} item{'s' if gone != 1 else ''} gone", "bold $warning"))
         if view.filter.active:
             parts.append(
                 Content.assemble(("  │ filter: ", "$text-muted"), line(view.filter.describe()))

@@ -67,7 +67,18 @@ class Staleness(Controller):
             self.timer = None
 
     def poll(self) -> None:
+        self.check_lock()
         self.screen.run_worker(self.poll_files, thread=True, group="watch")
+
+    def check_lock(self) -> None:
+        """A lock lost under the desk (`.briefdesk/` deleted and the batch opened elsewhere) is
+        said within a second, not only at the next key; a lock file deleted alone is made again
+        (`Session.check_lock`, docs/reliability.md)."""
+        session = self.session
+        if session.lost is None and not session.check_lock():
+            self.screen.panes.draw_title()
+            self.screen.panes.draw_status()
+            self.notify(session.lost or "session lock lost", severity="error")
 
     def poll_files(self) -> None:
         """One poll (skipped while the previous one runs); the first makes the watcher."""
@@ -132,6 +143,7 @@ class Staleness(Controller):
         listening = screen.panes.session_changed in listeners
         if listening:  # the list is filled again below: no redraw of rows that may be gone
             listeners.remove(screen.panes.session_changed)
+        gone = len(self.session.gone)
         try:
             marked = self.session.refit(review.items)
         finally:
@@ -153,6 +165,14 @@ class Staleness(Controller):
             screen.match_progress = (0, len(review.items))
             screen.matching.start()
         paths = ", ".join(dict.fromkeys(c.path for c in changes)) or "the batch"
+        if len(self.session.gone) > gone:
+            self.notify(
+                "; ".join(g.describe() for g in self.session.gone[gone:])
+                + ". Its decision is kept: the command palette's *gone decisions* moves it onto "
+                "an item or drops it.",
+                title="item gone",
+                severity="warning",
+            )
         if marked:
             self.notify(
                 f"{paths}: read again. {len(marked)} decided item"

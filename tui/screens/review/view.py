@@ -51,6 +51,12 @@ class Order:
 
 
 class ReviewView:
+    @property
+    def readonly_reason(self) -> str | None:
+        """Why this window cannot change anything: opened read-only, or its session lost its lock
+        since (`Session.lost`)."""
+        return self.opened_readonly or self.session.lost
+
     def __init__(
         self,
         review: Review,
@@ -61,7 +67,7 @@ class ReviewView:
     ) -> None:
         self.session = session
         self.reviewer = reviewer
-        self.readonly_reason = readonly_reason
+        self.opened_readonly = readonly_reason
         self.settings = review.workspace.settings
         self.language = self.settings.language
         self.advance = self.settings.advance_after_decision

@@ -222,8 +222,12 @@ class Write(Controller):
         except BriefdeskError as exc:
             self.notify(str(exc), severity="error")
             return
-        taken = {s.path for s in self.session.plan.spot_checks}
-        candidates = [p for p in candidates if p not in taken]
+        spots = {s.path: s for s in self.session.plan.spot_checks}
+        try:  # a spot check whose file changed is offered again: picking it refreshes it
+            stale = {s.path for s, _ in self.view.review.changed_spot_checks(spots.values())}
+        except BriefdeskError:
+            stale = set()
+        candidates = [p for p in candidates if p not in spots or p in stale]
         if not candidates:
             self.notify("No material of the workspace is outside this batch.", severity="warning")
             return
@@ -233,7 +237,12 @@ class Write(Controller):
                 return
             try:
                 material = self.view.review.spot_material(path)
-                spot_id = self.session.add_spot_check(material)
+                if path in spots:
+                    spot_id = spots[path].id
+                    self.session.refresh_spot_check(spot_id, material)
+                    self.notify(f"Spot check {path} now cites the file as it is.")
+                else:
+                    spot_id = self.session.add_spot_check(material)
             except BriefdeskError as exc:
                 self.notify(str(exc), severity="error")
                 return
