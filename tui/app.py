@@ -15,7 +15,7 @@ from briefdesk.core.review.load import Review
 from briefdesk.core.review.session import Session
 from briefdesk.core.settings.keymap import Keymap, choose, load_keymap
 from briefdesk.core.workspace.layout import Workspace
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.screen import Screen
 from textual.theme import Theme
@@ -24,6 +24,7 @@ from textual.timer import Timer
 from . import textual_private
 from .screens.error import ErrorScreen
 from .screens.loading import LoadingScreen
+from .typeahead import KeyGate
 
 textual_private.mend_styles_cache()  # a cache in Textual that keeps every drawn widget alive
 
@@ -54,6 +55,19 @@ class BriefdeskApp(App[int]):
         self.sessions: list[Session] = []
         self._loading: Timer | None = None  # shows the loading screen if a batch takes a while
         self._saved_theme: str | None = None  # the theme the user's config holds
+        self.key_gate = KeyGate(self, super().on_event)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys and pastes from the terminal go through the gate (`tui.typeahead`): one at a
+        time, each to the screen it was typed for; none once quitting has begun."""
+        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
+            await self.key_gate.admit(event)
+        else:
+            await super().on_event(event)
+
+    def exit(self, result: int | None = None, return_code: int = 0, message: Any = None) -> None:
+        self.key_gate.close()  # nothing typed after quitting runs
+        super().exit(result, return_code, message)
 
     async def action_quit(self) -> None:
         """ctrl+q (Textual's own quit, bound on the app) goes through the review's quit, which

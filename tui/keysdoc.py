@@ -85,6 +85,11 @@ def keys_markdown() -> str:
             "- `ctrl+q` always quits, `ctrl+p` always opens the palette, "
             "`ctrl+c` copies: a keymap cannot take them."
         ),
+        "- Type ahead as fast as you like: every key goes to the screen it was typed for, in",
+        "  order. Keys typed right after the key that opens a form or dialog wait until it is",
+        "  open and go to its focused field (`t`, a title, `ctrl+s` saves that title); keys typed",
+        "  while a dialog closes go to the review. A paste is text for the focused field, never",
+        "  keys. Once `q` has begun quitting, nothing typed after it runs (`tui/typeahead.py`).",
         "",
         "## Your own keymap",
         "",
