@@ -81,6 +81,9 @@ def keys_markdown() -> str:
             "the commit screen commits with the"
         ),
         "  `commit` key; the brief preview closes with the `preview_brief` key.",
+        "  On a form with changes not saved, the first `esc` keeps it open and says so; a second",
+        "  discards them. In the exclude dialog, `1`-`9` choose a reason until you start typing",
+        "  one of your own; from then on digits are text (`§5.9 见 v2`).",
         (
             "- `ctrl+q` always quits, `ctrl+p` always opens the palette, "
             "`ctrl+c` copies: a keymap cannot take them."
