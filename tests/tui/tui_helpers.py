@@ -85,19 +85,19 @@ async def desk(workspace, batch: str = DEMO_BATCH, *, matched: bool = False, siz
 
 
 def key_event(key: str):
-    """The Key event the terminal sends for `key` (a Textual key name or one character), as
-    `Pilot.press` makes it."""
+    """The Key event the terminal sends for `key`: a Textual key name, or one character (sent
+    as itself, `§` and `见` included: `Pilot.press` gives `§` no character)."""
     import unicodedata
 
     from textual import events
     from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 
-    if len(key) == 1 and not key.isalnum():
-        key = _character_to_key(key)
+    if len(key) == 1:
+        return events.Key(key if key.isalnum() else _character_to_key(key), key)
     try:
         char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
     except KeyError:
-        char = key if len(key) == 1 else None
+        char = None
     return events.Key(key, char)
 
 
