@@ -6,9 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tui_helpers import burst, desk, quiet, until
-
 from briefdesk.tui.dialogs.exclude import ExcludeDialog
+from tui_helpers import burst, desk, quiet, until
 
 
 def run(coro) -> None:

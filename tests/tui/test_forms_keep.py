@@ -6,10 +6,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tui_helpers import desk, settle, until
-
 from briefdesk.tui.dialogs.increment import IncrementDialog
 from briefdesk.tui.dialogs.text_entry import TextEntryDialog
+from tui_helpers import desk, settle, until
 
 
 def run(coro) -> None:
