@@ -22,6 +22,7 @@ from textual.theme import Theme
 from textual.timer import Timer
 
 from . import textual_private
+from .listkeys import as_list_key, moves
 from .screens.error import ErrorScreen
 from .screens.loading import LoadingScreen
 from .typeahead import KeyGate
@@ -55,7 +56,8 @@ class BriefdeskApp(App[int]):
         self.sessions: list[Session] = []
         self._loading: Timer | None = None  # shows the loading screen if a batch takes a while
         self._saved_theme: str | None = None  # the theme the user's config holds
-        self.key_gate = KeyGate(self, super().on_event)
+        self.key_gate = KeyGate(self, self._hand_on)
+        self.list_keys: dict[str, str] = {}  # the keymap's moving keys (`tui.listkeys`)
 
     async def on_event(self, event: events.Event) -> None:
         """Keys and pastes from the terminal go through the gate (`tui.typeahead`): one at a
@@ -64,6 +66,15 @@ class BriefdeskApp(App[int]):
             await self.key_gate.admit(event)
         else:
             await super().on_event(event)
+
+    async def _hand_on(self, event: events.Event) -> None:
+        """A key as Textual handles it; outside the review, a moving key of the keymap moves
+        the focused list (`tui.listkeys`)."""
+        from .screens.review import ReviewScreen
+
+        if isinstance(event, events.Key) and not isinstance(self.screen, ReviewScreen):
+            event = as_list_key(event, self.focused, self.list_keys)
+        await super().on_event(event)
 
     def exit(self, result: int | None = None, return_code: int = 0, message: Any = None) -> None:
         self.key_gate.close()  # nothing typed after quitting runs
@@ -92,6 +103,7 @@ class BriefdeskApp(App[int]):
             self.push_screen(ErrorScreen("briefdesk refuses this keymap", str(exc)))
             return
         self.set_keymap(self.keymap.textual_keymap())
+        self.list_keys = moves(self.keymap)
         self._restore_theme()
         if self.batch_name:
             self.open_batch(self.batch_name, from_picker=False)

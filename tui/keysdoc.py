@@ -84,6 +84,9 @@ def keys_markdown() -> str:
         "  On a form with changes not saved, the first `esc` keeps it open and says so; a second",
         "  discards them. In the exclude dialog, `1`-`9` choose a reason until you start typing",
         "  one of your own; from then on digits are text (`§5.9 见 v2`).",
+        "  A keymap's moving keys (`next_item`, `prev_item`, `first_item`, `last_item`,",
+        "  `page_down`, `page_up`) also move the focused list of a dialog, the picker, help and",
+        "  history (`j` `k` in vim); in a text field they stay text.",
         (
             "- `ctrl+q` always quits, `ctrl+p` always opens the palette, "
             "`ctrl+c` copies: a keymap cannot take them."
