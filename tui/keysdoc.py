@@ -87,6 +87,8 @@ def keys_markdown() -> str:
         "  A keymap's moving keys (`next_item`, `prev_item`, `first_item`, `last_item`,",
         "  `page_down`, `page_up`) also move the focused list of a dialog, the picker, help and",
         "  history (`j` `k` in vim); in a text field they stay text.",
+        "- `1`-`5` focus the panes of those numbers (unless your keymap binds the digit); after an",
+        "  action the focus is back on the items list.",
         (
             "- `ctrl+q` always quits, `ctrl+p` always opens the palette, "
             "`ctrl+c` copies: a keymap cannot take them."

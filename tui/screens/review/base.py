@@ -58,10 +58,12 @@ class Controller:
         return bool(reason)
 
     def apply(self, change: Callable[[], object]) -> None:
-        """Run one session change; a refused change is a message, never a crash."""
+        """Run one session change; a refused change is a message, never a crash. The focus
+        returns to the items list (`ReviewScreen.focus_items`)."""
         try:
             change()
         except BriefdeskError as exc:
             self.notify(str(exc), severity="error")
         if self.session.save_error:
             self.screen.panes.draw_status()
+        self.screen.focus_items()
