@@ -24,6 +24,8 @@ from .tokens import Records
 if TYPE_CHECKING:
     import scipy.sparse as sp  # imported where it is used: a warm scan never needs it
 
+    from ..model.values import Section
+
 
 def section_matrix(sec: Records, df: np.ndarray, n_records: int, kind: np.ndarray) -> sp.csr_matrix:
     """Sections as L2-normalised vectors over the records' vocabulary and idf."""
@@ -72,3 +74,16 @@ def place(
         ]
         for rj, rc, rs in zip(order.tolist(), best_cos.tolist(), scores.tolist(), strict=True)
     ]
+
+
+def shared_names(text: str, section: Section, most: int = 4) -> list[str]:
+    """The names an item's text shares with a section (its heading and its own text): Latin
+    words and tokens with a digit (`DecisionRank`, `v0.30`, `#17649`) — what a reviewer reads as
+    the reason a section was proposed — most distinctive (longest) first."""
+    from ..text.normalize import tokens
+
+    def names(t: str) -> set[str]:
+        return {w for w in tokens(t) if w.isascii() and len(w) >= 3 and not w.isdigit()}
+
+    common = names(text) & names(f"{section.title}\n{section.text}")
+    return sorted(common, key=lambda w: (-len(w), w))[:most]
