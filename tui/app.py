@@ -22,7 +22,7 @@ from textual.theme import Theme
 from textual.timer import Timer
 
 from . import textual_private
-from .listkeys import as_list_key, moves
+from .listkeys import as_list_key, cursor_keys, moves
 from .screens.error import ErrorScreen
 from .screens.loading import LoadingScreen
 from .typeahead import KeyGate
@@ -56,8 +56,9 @@ class BriefdeskApp(App[int]):
         self.sessions: list[Session] = []
         self._loading: Timer | None = None  # shows the loading screen if a batch takes a while
         self._saved_theme: str | None = None  # the theme the user's config holds
-        self.key_gate = KeyGate(self, self._hand_on)
+        self.key_gate = KeyGate(self, self._hand_on, self._quick)
         self.list_keys: dict[str, str] = {}  # the keymap's moving keys (`tui.listkeys`)
+        self.cursor_keys: frozenset[str] = frozenset()  # and the review's cursor-only keys
 
     async def on_event(self, event: events.Event) -> None:
         """Keys and pastes from the terminal go through the gate (`tui.typeahead`): one at a
@@ -66,6 +67,16 @@ class BriefdeskApp(App[int]):
             await self.key_gate.admit(event)
         else:
             await super().on_event(event)
+
+    def _quick(self, event: events.Event) -> bool:
+        """A moving key on the review (it opens, closes and focuses nothing): no waiting."""
+        from .screens.review import ReviewScreen
+
+        return (
+            isinstance(event, events.Key)
+            and event.key in self.cursor_keys
+            and isinstance(self.screen, ReviewScreen)
+        )
 
     async def _hand_on(self, event: events.Event) -> None:
         """A key as Textual handles it; outside the review, a moving key of the keymap moves
@@ -104,6 +115,7 @@ class BriefdeskApp(App[int]):
             return
         self.set_keymap(self.keymap.textual_keymap())
         self.list_keys = moves(self.keymap)
+        self.cursor_keys = cursor_keys(self.keymap)
         self._restore_theme()
         if self.batch_name:
             self.open_batch(self.batch_name, from_picker=False)

@@ -25,6 +25,14 @@ LIST_KEYS = {
 }
 
 
+# the review's actions that only move the cursor: their keys need not wait (tui/typeahead.py)
+CURSOR_ONLY = (*LIST_KEYS, "next_undecided")
+
+
+def cursor_keys(keymap: Keymap) -> frozenset[str]:
+    return frozenset(key for action in CURSOR_ONLY for key in keymap.keys(action))
+
+
 def moves(keymap: Keymap) -> dict[str, str]:
     """The keymap's moving keys, each with the list key it stands for."""
     return {key: LIST_KEYS[action] for action in LIST_KEYS for key in keymap.keys(action)}

@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from briefdesk.tui.dialogs.exclude import ExcludeDialog
-from tui_helpers import burst, desk, quiet, until
+from tui_helpers import burst, desk, handled, quiet, until
 
 
 def run(coro) -> None:
@@ -23,8 +23,7 @@ def test_digits_typed_in_a_reason_are_kept_even_back_on_the_list(demo_ws: Path) 
             await pilot.press("x")
             await until(pilot, lambda: isinstance(app.screen, ExcludeDialog), what="the dialog")
             for key in [*"§5.9 见 v", "shift+tab", "2", "enter"]:  # one at a time
-                burst(app, key)
-                await quiet(pilot, app.key_gate.idle)
+                await quiet(pilot, handled(app, burst(app, key)))
             assert screen.session.decision(ref).reason == "§5.9 见 v2"
 
     run(go())

@@ -11,7 +11,7 @@ from pathlib import Path
 from briefdesk.tui.dialogs.increment import IncrementDialog
 from briefdesk.tui.screens.review import ReviewScreen
 from textual import events
-from tui_helpers import burst, desk, quiet, settle, until
+from tui_helpers import burst, desk, handled, quiet, settle, until
 
 
 def run(coro) -> None:
@@ -31,8 +31,8 @@ def test_a_title_typed_straight_after_t_reaches_the_form(demo_ws: Path) -> None:
         async with desk(demo_ws) as (app, pilot, screen):
             ref = included_first(screen)
             await settle(pilot)
-            burst(app, "t", *"My title", "ctrl+s")
-            await quiet(pilot, lambda: app.screen is screen and app.key_gate.idle())
+            sent = burst(app, "t", *"My title", "ctrl+s")
+            await quiet(pilot, handled(app, sent))
             assert screen.session.increment_of(ref).title == "My title"
 
     run(go())
@@ -45,8 +45,8 @@ def test_a_placement_typed_straight_after_a_in_the_form_goes_where_typed(demo_ws
         async with desk(demo_ws) as (app, pilot, screen):
             ref = included_first(screen)
             await settle(pilot)
-            burst(app, "t", "tab", "tab", "tab", "tab", "a", "4", ".", "2", "enter", "ctrl+s")
-            await quiet(pilot, lambda: app.screen is screen and app.key_gate.idle())
+            keys = ("t", "tab", "tab", "tab", "tab", "a", "4", ".", "2", "enter", "ctrl+s")
+            await quiet(pilot, handled(app, burst(app, *keys)))
             placements = screen.session.increment_of(ref).placements
             assert [p.section for p in placements][-1:] == ["4.2"], placements
 
@@ -61,8 +61,8 @@ def test_after_a_long_paste_the_next_tab_and_text_land_in_the_next_field(demo_ws
         async with desk(demo_ws) as (app, pilot, screen):
             ref = included_first(screen)
             await settle(pilot)
-            burst(app, "t", events.Paste(pasted), "tab", *"key point", "ctrl+s")
-            await quiet(pilot, lambda: app.screen is screen and app.key_gate.idle())
+            sent = burst(app, "t", events.Paste(pasted), "tab", *"key point", "ctrl+s")
+            await quiet(pilot, handled(app, sent))
             inc = screen.session.increment_of(ref)
             assert (inc.title, inc.points) == (pasted, "key point")
 

@@ -101,16 +101,24 @@ def key_event(key: str):
     return events.Key(key, char)
 
 
-def burst(app, *keys) -> None:
+def burst(app, *keys) -> int:
     """Send every key at once, as a fast typist or `tmux send-keys` does: all of them are queued
     before the first is handled (`Pilot.press` waits for the desk after each key). A
     `textual.events.Paste` among them is sent as it is."""
     from textual import events
 
+    target = app.key_gate.seen + len(keys)
     for k in keys:
         event = k if isinstance(k, events.Event) else key_event(k)
         event.set_sender(app)
         app.post_message(event)
+    return target
+
+
+def handled(app, target: int):
+    """A condition: the desk has taken every key of the burst that returned `target`, and none
+    is in flight or waiting."""
+    return lambda: app.key_gate.seen >= target and app.key_gate.idle()
 
 
 async def quiet(pilot, condition=None, what: str = "the keys to be handled") -> None:
