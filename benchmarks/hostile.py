@@ -22,7 +22,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.support.hostile_inputs import ADVERSARIAL_UNITS, adversarial_run, alias_bomb_text, long_line
+from tests.support.hostile_inputs import (
+    ADVERSARIAL_UNITS,
+    adversarial_run,
+    alias_bomb_text,
+    long_line,
+)
 
 DEMO_BATCH = "2026-11-03-e627b203"
 FIRST = "inbox/jay/2026-11-03-1000-rss-cool-papers.md"

@@ -15,15 +15,17 @@ from briefdesk.core.review.load import Review
 from briefdesk.core.review.session import Session
 from briefdesk.core.settings.keymap import Keymap, choose, load_keymap
 from briefdesk.core.workspace.layout import Workspace
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
 
 from . import textual_private
+from .listkeys import as_list_key, cursor_keys, moves
 from .screens.error import ErrorScreen
 from .screens.loading import LoadingScreen
+from .typeahead import KeyGate
 
 textual_private.mend_styles_cache()  # a cache in Textual that keeps every drawn widget alive
 
@@ -54,6 +56,40 @@ class BriefdeskApp(App[int]):
         self.sessions: list[Session] = []
         self._loading: Timer | None = None  # shows the loading screen if a batch takes a while
         self._saved_theme: str | None = None  # the theme the user's config holds
+        self.key_gate = KeyGate(self, self._hand_on, self._quick)
+        self.list_keys: dict[str, str] = {}  # the keymap's moving keys (`tui.listkeys`)
+        self.cursor_keys: frozenset[str] = frozenset()  # and the review's cursor-only keys
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys and pastes from the terminal go through the gate (`tui.typeahead`): one at a
+        time, each to the screen it was typed for; none once quitting has begun."""
+        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
+            await self.key_gate.admit(event)
+        else:
+            await super().on_event(event)
+
+    def _quick(self, event: events.Event) -> bool:
+        """A moving key on the review (it opens, closes and focuses nothing): no waiting."""
+        from .screens.review import ReviewScreen
+
+        return (
+            isinstance(event, events.Key)
+            and event.key in self.cursor_keys
+            and isinstance(self.screen, ReviewScreen)
+        )
+
+    async def _hand_on(self, event: events.Event) -> None:
+        """A key as Textual handles it; outside the review, a moving key of the keymap moves
+        the focused list (`tui.listkeys`)."""
+        from .screens.review import ReviewScreen
+
+        if isinstance(event, events.Key) and not isinstance(self.screen, ReviewScreen):
+            event = as_list_key(event, self.focused, self.list_keys)
+        await super().on_event(event)
+
+    def exit(self, result: int | None = None, return_code: int = 0, message: Any = None) -> None:
+        self.key_gate.close()  # nothing typed after quitting runs
+        super().exit(result, return_code, message)
 
     async def action_quit(self) -> None:
         """ctrl+q (Textual's own quit, bound on the app) goes through the review's quit, which
@@ -78,6 +114,8 @@ class BriefdeskApp(App[int]):
             self.push_screen(ErrorScreen("briefdesk refuses this keymap", str(exc)))
             return
         self.set_keymap(self.keymap.textual_keymap())
+        self.list_keys = moves(self.keymap)
+        self.cursor_keys = cursor_keys(self.keymap)
         self._restore_theme()
         if self.batch_name:
             self.open_batch(self.batch_name, from_picker=False)

@@ -83,10 +83,23 @@ def keys_markdown() -> str:
             "the commit screen commits with the"
         ),
         "  `commit` key; the brief preview closes with the `preview_brief` key.",
+        "  On a form with changes not saved, the first `esc` keeps it open and says so; a second",
+        "  discards them. In the exclude dialog, `1`-`9` choose a reason until you start typing",
+        "  one of your own; from then on digits are text (`§5.9 见 v2`).",
+        "  A keymap's moving keys (`next_item`, `prev_item`, `first_item`, `last_item`,",
+        "  `page_down`, `page_up`) also move the focused list of a dialog, the picker, help and",
+        "  history (`j` `k` in vim); in a text field they stay text.",
+        "- `1`-`5` focus the panes of those numbers (unless your keymap binds the digit); after an",
+        "  action the focus is back on the items list.",
         (
             "- `ctrl+q` always quits, `ctrl+p` always opens the palette, "
             "`ctrl+c` copies: a keymap cannot take them."
         ),
+        "- Type ahead as fast as you like: every key goes to the screen it was typed for, in",
+        "  order. Keys typed right after the key that opens a form or dialog wait until it is",
+        "  open and go to its focused field (`t`, a title, `ctrl+s` saves that title); keys typed",
+        "  while a dialog closes go to the review. A paste is text for the focused field, never",
+        "  keys. Once `q` has begun quitting, nothing typed after it runs (`tui/typeahead.py`).",
         "",
         "## Your own keymap",
         "",

@@ -124,3 +124,48 @@ async def desk(workspace, batch: str = DEMO_BATCH, *, matched: bool = False, siz
     app = BriefdeskApp(workspace, batch)
     async with app.run_test(size=size) as pilot:
         yield app, pilot, await review_ready(pilot, matched=matched)
+
+
+def key_event(key: str):
+    """The Key event the terminal sends for `key`: a Textual key name, or one character (sent
+    as itself, `§` and `见` included: `Pilot.press` gives `§` no character)."""
+    import unicodedata
+
+    from textual import events
+    from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+
+    if len(key) == 1:
+        return events.Key(key if key.isalnum() else _character_to_key(key), key)
+    try:
+        char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = None
+    return events.Key(key, char)
+
+
+def burst(app, *keys) -> int:
+    """Send every key at once, as a fast typist or `tmux send-keys` does: all of them are queued
+    before the first is handled (`Pilot.press` waits for the desk after each key). A
+    `textual.events.Paste` among them is sent as it is."""
+    from textual import events
+
+    target = app.key_gate.seen + len(keys)
+    for k in keys:
+        event = k if isinstance(k, events.Event) else key_event(k)
+        event.set_sender(app)
+        app.post_message(event)
+    return target
+
+
+def handled(app, target: int):
+    """A condition: the desk has taken every key of the burst that returned `target`, and none
+    is in flight or waiting."""
+    return lambda: app.key_gate.seen >= target and app.key_gate.idle()
+
+
+async def quiet(pilot, condition=None, what: str = "the keys to be handled") -> None:
+    """After a burst: until `condition` holds (if given) and the desk has settled."""
+    if condition is not None:
+        await until(pilot, condition, what=what)
+    await pilot.pause(0.1)
+    await settle(pilot)

@@ -39,7 +39,27 @@ class FormDialog(Dialog[T]):
 
     Subclasses do not define `on_input_submitted` / `on_button_pressed` themselves: Textual
     would run theirs and these both (handlers run down the MRO).
+
+    `esc` on a form that holds changes (`dirty`) keeps it open the first time and says that a
+    second `esc` discards them (Cancel, clicked, still cancels at once).
     """
+
+    _warned_discard = False
+
+    def dirty(self) -> bool:
+        """Whether the form holds text or choices not saved yet (esc and quitting ask first)."""
+        return False
+
+    def action_cancel(self) -> None:
+        if self.dirty() and not self._warned_discard:
+            self._warned_discard = True
+            self.notify(
+                "The form has changes not saved: esc again discards them, ctrl+s saves them.",
+                title="not saved",
+                severity="warning",
+            )
+            return
+        self.dismiss(None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -60,6 +60,7 @@ class ExcludeDialog(Dialog[str]):
         self.current = current
         self.cites = cites
         self.targets = targets
+        self.opened_with = ""  # the reason of one's own the field opened with
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="exclude") as box:
@@ -116,27 +117,35 @@ class ExcludeDialog(Dialog[str]):
         elif self.current:
             reasons.highlighted = ids.index(OTHER)
             self.query_one("#other", Input).value = self.current
+            self.opened_with = self.current
         else:
             reasons.highlighted = 0
         reasons.focus()
 
     def on_key(self, event: events.Key) -> None:
         """With the list focused: a number chooses that reason; any other character typed starts
-        the reason of one's own (the list takes no letters, so they would be lost)."""
+        the reason of one's own (the list takes no letters, so they would be lost). Once a reason
+        is being typed, numbers are part of it (`§5.9 见 v2`), wherever the focus is."""
         reasons = self.query_one("#reasons", OptionList)
         if not reasons.has_focus or not event.is_printable or not event.character:
             return
         event.stop()
         event.prevent_default()
         char = event.character
-        if char in "123456789":
+        field = self.query_one("#other", Input)
+        if char in "123456789" and not self.typed:
             index = int(char) - 1
             if index < len(reasons.options) and reasons.options[index].id != OTHER:
                 self._choose(reasons.options[index].id)
             return
-        field = self.query_one("#other", Input)
         field.focus()
         field.insert_text_at_cursor(char)
+
+    @property
+    def typed(self) -> bool:
+        """The reviewer has typed a reason in this dialog (a reason it opened with is not)."""
+        value = self.query_one("#other", Input).value
+        return bool(value) and value != self.opened_with
 
     def on_paste(self, event: events.Paste) -> None:
         """A pasted reason lands in the text field, wherever the focus was."""

@@ -1,7 +1,11 @@
 """Choose the item's section: fuzzy search over the living document's section ids and titles.
 
-Empty search lists the proposed sections first (with their scores), then every section in
-document order. Returns (section id or None to clear, action) or None when cancelled.
+Empty search lists the proposed sections first (with their scores and the names the item shares
+with each), then every other section in document order. The action starts as the placement's
+own (the manifest's proposal, or the reviewer's earlier choice), and the line above the lists says
+in words what will be saved (`§4.2 … · as a new subsection`); the arrow keys stop at the ends of a
+list rather than wrapping round. Returns (section id or None to clear, action) or None when
+cancelled.
 """
 
 from __future__ import annotations
@@ -57,7 +61,11 @@ def searched_sections(
 
 
 def section_prompt(
-    section: Section, score: float | None, chosen: bool, offsets: Sequence[int] = ()
+    section: Section,
+    score: float | None,
+    chosen: bool,
+    offsets: Sequence[int] = (),
+    shared: Sequence[str] = (),
 ) -> Content:
     label = line(f"§{section.id} {section.title}")
     for offset in offsets:
@@ -67,6 +75,7 @@ def section_prompt(
         ("● " if chosen else "  ", "$success"),
         (f"{score:3.0f} " if score is not None else "    ", "$text-secondary"),
         label,
+        line(f"  shares {', '.join(shared)}" if shared else "", "$text-muted"),
     )
 
 
@@ -85,8 +94,12 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
         proposals: tuple[Placement, ...],
         chosen: str | None,
         action: str | None,
+        text: str = "",
     ) -> None:
+        """`action`: the placement's own (None: append); `text`: the item's, for the names it
+        shares with each proposed section."""
         super().__init__(classes="dialog")
+        self.text = text
         self.item_title = title
         self.ref = ref
         self.sections = sections
@@ -104,6 +117,7 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
             yield OptionList(
                 *[Option(Content(text), id=key) for key, text in ACTIONS], id="action", markup=False
             )
+            yield Static(id="choice", classes="hint", markup=False)
 
     def on_mount(self) -> None:
         actions = self.query_one("#action", OptionList)
@@ -123,12 +137,9 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
             for p in self.proposals:
                 section = by_id.get(p.section)
                 if section is not None:
-                    options.append(
-                        Option(
-                            section_prompt(section, p.score, p.section == self.chosen),
-                            id=section.id,
-                        )
-                    )
+                    shared = list(p.names)  # the matcher's own reason (core/matching/tiers.py)
+                    prompt = section_prompt(section, p.score, p.section == self.chosen, (), shared)
+                    options.append(Option(prompt, id=section.id))
                     shown.add(section.id)
             for section in self.sections:
                 if section.id not in shown:
@@ -142,6 +153,26 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
         sections = self.query_one("#sections", OptionList)
         sections.set_options(options)
         sections.highlighted = 0 if options else None
+        self._say()
+
+    def _say(self) -> None:
+        """What will be saved, in words: the section and the action."""
+        option = self.query_one("#sections", OptionList).highlighted_option
+        action = self.query_one("#action", OptionList).highlighted_option
+        words = dict(ACTIONS).get(action.id or "", "") if action is not None else ""
+        if option is None:
+            text = Content.styled("→ no section matches the search", "$warning")
+        elif option.id == CLEAR:
+            text = Content.styled("→ no placement (the item's placement is cleared)", "bold")
+        else:
+            section = next((s for s in self.sections if s.id == option.id), None)
+            title = f"§{option.id} {section.title}" if section else f"§{option.id}"
+            text = Content.assemble(("→ ", "bold $success"), line(title, "bold"), f" · as {words}")
+        self.query_one("#choice", Static).update(text)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._say()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -156,10 +187,14 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
         target = (
             focused if isinstance(focused, OptionList) else self.query_one("#sections", OptionList)
         )
-        if delta > 0:
-            target.action_cursor_down()
-        else:
-            target.action_cursor_up()
+        # no wrapping round: past the last section is not the first one
+        options, index = target.options, target.highlighted
+        index = (-1 if delta > 0 else len(options)) if index is None else index
+        index += delta
+        while 0 <= index < len(options) and options[index].disabled:
+            index += delta
+        if 0 <= index < len(options):
+            target.highlighted = index
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -63,5 +63,8 @@ class TextEntryDialog(FormDialog[str]):
         if self.initial:  # a draft: the reviewer goes on writing at its end
             entry.move_cursor(entry.document.end)
 
+    def dirty(self) -> bool:
+        return self.query_one("#entry", TextArea).text.strip() != self.initial.strip()
+
     def action_save(self) -> None:
         self.dismiss(self.query_one("#entry", TextArea).text.strip())

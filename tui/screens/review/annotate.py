@@ -119,6 +119,7 @@ class Annotate(Controller):
             matches.placements if matches else (),
             placed.section if placed else None,
             placed.action if placed else None,
+            item.text,
         )
         self.app.push_screen(dialog, done)
 

@@ -58,7 +58,8 @@ class Controller:
         return bool(reason)
 
     def apply(self, change: Callable[[], object]) -> None:
-        """Run one session change; a refused change is a message, never a crash."""
+        """Run one session change; a refused change is a message, never a crash. The focus
+        returns to the items list (`ReviewScreen.focus_items`)."""
         lost = self.session.lost
         try:
             change()
@@ -68,3 +69,4 @@ class Controller:
             self.screen.panes.draw_title()
         if self.session.save_error or self.session.lost:
             self.screen.panes.draw_status()
+        self.screen.focus_items()

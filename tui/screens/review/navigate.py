@@ -84,6 +84,10 @@ class Navigate(Controller):
     def action_prev_pane(self) -> None:
         self.focus_pane(self.focused_pane() - 1)
 
+    def action_focus_pane(self, number: int) -> None:
+        """Digits 1-5: the pane of that number (its border title says it)."""
+        self.focus_pane(number - 1)
+
     def focused_pane(self) -> int:
         focused = self.screen.focused
         for index, selector in enumerate(PANES):

@@ -16,7 +16,7 @@ from briefdesk.core.review.session import Session
 from briefdesk.core.settings.keymap import Keymap
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
@@ -61,7 +61,12 @@ class ReviewScreen(Screen[None]):
     (docs/keys.md) is a binding whose id is the action's id (`tui.keys`), so the keymap rebinds
     it; the controller that owns it runs it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = list(review_bindings())
+    # the keymap's actions, then 1-5 focusing the panes of those numbers (lazygit's convention;
+    # a keymap that binds a digit keeps it: its binding comes first)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *review_bindings(),
+        *(Binding(str(n), f"focus_pane({n})", show=False) for n in range(1, 6)),
+    ]
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {ReviewCommands}
     AUTO_FOCUS = "#items"
     HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012 (Textual's type)
@@ -177,6 +182,13 @@ class ReviewScreen(Screen[None]):
 
     def request_quit(self) -> None:
         self.opener.request_quit()
+
+    def focus_items(self) -> None:
+        """After an action, the keys go to the items list again (the reviewer moves the focus
+        to a pane to act there once, not to keep typing into it)."""
+        items = self.query_one(ItemList)
+        if self.focused is not items and not self.query_one(SearchBar).display:
+            items.focus()
 
     def key_hint(self, action: str) -> str:
         """The first key the keymap binds to `action`, as the key bar shows it."""

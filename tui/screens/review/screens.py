@@ -60,7 +60,7 @@ class Open(Controller):
             return False
         self.warned_form = form
         self.notify(
-            "The form holds text not saved yet: ctrl+s saves it, esc drops it; "
+            "The form holds text not saved yet: ctrl+s saves it, esc twice drops it; "
             "ctrl+q again quits without it.",
             title="not saved",
             severity="warning",
