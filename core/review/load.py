@@ -21,11 +21,10 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BriefdeskError
-from ..model import dismissals
-from ..model.dismissals import Dismissal
+from ..model.dismissals import Dismissal, key_pairs
 from ..model.increments import SpotCheck
 from ..model.values import BriefEntry, Evidence, Item, LivingDoc, Material
-from ..storage import fileio, parsecache
+from ..storage import dismissalfiles, fileio, parsecache
 from ..storage.cachefile import open_cache_dir
 from ..workspace.briefname import is_brief_of
 from ..workspace.earlier_briefs import parse_brief
@@ -82,7 +81,7 @@ class Review:
         `.briefdesk/` gone) begins with, so the committed batch keeps them too."""
         stem = self.batch.stem
         mine = [rel for rel in self.workspace.brief_files() if is_brief_of(rel, stem)]
-        return dismissals.committed(self.workspace.root, mine)
+        return dismissalfiles.committed(self.workspace.root, mine)
 
     def brief_entries(self, rel: str) -> list[BriefEntry]:
         """The entries of one earlier brief, parsed once (or not at all: see
@@ -265,9 +264,9 @@ class Review:
             sidecars=read_sidecars(ws.root, self.brief_files),
             dismissed={
                 *dismissed,
-                *dismissals.key_pairs(dismissals.committed(ws.root, self.brief_files)),
-                *dismissals.key_pairs(
-                    dismissals.read_file(self.session_path())
+                *key_pairs(dismissalfiles.committed(ws.root, self.brief_files)),
+                *key_pairs(
+                    dismissalfiles.read_file(self.session_path())
                     if self.session_path().exists()
                     else self.own_dismissals()
                 ),

@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from briefdesk.tui.dialogs.exclude import ExcludeDialog
-from tui_helpers import burst, desk, handled, quiet, until
+from tui_helpers import after_burst, burst, desk, handled, until
 
 
 def run(coro) -> None:
@@ -23,7 +23,7 @@ def test_digits_typed_in_a_reason_are_kept_even_back_on_the_list(demo_ws: Path) 
             await pilot.press("x")
             await until(pilot, lambda: isinstance(app.screen, ExcludeDialog), what="the dialog")
             for key in [*"§5.9 见 v", "shift+tab", "2", "enter"]:  # one at a time
-                await quiet(pilot, handled(app, burst(app, key)))
+                await after_burst(pilot, handled(app, burst(app, key)))
             assert screen.session.decision(ref).reason == "§5.9 见 v2"
 
     run(go())
@@ -34,7 +34,7 @@ def test_a_reason_with_digits_typed_in_one_burst_is_saved_as_typed(demo_ws: Path
         async with desk(demo_ws) as (app, pilot, screen):
             ref = screen.current
             burst(app, "x", *"§5.9 见 v2", "enter")
-            await quiet(pilot, lambda: screen.session.decision(ref).status == "exclude")
+            await after_burst(pilot, lambda: screen.session.decision(ref).status == "exclude")
             assert screen.session.decision(ref).reason == "§5.9 见 v2"
 
     run(go())

@@ -11,7 +11,7 @@ from pathlib import Path
 from briefdesk.tui.dialogs.increment import IncrementDialog
 from briefdesk.tui.screens.review import ReviewScreen
 from textual import events
-from tui_helpers import burst, desk, handled, quiet, settle, until
+from tui_helpers import after_burst, burst, desk, handled, settle, until
 
 
 def run(coro) -> None:
@@ -32,7 +32,7 @@ def test_a_title_typed_straight_after_t_reaches_the_form(demo_ws: Path) -> None:
             ref = included_first(screen)
             await settle(pilot)
             sent = burst(app, "t", *"My title", "ctrl+s")
-            await quiet(pilot, handled(app, sent))
+            await after_burst(pilot, handled(app, sent))
             assert screen.session.increment_of(ref).title == "My title"
 
     run(go())
@@ -46,7 +46,7 @@ def test_a_placement_typed_straight_after_a_in_the_form_goes_where_typed(demo_ws
             ref = included_first(screen)
             await settle(pilot)
             keys = ("t", "tab", "tab", "tab", "tab", "a", "4", ".", "2", "enter", "ctrl+s")
-            await quiet(pilot, handled(app, burst(app, *keys)))
+            await after_burst(pilot, handled(app, burst(app, *keys)))
             placements = screen.session.increment_of(ref).placements
             assert [p.section for p in placements][-1:] == ["4.2"], placements
 
@@ -62,7 +62,7 @@ def test_after_a_long_paste_the_next_tab_and_text_land_in_the_next_field(demo_ws
             ref = included_first(screen)
             await settle(pilot)
             sent = burst(app, "t", events.Paste(pasted), "tab", *"key point", "ctrl+s")
-            await quiet(pilot, handled(app, sent))
+            await after_burst(pilot, handled(app, sent))
             inc = screen.session.increment_of(ref)
             assert (inc.title, inc.points) == (pasted, "key point")
 
@@ -78,7 +78,7 @@ def test_keys_typed_while_a_dialog_closes_reach_the_review(demo_ws: Path) -> Non
             first = screen.current
             second = screen.shown_refs[1]
             burst(app, "x", "1", "down", "i")
-            await quiet(pilot, lambda: screen.session.decision(second).status == "include")
+            await after_burst(pilot, lambda: screen.session.decision(second).status == "include")
             assert screen.session.decision(first).reason == "off-topic"
             assert isinstance(app.screen, ReviewScreen)
 

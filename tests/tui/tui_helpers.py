@@ -163,7 +163,7 @@ def handled(app, target: int):
     return lambda: app.key_gate.seen >= target and app.key_gate.idle()
 
 
-async def quiet(pilot, condition=None, what: str = "the keys to be handled") -> None:
+async def after_burst(pilot, condition=None, what: str = "the keys to be handled") -> None:
     """After a burst: until `condition` holds (if given) and the desk has settled."""
     if condition is not None:
         await until(pilot, condition, what=what)
