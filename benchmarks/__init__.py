@@ -1,1 +1,2 @@
-"""Benchmarks of issue 5: a generator of large workspaces and a runner of every figure."""
+"""Benchmarks (benchmarks/RESULTS.md): a generator of large workspaces and a runner of every
+figure."""

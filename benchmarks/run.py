@@ -1,4 +1,5 @@
-"""Every figure of issue 5 in one command: `python -m benchmarks.run [--quick] [--profile]`.
+"""Every figure of benchmarks/RESULTS.md in one command: `python -m benchmarks.run [--quick]
+[--profile]`.
 
 Generates the workspace (`tests/support/generate.py`), then measures, each in a fresh process so
 that times and peak memory are the process's own:

@@ -1,8 +1,8 @@
 """The command palette's review commands: every keymap action, by name, with its keys.
 
 The palette is the way in when an input method swallows single-letter keys, so it offers every
-action of PRODUCT §12, plus a few that have no key (undecide, confirm, clear filter). Descriptions
-are ours; matching offsets are styled on Content built from plain text (Textual's
+action docs/keys.md lists, plus a few that have no key (undecide, confirm, clear filter).
+Descriptions are ours; matching offsets are styled on Content built from plain text (Textual's
 `Matcher.highlight` would parse its argument as markup).
 """
 

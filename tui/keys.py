@@ -1,6 +1,6 @@
 """The review actions as Textual bindings, and keys shown the way the footer shows them.
 
-Every action id of PRODUCT §12 becomes a `Binding` whose `id` is the action id, so
+Every action id docs/keys.md lists becomes a `Binding` whose `id` is the action id, so
 `App.set_keymap` (fed from `core.settings.keymap`) rebinds it. The class-level keys are the shipped
 default keymap; the app applies the keymap in force on start.
 """

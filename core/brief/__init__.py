@@ -1,4 +1,4 @@
-"""The brief (PRODUCT §9), in two steps: a review session resolved into a model of every string
+"""The brief (docs/brief.md), in two steps: a review session resolved into a model of every string
 the brief prints (`build`), then that model laid out as the seed's plain text (`render`).
 
 - `plan`: which items form which increment, the rule the session, the renderer and the desk share;

@@ -1,7 +1,7 @@
 """A review session resolved into the brief's model (`core.brief.content`): every string decided.
 
 What the reviewer wrote is printed as written (made safe); what they left `None` is derived from
-the items, as PRODUCT §9 says:
+the items, as docs/brief.md says:
 
 - title: the first part's heading without its `对象一：` / `1.` prefix, with the parts' arXiv ids;
 - 来源: each material the increment describes once — its path, which items (`对象一`, `第一条`)

@@ -1,4 +1,4 @@
-"""The brief commit's message and its trailers (PRODUCT §10), written and read back.
+"""The brief commit's message and its trailers (docs/brief.md), written and read back.
 
 The message is the brief's provenance: which batch, the sha256 of every material as committed,
 the sha256 of every spot-checked material, who reviewed, how the decisions split, which briefdesk
@@ -58,8 +58,8 @@ def short_batch_id(batch_id: str) -> str:
 
 
 def subject_names(batch_id: str) -> list[str]:
-    """How the subject may name the batch, shortest first when the id ends in a UUID, as PRODUCT
-    §10 writes it (`e627b203`); the `Batch:` trailer always holds the whole id."""
+    """How the subject may name the batch, shortest first when the id ends in a UUID, as
+    docs/brief.md writes it (`e627b203`); the `Batch:` trailer always holds the whole id."""
     last = batch_id.rpartition("/")[2]
     if _UUIDISH.fullmatch(last):
         return list(dict.fromkeys([last[:8], short_batch_id(batch_id)]))
@@ -115,7 +115,7 @@ def commit_message(
     model: BriefModel | None = None,
     manifest: tuple[str, str] | None = None,
 ) -> str:
-    """The commit message of PRODUCT §10, ending with a newline.
+    """The commit message docs/brief.md describes, ending with a newline.
 
     `manifest` (its path, "new" or "changed"): the commit also holds the batch's manifest, and
     a paragraph before the trailers says so (docs/git.md).

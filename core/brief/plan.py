@@ -2,7 +2,7 @@
 
 Every item of the batch is in exactly one of: an increment (as a described part or an absorbed
 item), the excluded, the undecided. An item is in an increment exactly when its decision is
-`include`, so included + excluded + undecided = all items (PRODUCT §10).
+`include`, so included + excluded + undecided = all items (docs/brief.md).
 
 `make_plan` reads a session's data tolerantly, since a session file may come from an older
 briefdesk or a hand edit, and nothing the reviewer decided may be lost:

@@ -1,4 +1,4 @@
-"""A `BriefModel` laid out as the seed's plain text (PRODUCT §9).
+"""A `BriefModel` laid out as the seed's plain text (docs/brief.md).
 
 The output is saved as `.md` and read back by `core.workspace.earlier_briefs` when later batches
 look for

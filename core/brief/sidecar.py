@@ -1,4 +1,4 @@
-"""`<brief>.review.json`: the whole reviewed brief, machine-readable (PRODUCT §6, §10).
+"""`<brief>.review.json`: the whole reviewed brief, machine-readable (docs/sidecar.md).
 
 The brief is prose for people; the sidecar is for tools. Schema 2 carries every item's decision,
 the increments, spot checks, contradictions and handles as reviewed (`review`), and the brief's

@@ -1,4 +1,4 @@
-"""Claims and the conflicts between them (PRODUCT §7, §11 `claims`), for section 二 of a brief.
+"""Claims and the conflicts between them (docs/claims.md, docs/json.md), for section 二 of a brief.
 
 A *claim* is a mention of a named project or model with a version and/or a date and a role word
 (`SGLang 稳定版 v1.2.1（2026-09-23）`, `SGLang v0.5.21 (10/2) latest`, `TGI archived 2026-03`), made

@@ -1,7 +1,7 @@
 """What a text cites as the original of what it says: URLs, and titles after a citing word.
 
 Several materials that state one fact and cite one original are one source, not several
-(PRODUCT §7, the seed brief's "同源复述"). A claim's sources are those of its own paragraph; a
+(docs/claims.md, the seed brief's "同源复述"). A claim's sources are those of its own paragraph; a
 paragraph citing nothing takes the text's citation lines (`原文：…`, `来源：…`, `Source: …`), and
 those failing, the material's own `url`. URLs are found and compared as matching compares them
 (`core.text.identifiers`: without scheme, `www.`, fragment, tracking parameters and trailing slash).

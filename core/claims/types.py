@@ -1,4 +1,5 @@
-"""What claims extraction finds and what the conflict rules report (PRODUCT §7, §11 `claims`)."""
+"""What claims extraction finds and what the conflict rules report (docs/claims.md,
+docs/json.md)."""
 
 from __future__ import annotations
 

@@ -236,7 +236,8 @@ def manifest_text(
     picked: list[Picked],
     since: str | None,
 ) -> str:
-    """The manifest as written: the keys of PRODUCT §3, one material a line with why it is here."""
+    """The manifest as written: the keys docs/workspace.md describes, one material a line with why
+    it is here."""
     lines = [
         f"# made by `briefdesk new-batch` on {created.isoformat()}: the materials no batch named"
         + (f", or changed since {since}" if since else ""),

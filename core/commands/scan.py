@@ -1,4 +1,4 @@
-"""What `briefdesk scan` prints: the JSON object of PRODUCT §11 and a table for people.
+"""What `briefdesk scan` prints: the JSON object docs/json.md describes and a table for people.
 
 The JSON's shape is documented in docs/json.md; SCHEMA is its `"schema"`, bumped on any change of
 shape.

@@ -1,4 +1,4 @@
-"""Matching (PRODUCT §7): duplicate candidates and placements of a batch's items.
+"""Matching (docs/duplicates.md): duplicate candidates and placements of a batch's items.
 
 One idea per module: `tokens` (records as token ids), `citations` (which material and item an
 earlier brief names), `score` (the calibrated meaning score and the near-copy score), `search`

@@ -1,5 +1,5 @@
-"""Source citations (PRODUCT §6, §7): which material, and which item of it, an earlier brief says
-it was written from.
+"""Source citations (docs/workspace.md, docs/duplicates.md): which material, and which item of it,
+an earlier brief says it was written from.
 
 This is the strongest evidence of a duplicate there is — the knowledge base saying so itself — and
 a summary in other words or in another language carries it when its text shares almost nothing.

@@ -1,4 +1,4 @@
-"""Clusters (PRODUCT §7): items of the batch that duplicate each other, taken together.
+"""Clusters (docs/duplicates.md): items of the batch that duplicate each other, taken together.
 
 Two items are joined when either lists the other as a *likely* batch candidate; a cluster is a
 connected group of two or more, in batch order. The desk shows it as one and `decide_cluster`

@@ -1,4 +1,5 @@
-"""Duplicates and placements of every item of a batch (PRODUCT §7), from tokens to the answer.
+"""Duplicates and placements of every item of a batch (docs/duplicates.md), from tokens to the
+answer.
 
 Records are the batch's items, the earlier briefs' entries and the living document's paragraphs;
 sections are scored apart for placements. The steps, each in its own module:

@@ -1,4 +1,4 @@
-"""Placements (PRODUCT §7): the living-document sections an item belongs in, best first.
+"""Placements (docs/duplicates.md): the living-document sections an item belongs in, best first.
 
 A section is its title (counted twice) and its text; it is weighed with the same idf and token
 kinds as the duplicate score — idf over every record of the knowledge base, not over the few

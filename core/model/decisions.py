@@ -1,4 +1,4 @@
-"""One item's decision (PRODUCT §8): included, excluded or undecided, by whom, on what evidence.
+"""One item's decision (docs/brief.md): included, excluded or undecided, by whom, on what evidence.
 
 Where an included item goes (which increment, its placements, what is written for it) is not
 here: it lives in the increments (`core.model.increments`), and `core.brief.plan` says which item
@@ -55,7 +55,7 @@ class Decision(BaseModel):
         return self.origin is Origin.reviewer and self.status != "undecided"
 
 
-# `included` counts every item that is a part or an absorbed item of an increment (PRODUCT §10),
+# `included` counts every item that is a part or an absorbed item of an increment (docs/sidecar.md),
 # so items = included + excluded + undecided.
 COUNT_KEYS = ("items", "included", "excluded", "duplicates", "undecided", "confirmed")
 

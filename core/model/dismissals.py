@@ -1,4 +1,5 @@
-"""Not a duplicate" (PRODUCT §7): the reviewer's judgement that a candidate is not a duplicate.
+"""Not a duplicate" (docs/duplicates.md): the reviewer's judgement that a candidate is not a
+duplicate.
 
 A dismissal names the item and the candidate as they were (refs, for people) and keys them by
 both texts' content (`matching.content_key`, for the matcher): the pair is not proposed again in

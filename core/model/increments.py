@@ -1,4 +1,4 @@
-"""The units of the brief (PRODUCT §3.1, §8): increments, their placements, and spot checks.
+"""The units of the brief (docs/brief.md): increments, their placements, and spot checks.
 
 An increment is what section 一 prints as one numbered entry: the items it describes (`parts`, in
 order), the items it covers without describing them (`absorbed`), and what the reviewer wrote for

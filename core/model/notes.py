@@ -1,4 +1,4 @@
-"""The batch's contradictions (section 二) and handles (section 五): PRODUCT §8.
+"""The batch's contradictions (section 二) and handles (section 五): docs/brief.md.
 
 They belong to the batch, not to an item: a contradiction may name two items (`PLENA 与 2601.21204
 都缺"精度代价"`), a living-document section, or nothing at all (`本批材料整体证据密度偏低`). Each is

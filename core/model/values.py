@@ -47,8 +47,8 @@ EVIDENCE_LABELS: dict[Evidence, tuple[str, str]] = {
 
 
 # Strong to weak, `unknown` last: a level "raises" an item when it comes before the item's own here
-# (PRODUCT §4: any raise needs a note saying what was read). `core.workspace.materials` reads cues
-# by it too.
+# (docs/brief.md: any raise needs a note saying what was read). `core.workspace.materials` reads
+# cues by it too.
 EVIDENCE_STRENGTH: tuple[Evidence, ...] = (
     Evidence.fulltext,
     Evidence.abstract,
@@ -164,8 +164,8 @@ class Placement(Frozen):
 
 
 DuplicateKind = Literal["batch", "brief", "living-doc"]
-# The evidence behind a candidate (PRODUCT §7): an earlier brief's 来源 line or sidecar names this
-# material/item; a shared arXiv id or URL; the texts say the same thing.
+# The evidence behind a candidate (docs/duplicates.md): an earlier brief's 来源 line or sidecar
+# names this material/item; a shared arXiv id or URL; the texts say the same thing.
 Why = Literal["source", "identity", "text", "facts"]
 # `likely`: score at or above `dedup.threshold`; `possible`: below it but clearly above the item's
 # background (a few at most).

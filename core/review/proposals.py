@@ -1,4 +1,5 @@
-"""The manifest's proposals (PRODUCT §3, §3.1): checked against the workspace, then a new session.
+"""The manifest's proposals (docs/workspace.md, docs/brief.md): checked against the workspace, then
+a new session.
 
 `check_proposals` runs while the batch loads, before anything is written: every item, ref, section
 and path a proposal names must exist, an item may be in one increment only, a placement's part must
@@ -149,7 +150,7 @@ def _check_writing(
 
 
 def _check_claim(review: Review, what: str, text: str, refs: list[str], field: str) -> None:
-    """A proposed text may not claim more than the items' levels (PRODUCT §4)."""
+    """A proposed text may not claim more than the items' levels (docs/brief.md)."""
     claimed = evidence_from_text(text)
     levels = [_proposed_level(review, r) for r in refs]
     if claimed is None or not levels:

@@ -1,4 +1,4 @@
-"""A review session: every edit saved at once, undone and redone, and locked (PRODUCT §8).
+"""A review session: every edit saved at once, undone and redone, and locked (docs/reliability.md).
 
 Every mutation goes through `_apply`, which records an undo step and saves the whole state, undo
 history included, atomically (temp file, fsync, replace) before returning, so a decision the caller

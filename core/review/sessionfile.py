@@ -1,4 +1,4 @@
-"""What a review session holds and how its undo history records changes (PRODUCT §8).
+"""What a review session holds and how its undo history records changes (docs/brief.md).
 
 `SessionData` is `.briefdesk/sessions/<stem>.json`: every item's decision, the increments in brief
 order, the spot checks, the batch's contradictions and handles, where the reviewer is, and the undo

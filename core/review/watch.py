@@ -1,5 +1,5 @@
 """Which files of an open review changed on disk: batch materials, the manifest, the living
-document and earlier briefs (PRODUCT §8: the desk notices edits made under it).
+document and earlier briefs (docs/staleness.md: the desk notices edits made under it).
 
 `Watcher.poll()` is cheap enough to call every second on a knowledge base of thousands of briefs,
 and never busy-waits (the caller's timer paces it):

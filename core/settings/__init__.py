@@ -1,4 +1,4 @@
-"""Settings (PRODUCT §2): what the knowledge base decides and what a person decides.
+"""Settings (docs/settings.md): what the knowledge base decides and what a person decides.
 
 `briefdesk.yaml` in the workspace is shared through git: it holds what the knowledge base decides
 (topics, paths, dedup) and may give defaults for the personal keys. A person's own choices

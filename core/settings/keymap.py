@@ -1,4 +1,4 @@
-"""Keymaps (PRODUCT §12): which keys run which review action, loaded from YAML and validated.
+"""Keymaps (docs/keys.md): which keys run which review action, loaded from YAML and validated.
 
 Textual silently ignores a keymap entry whose id no binding has, and lets one key shadow another,
 so every keymap is checked here before the app sees it: known action ids only, every key a key

@@ -232,7 +232,7 @@ def describe(info: dict | None) -> str:
 
 
 class SessionLock(FileLock):
-    """One session file is edited by one process at a time (PRODUCT §8)."""
+    """One session file is edited by one process at a time (docs/reliability.md)."""
 
     def acquire(self, wait: float = 0.0) -> None:
         try:

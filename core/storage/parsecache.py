@@ -1,4 +1,4 @@
-"""Parsed files, cached on disk (issue 5): a warm load reads and hashes every file but parses none.
+"""Parsed files, cached on disk: a warm load reads and hashes every file but parses none.
 
 Layout under the workspace's cache folder (`core.storage.cachefile`:
 `$XDG_CACHE_HOME/briefdesk/<ws>/`,

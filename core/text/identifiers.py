@@ -1,4 +1,5 @@
-"""What names one paper or one page in a text: arXiv ids and URLs (PRODUCT §4, §7).
+"""What names one paper or one page in a text: arXiv ids and URLs (docs/workspace.md,
+docs/duplicates.md).
 
 The one owner of these patterns: materials take their ids and links from here, matching turns
 them into identities (an identical id or URL is strong evidence of a duplicate), and claims

@@ -1,4 +1,4 @@
-"""Text normalisation and tokenisation for matching (PRODUCT §7).
+"""Text normalisation and tokenisation for matching (docs/duplicates.md).
 
 Two texts should compare equal when a reader would call them the same words: full-width and
 half-width forms, case, Markdown markup and spacing must not matter. Chinese has no spaces, so a

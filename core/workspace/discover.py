@@ -1,8 +1,8 @@
 """Which files of the workspace are materials, and which of them changed since a commit.
 
 Materials are the Markdown files under the material folders (`paths.materials`, by default
-`inbox` and `organized/paper_cards`: PRODUCT §2). They are listed the way git sees the work tree
-(`git ls-files --cached --others --exclude-standard`): tracked files and new files a collector
+`inbox` and `organized/paper_cards`: docs/workspace.md). They are listed the way git sees the work
+tree (`git ls-files --cached --others --exclude-standard`): tracked files and new files a collector
 just dropped, but nothing `.gitignore` hides (an ignored file could never be committed, and a
 brief commit needs its materials committed). Hidden files (an editor's `.#draft.md`) are not
 materials. A workspace that is not a git repository is walked instead.

@@ -1,4 +1,4 @@
-"""Earlier briefs (PRODUCT §6): their entries, cited the way a reader would cite them.
+"""Earlier briefs (docs/workspace.md): their entries, cited the way a reader would cite them.
 
 Two layouts are read: the hand-written plain text of the seed brief (`一、…` section lines,
 `1. …` increments, `  • …` bullets) and Markdown (`## 一、…` / `## I. …` headings, `-`/`*`/`•`

@@ -1,4 +1,5 @@
-"""Front matter: the YAML block that may open a material, a living document or a brief (PRODUCT §4).
+"""Front matter: the YAML block that may open a material, a living document or a brief
+(docs/workspace.md).
 
 The splitter is our own rather than a library's so the body comes back byte-exact (CRLF, trailing
 spaces and all): material hashes and verbatim display depend on it.

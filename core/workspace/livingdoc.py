@@ -1,4 +1,4 @@
-"""The living document's numbered sections (PRODUCT §5): what placements point at.
+"""The living document's numbered sections (docs/workspace.md): what placements point at.
 
 A section is any ATX heading outside fenced code whose text starts with a section number
 (`1.2`, `§4.2`, `5.8.`, `3`). Every heading, numbered or not, ends the previous section's text.

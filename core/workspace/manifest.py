@@ -1,4 +1,5 @@
-"""Batch manifests, `batches/<name>.yaml` (PRODUCT §3), with the proposed brief of §3.1.
+"""Batch manifests, `batches/<name>.yaml` (docs/workspace.md), with the proposed brief
+(docs/brief.md).
 
 These models check shapes only; whether every item, ref and path of a proposal exists is checked
 against the workspace by `core.review.load.check_proposals`, before anything is written.

@@ -1,4 +1,4 @@
-"""Materials and their items (PRODUCT §4): arXiv ids, URLs, evidence cues, `## ` items.
+"""Materials and their items (docs/workspace.md): arXiv ids, URLs, evidence cues, `## ` items.
 
 Material text is data: titles and bodies are kept verbatim, nothing is rendered or rewritten.
 """
@@ -18,7 +18,8 @@ from .frontmatter import front_matter_lines, split_front_matter
 # -- evidence -------------------------------------------------------------------------------
 
 # Strong to weak. When a text carries several cues the weakest wins: a brief may never state an
-# item more strongly than its evidence (PRODUCT §4), so a mixed "摘要级 … TLDR" reads as TLDR.
+# item more strongly than its evidence (docs/workspace.md), so a mixed "摘要级 … TLDR" reads as
+# TLDR.
 STRENGTH: tuple[Evidence, ...] = EVIDENCE_STRENGTH[:-1]  # every level but `unknown`
 
 _EN = r"(?<![A-Za-z])(?:{})(?![A-Za-z])"

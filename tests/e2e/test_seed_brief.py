@@ -3,17 +3,17 @@
 tests/seed/workspace is the seed's knowledge base, its materials written from what the seed says of
 them: the batch's eight materials (25 items), the living document with the sections the seed names,
 the 2026-10-30 and 2026-11-01 briefs it cites, and paper cards outside the batch. Its manifest
-proposes the seed's brief (PRODUCT §3.1): six increments, one of them a spot check, the seed's
+proposes the seed's brief (docs/brief.md): six increments, one of them a spot check, the seed's
 titles and texts, a merged increment with absorbed parts, several placements with labels, six
 contradictions with refs and three handles. The brief built from it is checked section by section
 against the seed itself, read with `core.workspace.earlier_briefs`.
 
-Where the tool follows PRODUCT over the seed (the seed is hand-written and not quite consistent),
-the test says so: an item excluded in 四 lists its arXiv id among the items not taken (the seed
-lists PersonaChatBench under 本批材料直接涉及 and in 四); every excluded item is in 四 (the seed
-mentions wav2vec 2.0 in 三 only); 来源 names which items of a material an increment describes
-unless it covers all of them (the seed cites the RSS file bare though one of its five items is
-excluded); 四 follows batch order.
+Where the tool follows docs/brief.md over the seed (the seed is hand-written and not quite
+consistent), the test says so: an item excluded in 四 lists its arXiv id among the items not taken
+(the seed lists PersonaChatBench under 本批材料直接涉及 and in 四); every excluded item is in 四
+(the seed mentions wav2vec 2.0 in 三 only); 来源 names which items of a material an increment
+describes unless it covers all of them (the seed cites the RSS file bare though one of its five
+items is excluded); 四 follows batch order.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 - `snapshot(root)`: every path under a folder with its kind, bytes (or link target) and mtime, so
   "nothing written" is one equality, `.git/` and a would-be `.briefdesk/` included;
 - `run_main` / `run_cli`: the command line in-process (`briefdesk.cli.main`) and as a real process;
-- `assert_one_error_line`: the contract of exit 2 (PRODUCT §11).
+- `assert_one_error_line`: the contract of exit 2 (docs/cli.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Bad input (issue 4): every case of `bad_cases.CASES` through `scan`, `build` and `commit`.
+"""Bad input (docs/reliability.md): every case of `bad_cases.CASES` through `scan`, `build` and
+`commit`.
 
 Each: exit 2, exactly one `briefdesk: error: ` line naming the file and the problem, no traceback,
 and nothing written — the workspace tree (paths, bytes, mtimes, `.git/` too) is the same before

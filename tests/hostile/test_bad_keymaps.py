@@ -1,6 +1,6 @@
-"""Bad keymaps (issue 4, PRODUCT §12): an unknown action id, a key bound to two actions on the
-review screen, YAML that does not parse. Refused by the loader naming the file and the problem,
-and by `briefdesk review --keymap FILE` with exit 2 and one line, before the desk takes the
+"""Bad keymaps (docs/reliability.md, docs/keys.md): an unknown action id, a key bound to two actions
+on the review screen, YAML that does not parse. Refused by the loader naming the file and the
+problem, and by `briefdesk review --keymap FILE` with exit 2 and one line, before the desk takes the
 terminal and without writing anything. (The desk's own error screen for a bad keymap is
 tests/tui/test_behaviour.py::test_bad_keymap_shows_an_error_naming_the_file.)
 """

@@ -1,4 +1,4 @@
-"""Content is data (issue 4), at the core level and once end to end in the desk.
+"""Content is data (docs/reliability.md), at the core level and once end to end in the desk.
 
 `corpus/markup.md` holds Textual/Rich markup, ESC `[2J`, OSC 52, the C1 CSI U+009B, a bidi
 override, a trailing zero-width joiner and emoji; the manifest's purpose and background add NUL,

@@ -1,4 +1,5 @@
-"""Faults around the session (issue 4): a full or read-only session folder, two instances.
+"""Faults around the session (docs/reliability.md): a full or read-only session folder, two
+instances.
 
 A full disk is an injected writer raising ENOSPC (`Session._writer`) and, for real, a file-size
 limit (RLIMIT_FSIZE: the kernel refuses the write with EFBIG) in a child process. A read-only

@@ -1,5 +1,5 @@
-"""Fuzzing the loaders (issue 4): any input gives a model or the tool's own error (BriefdeskError,
-one line), never another exception.
+"""Fuzzing the loaders (docs/reliability.md): any input gives a model or the tool's own error
+(BriefdeskError, one line), never another exception.
 
 Here: the YAML reader, the manifest loader (`Workspace.load_batch` and `Workspace.batch` on a
 file), the settings loader (`Workspace.open`), the keymap loader

@@ -1,6 +1,6 @@
-"""Git faults through the real command (issue 4), on the demo workspace with the user's own work in
-progress: a staged new file, a file staged at one version and edited again in the work tree, and an
-untracked file.
+"""Git faults through the real command (docs/reliability.md), on the demo workspace with the user's
+own work in progress: a staged new file, a file staged at one version and edited again in the work
+tree, and an untracked file.
 
 tests/e2e/test_commit.py proves each case on `commit_brief` itself; here each is run as the user
 runs it — `briefdesk commit` as a process with the environment under test — and every case checks

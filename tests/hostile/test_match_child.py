@@ -1,5 +1,5 @@
-"""The forked matching process never outlives the process that forked it (PRODUCT §8: no process
-outlives the desk), even when that process is SIGKILLed and has no chance to end it."""
+"""The forked matching process never outlives the process that forked it (docs/reliability.md: no
+process outlives the desk), even when that process is SIGKILLed and has no chance to end it."""
 
 from __future__ import annotations
 

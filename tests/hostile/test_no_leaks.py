@@ -1,8 +1,8 @@
-"""No leaked processes (issue 4): after scan, build and commit run in-process (`core.cli.main`), no
-child process of the test process remains — no `git cat-file --batch` kept alive by GitPython, no
-git left behind by a failed commit. Children are read from /proc (every thread's `children`), and
-compared with those that existed before, so other tests' helpers do not count.
-(The commit engineer's own count, with history and verify too, is
+"""No leaked processes (docs/reliability.md): after scan, build and commit run in-process
+(`core.cli.main`), no child process of the test process remains — no `git cat-file --batch` kept
+alive by GitPython, no git left behind by a failed commit. Children are read from /proc (every
+thread's `children`), and compared with those that existed before, so other tests' helpers do not
+count. (The commit engineer's own count, with history and verify too, is
 tests/e2e/test_commit.py::test_no_git_process_outlives_commit_history_or_verify.)
 """
 

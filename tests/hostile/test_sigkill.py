@@ -1,4 +1,4 @@
-"""A review session never loses a decision (issue 4, PRODUCT §8): SIGKILL at random moments.
+"""A review session never loses a decision (docs/reliability.md): SIGKILL at random moments.
 
 Each trial starts `sigkill_child.py`, which opens the demo batch's session through core and makes
 random decisions (include, exclude, mark_duplicate, note, move, merge, undo, redo, placement,

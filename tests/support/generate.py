@@ -1,15 +1,16 @@
-"""A deterministic generator of large briefdesk workspaces (issue 5).
+"""A deterministic generator of large briefdesk workspaces.
 
 `python -m tests.support.generate DIR [--materials 1000] [--entries 50000] [--sections 300]
 [--seed 0]` (from the checkout's root)
 
-The default size is the issue's: 1,000 materials × 3 items (100–600 characters of mixed Chinese and
-English inference vocabulary, arXiv ids and URLs here and there), 50,000 earlier-brief entries in
-2,000 files in the seed brief's plain-text format, a living document of 300 numbered sections,
-`batches/big.yaml` over every material, `briefdesk.yaml`, and about 2% of the items planted as
-near-duplicates of earlier entries (small edits, reordered clauses, a changed number, a sentence
-added) listed in `planted.json` together with the section each item was written about. The same
-seed writes the same bytes. Small sizes (`--materials 30 --entries 500`) serve the tests.
+The default size is the one benchmarks/RESULTS.md reports: 1,000 materials × 3 items (100–600
+characters of mixed Chinese and English inference vocabulary, arXiv ids and URLs here and there),
+50,000 earlier-brief entries in 2,000 files in the seed brief's plain-text format, a living document
+of 300 numbered sections, `batches/big.yaml` over every material, `briefdesk.yaml`, and about 2% of
+the items planted as near-duplicates of earlier entries (small edits, reordered clauses, a changed
+number, a sentence added) listed in `planted.json` together with the section each item was written
+about. The same seed writes the same bytes. Small sizes (`--materials 30 --entries 500`) serve the
+tests.
 
 Texts are sentences of 2–4 short clauses drawn from one shared vocabulary (modifier × head terms,
 projects, hardware, models, metrics, caveats; each section has its own few terms that its items

@@ -1,4 +1,4 @@
-"""Every action id of PRODUCT §12, pressed through its key from the default keymap on the demo
+"""Every action id docs/keys.md lists, pressed through its key from the default keymap on the demo
 batch, with what it did to the session or the screen checked. Related actions (next/prev, up/down,
 the three text dialogs) share one app to keep the suite fast; the last test proves none is missing.
 
@@ -446,7 +446,7 @@ def test_quit_releases_the_batch(demo: Path) -> None:
 
 def test_every_action_id_is_pressed_here() -> None:
     """The tests above, test_evening_actions, test_duplicates_desk and test_edits_under_the_desk
-    press every action of PRODUCT §12 through its key (the vim keymap's moves by their vim
+    press every action docs/keys.md lists through its key (the vim keymap's moves by their vim
     keys)."""
     import re
 

@@ -1,6 +1,6 @@
-"""The duplicates pane's keys (PRODUCT §7, §12): not_duplicate dismisses the selected candidate
-(saved, undone, respected by the next scan); a cluster of batch items is shown as one and
-decide_cluster keeps one and marks the others in one undo step; the exclude dialog names a
+"""The duplicates pane's keys (docs/duplicates.md, docs/keys.md): not_duplicate dismisses the
+selected candidate (saved, undone, respected by the next scan); a cluster of batch items is shown as
+one and decide_cluster keeps one and marks the others in one undo step; the exclude dialog names a
 duplicate the scan missed through a picker, and a ref that does not exist is refused."""
 
 from __future__ import annotations

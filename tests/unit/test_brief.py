@@ -1,4 +1,4 @@
-"""The brief (PRODUCT §9): the seed's layout, increments as written or derived, placements,
+"""The brief (docs/brief.md): the seed's layout, increments as written or derived, placements,
 batch-level notes, spot checks, 三's groups, 四's grouped exclusions, determinism.
 
 The Review is built straight from the models, so these tests hold whatever the parsers and the

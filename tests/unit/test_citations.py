@@ -1,4 +1,5 @@
-"""Source citations (PRODUCT §6): a material path and which item, in every way people write it."""
+"""Source citations (docs/workspace.md): a material path and which item, in every way people write
+it."""
 
 from __future__ import annotations
 

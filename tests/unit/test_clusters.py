@@ -1,4 +1,4 @@
-"""Clusters of batch items that duplicate each other (PRODUCT §7)."""
+"""Clusters of batch items that duplicate each other (docs/duplicates.md)."""
 
 from __future__ import annotations
 

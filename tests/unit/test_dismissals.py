@@ -1,5 +1,5 @@
-"""Not a duplicate (PRODUCT §7): saved in the session as one undo step, committed in the sidecar,
-respected by every later scan of any batch while both texts stay as they were. And clusters
+"""Not a duplicate (docs/duplicates.md): saved in the session as one undo step, committed in the
+sidecar, respected by every later scan of any batch while both texts stay as they were. And clusters
 decided at once."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Excerpts (PRODUCT §9): Markdown removed, safe, and never cut inside a number, word or id."""
+"""Excerpts (docs/brief.md): Markdown removed, safe, and never cut inside a number, word or id."""
 
 from __future__ import annotations
 

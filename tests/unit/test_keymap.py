@@ -45,7 +45,7 @@ PRODUCT_ACTIONS = [
     "commit",
     "help",
     "quit",
-    # the ids PRODUCT §12 adds "which the project documents with the rest"
+    # the ids docs/keys.md adds "which the project documents with the rest"
     "next_undecided",
     "open_material",
     "edit_material",
@@ -247,8 +247,8 @@ def _settings(ws: Path, keymap: str | None = None, env: str | None = None) -> Se
 
 
 def test_choose_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A person's choice beats the knowledge base's (PRODUCT §2): flag, environment, the user's
-    config, the user's own keymap file, the workspace's setting, default."""
+    """A person's choice beats the knowledge base's (docs/settings.md): flag, environment, the
+    user's config, the user's own keymap file, the workspace's setting, default."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     ws = tmp_path / "ws"
     ws.mkdir()

@@ -1,4 +1,4 @@
-"""Duplicates and placements (PRODUCT §7): what they find, why and in which tier, the cache.
+"""Duplicates and placements (docs/duplicates.md): what they find, why and in which tier, the cache.
 
 The measured properties on a knowledge base as real ones look (reworded duplicates, other
 languages, distractors) are in test_realkb.py; these are the small cases each rule is about."""

@@ -1,6 +1,6 @@
-"""The installed layout (PRODUCT §2): one import package, `briefdesk`, mapped from the repository's
-top-level folders. The layers (core never imports the desk) are import-linter's contracts:
-tests/unit/test_layers.py."""
+"""The installed layout (docs/architecture.md): one import package, `briefdesk`, mapped from the
+repository's top-level folders. The layers (core never imports the desk) are import-linter's
+contracts: tests/unit/test_layers.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The cache of parsed materials and briefs (issue 5): a hit is a fresh parse, only what changed is
+"""The cache of parsed materials and briefs: a hit is a fresh parse, only what changed is
 parsed again, a damaged or unsealed cache is no cache, and loading never writes. The cache folder
 is the workspace's under `$XDG_CACHE_HOME/briefdesk/` (a private one for the test session)."""
 

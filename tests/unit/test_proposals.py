@@ -1,5 +1,5 @@
 """Proposals in a manifest obey the same rules as the reviewer's own decisions
-(PRODUCT §3, §4, §8)."""
+(docs/brief.md)."""
 
 from __future__ import annotations
 

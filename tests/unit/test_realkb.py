@@ -1,8 +1,8 @@
-"""PRODUCT §7 on a knowledge base as real ones look (tests/workspaces/realkb, see its truth.yaml):
-earlier briefs that summarise materials in other words and in another language and cite them in
-every written form, re-posted stories rewritten, living-document paragraphs, and distractors on
-the same topics (same entities, different claims). `python -m benchmarks.quality` prints the
-figures; here are the promises."""
+"""What docs/duplicates.md promises, on a knowledge base as real ones look (tests/workspaces/realkb,
+see its truth.yaml): earlier briefs that summarise materials in other words and in another language
+and cite them in every written form, re-posted stories rewritten, living-document paragraphs, and
+distractors on the same topics (same entities, different claims). `python -m benchmarks.quality`
+prints the figures; here are the promises."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Settings (PRODUCT §2): the shared workspace file, the user's own config, the environment and
-flags, strongest last; every error listed with file, key and line; the reviewer's name."""
+"""Settings (docs/settings.md): the shared workspace file, the user's own config, the environment
+and flags, strongest last; every error listed with file, key and line; the reviewer's name."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Normalisation and tokens: what makes two texts the same words (PRODUCT §7)."""
+"""Normalisation and tokens: what makes two texts the same words (docs/duplicates.md)."""
 
 from __future__ import annotations
 

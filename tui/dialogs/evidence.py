@@ -1,4 +1,4 @@
-"""The item's evidence level. Raising it above the item's own (to any stronger level, PRODUCT §4)
+"""The item's evidence level. Raising it above the item's own (to any stronger level, docs/brief.md)
 needs a note saying what was read.
 
 The keys of cycle_evidence also move the highlight here (wrapping), so pressing the key again

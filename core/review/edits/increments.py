@@ -400,7 +400,7 @@ def _overclaim(
 
 
 def _check_claim(view: View, subject: Increment | SpotCheck | str, text: str, what: str) -> None:
-    """A written text may not claim a stronger level than the evidence (PRODUCT §4)."""
+    """A written text may not claim a stronger level than the evidence (docs/brief.md)."""
     found = _overclaim(view, subject, text)
     if found is not None:
         claimed, weakest = found
