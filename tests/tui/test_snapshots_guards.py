@@ -42,7 +42,7 @@ def test_commit_read_only(demo: Path, snap_compare, size: str) -> None:
 
     async def run_before(pilot) -> None:
         screen = await review_ready(pilot)
-        screen.view.readonly_reason = (
+        screen.view.opened_readonly = (
             ".briefdesk/sessions/2026-11-03-e627b203.json: session is open in another briefdesk "
             "(pid 4242 on kb-host; lock file .briefdesk/sessions/2026-11-03-e627b203.lock); "
             "close it there first"
