@@ -60,6 +60,7 @@ class CommitScreen(ModalScreen[str | None]):
         self.busy = False
         self.model: BriefModel | None = None
         self.uncommitted: list[str] = []  # materials git has not committed as they are
+        self.manifest: tuple[str, str] | None = None  # the batch's manifest, when committed too
 
     def notices(self) -> list[str]:
         """What to look at before committing, one line each (shown under the head)."""
@@ -95,6 +96,7 @@ class CommitScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         from briefdesk.core.brief import build_model
         from briefdesk.core.brief.message import summary
+        from briefdesk.core.git.commit import manifest_to_commit
 
         counts = self.session.counts()
         undecided = counts["undecided"]
@@ -104,6 +106,7 @@ class CommitScreen(ModalScreen[str | None]):
             self.model = None  # the brief pane says why
         if not self.problem:
             self.uncommitted = self._uncommitted()
+            self.manifest = manifest_to_commit(self.review, self.session)
         with Vertical(id="commit"):
             tally = (
                 summary(self.model, counts)
@@ -115,12 +118,13 @@ class CommitScreen(ModalScreen[str | None]):
             notices = self.notices()
             yield Static(block("\n".join(notices)), id="commit-notices", markup=False)
             files = Content.assemble(
-                ("writes and commits exactly these two files:\n", "$text-muted"),
+                (f"writes and commits exactly these {self._files_count()} files:\n", "$text-muted"),
                 ("  ", ""),
                 line(self.review.brief_path, "bold"),
                 "\n",
                 ("  ", ""),
                 line(self.review.sidecar_path, "bold"),
+                *self._manifest_line(),
             )
             yield Static(files, id="commit-files", markup=False)
             if undecided and not self.problem:
@@ -155,6 +159,21 @@ class CommitScreen(ModalScreen[str | None]):
                         label, id="do-commit", variant="warning" if undecided else "success"
                     )
                 yield Button("Back  esc", id="back")
+
+    def _files_count(self) -> str:
+        return "three" if self.manifest else "two"
+
+    def _manifest_line(self) -> list[str | Content | tuple[str, str]]:
+        """The batch's manifest, when the commit also holds it (new, or changed since HEAD)."""
+        if self.manifest is None:
+            return []
+        path, how = self.manifest
+        return [
+            "\n",
+            ("  ", ""),
+            line(path, "bold"),
+            (f"  (the batch's manifest, {how})", "$text-muted"),
+        ]
 
     def _uncommitted(self) -> list[str]:
         from briefdesk.core.git.materials import uncommitted_materials
@@ -271,9 +290,13 @@ class CommitScreen(ModalScreen[str | None]):
         self.busy = False
         self.sha = sha
         where = f" on {branch}" if branch else " (detached HEAD: on no branch)"
+        what = (
+            "the brief, its sidecar and the batch's manifest"
+            if self.manifest
+            else "the brief and its sidecar"
+        )
         self._status(
-            f"✓ Committed {sha[:12]}{where}: the brief and its sidecar. "
-            "`git log -1` shows the trailers.",
+            f"✓ Committed {sha[:12]}{where}: {what}. `git log -1` shows the trailers.",
             "bold $success",
         )
         output = self.query_one("#commit-output", VerticalScroll)
