@@ -432,6 +432,8 @@ def test_the_commit_screen_lists_the_manifest_it_commits_too(seed: Path) -> None
             await until(pilot, lambda: isinstance(app.screen, CommitScreen), what="commit")
             commit = app.screen
             files = text_of(commit.query_one("#commit-files"))
+            message = text_of(commit.query_one("#commit-message Static"))
+            assert ("With the batch's manifest" in message) is then_commit, message
             if not then_commit:
                 return files, ""
             await pilot.press("ctrl+s")

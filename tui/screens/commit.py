@@ -1,4 +1,4 @@
-"""Commit: what will be committed (the brief, the message with its trailers, the two files), a
+"""Commit: what will be committed (the brief, the message with its trailers, the files), a
 warning while items are undecided, then the new commit's sha.
 
 The commit itself is `core.git.commit.commit_brief`, run in a worker thread (hooks may take time);
@@ -13,6 +13,7 @@ the shared `briefdesk.yaml` that is not the committer's (`core.settings.reviewer
 
 from __future__ import annotations
 
+import contextlib
 from typing import ClassVar
 
 from briefdesk.core.brief.content import BriefModel
@@ -95,7 +96,7 @@ class CommitScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         from briefdesk.core.brief import build_model
-        from briefdesk.core.brief.message import summary
+        from briefdesk.core.brief.message import commit_message, summary
         from briefdesk.core.git.commit import manifest_to_commit
 
         counts = self.session.counts()
@@ -107,6 +108,15 @@ class CommitScreen(ModalScreen[str | None]):
         if not self.problem:
             self.uncommitted = self._uncommitted()
             self.manifest = manifest_to_commit(self.review, self.session)
+            if self.manifest and self.model is not None and self.reviewer:
+                with contextlib.suppress(BriefdeskError):  # the message as the commit writes it
+                    self.message = commit_message(
+                        self.review,
+                        self.session.data,
+                        self.reviewer,
+                        model=self.model,
+                        manifest=self.manifest,
+                    )
         with Vertical(id="commit"):
             tally = (
                 summary(self.model, counts)
