@@ -418,6 +418,9 @@ class _Builder:
             phrase = self._limit(level)
             if phrase and phrase not in notes:
                 notes.append(phrase)
+        if len(text) == 1 and notes and notes[0].startswith(text[0]):
+            # "厂商口径，未经独立核实…" names its level already: not "厂商口径；厂商口径…"
+            text = []
         return self.join(text + notes)
 
     def _limit(self, level: Evidence) -> str:

@@ -713,6 +713,17 @@ def check_shallow(targets: list[Target], written: dict[str, str], found: Probe) 
         )
 
 
+def manifest_to_commit(review: Review, session: Session) -> tuple[str, str] | None:
+    """(the manifest's path, "new" or "changed") when committing now would also commit the batch's
+    manifest, so the commit screen lists every file the commit holds (docs/git.md). Read-only: it
+    asks git what the commit's first phase asks; a refusal is the commit's to say, so it is None."""
+    try:
+        repo = locate(review.workspace.root)
+        return manifest_change(review, repo, probe(review, session, repo))
+    except BriefdeskError:
+        return None
+
+
 def manifest_change(review: Review, repo: Repo, found: Probe) -> tuple[str, str] | None:
     """(the manifest's path, "new" or "changed") when the commit must also hold the batch's own
     manifest (docs/git.md): it is not committed yet, or differs from HEAD's. None when it is

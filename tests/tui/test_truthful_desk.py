@@ -411,3 +411,42 @@ def test_the_desk_writes_a_placement_note_after_a_label_in_four_and_the_header(
             assert "  • 用途：今晚接力用" not in screen.brief_text.splitlines()
 
     run(go())
+
+
+def test_the_commit_screen_lists_the_manifest_it_commits_too(seed: Path) -> None:
+    """A batch whose manifest git does not hold yet: the brief commit holds it too
+    (docs/git.md), so the screen lists three files, not "exactly these two", and says so when done;
+    once committed, the manifest is not listed."""
+    import subprocess
+
+    manifest = f"batches/{SEED_BATCH}.yaml"
+
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", "-C", str(seed), *args], capture_output=True, text=True, check=True
+        ).stdout
+
+    async def files_shown(then_commit: bool) -> tuple[str, str]:
+        async with desk(seed, SEED_BATCH) as (app, pilot, _):
+            await pilot.press(key("commit"))
+            await until(pilot, lambda: isinstance(app.screen, CommitScreen), what="commit")
+            commit = app.screen
+            files = text_of(commit.query_one("#commit-files"))
+            message = text_of(commit.query_one("#commit-message Static"))
+            assert ("With the batch's manifest" in message) is then_commit, message
+            if not then_commit:
+                return files, ""
+            await pilot.press("ctrl+s")
+            status = commit.query_one("#commit-status")
+            await until(pilot, lambda: commit.sha is not None, what=f"commit: {text_of(status)}")
+            return files, text_of(status)
+
+    git("rm", "-q", "--cached", "--", manifest)
+    git("commit", "-q", "--no-verify", "-m", "the manifest not yet committed")
+    files, status = run(files_shown(True))
+    assert "exactly these three files" in files and manifest in files and "new" in files, files
+    assert "the brief, its sidecar and the batch's manifest" in status, status
+    assert manifest in git("show", "--name-only", "--format=", "HEAD").split()
+
+    files, _ = run(files_shown(False))  # the manifest is HEAD's now
+    assert "exactly these two files" in files and manifest not in files, files

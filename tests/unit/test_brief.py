@@ -741,3 +741,20 @@ def test_material_level_ids_alone_are_not_arxiv_none(review: Review) -> None:
     text = render_brief(review, empty)
     assert f"  - arXiv:2509.09505 — {FLYP}（摘要级）" in text
     assert "本批材料未给出其他 arXiv 编号" in text
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (Evidence.vendor, "厂商口径，未经独立核实，数字与结论均为厂商自述"),
+        (Evidence.self_report, "作者自述，未见第三方复现，数字与结论均为作者自述"),
+        (Evidence.abstract, "摘要级；未读正文，数字与结论均为材料自述"),
+    ],
+)
+def test_one_level_is_named_once_in_the_boundary(
+    review: Review, data: SessionData, level: Evidence, expected: str
+) -> None:
+    """A vendor or self-reported item's boundary opens with its level's words: not twice."""
+    data.decisions[PLENA] = data.decisions[PLENA].model_copy(update={"evidence": level})
+    plena = blocks(render_brief(review, data))["PLENA 软硬件协同（2509.09505）"]
+    assert plena["证据边界"] == expected

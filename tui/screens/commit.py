@@ -1,4 +1,4 @@
-"""Commit: what will be committed (the brief, the message with its trailers, the two files), a
+"""Commit: what will be committed (the brief, the message with its trailers, the files), a
 warning while items are undecided, then the new commit's sha.
 
 The commit itself is `core.git.commit.commit_brief`, run in a worker thread (hooks may take time);
@@ -13,6 +13,7 @@ the shared `briefdesk.yaml` that is not the committer's (`core.settings.reviewer
 
 from __future__ import annotations
 
+import contextlib
 from typing import ClassVar
 
 from briefdesk.core.brief.content import BriefModel
@@ -60,6 +61,7 @@ class CommitScreen(ModalScreen[str | None]):
         self.busy = False
         self.model: BriefModel | None = None
         self.uncommitted: list[str] = []  # materials git has not committed as they are
+        self.manifest: tuple[str, str] | None = None  # the batch's manifest, when committed too
 
     def notices(self) -> list[str]:
         """What to look at before committing, one line each (shown under the head)."""
@@ -94,7 +96,8 @@ class CommitScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         from briefdesk.core.brief import build_model
-        from briefdesk.core.brief.message import summary
+        from briefdesk.core.brief.message import commit_message, summary
+        from briefdesk.core.git.commit import manifest_to_commit
 
         counts = self.session.counts()
         undecided = counts["undecided"]
@@ -104,6 +107,16 @@ class CommitScreen(ModalScreen[str | None]):
             self.model = None  # the brief pane says why
         if not self.problem:
             self.uncommitted = self._uncommitted()
+            self.manifest = manifest_to_commit(self.review, self.session)
+            if self.manifest and self.model is not None and self.reviewer:
+                with contextlib.suppress(BriefdeskError):  # the message as the commit writes it
+                    self.message = commit_message(
+                        self.review,
+                        self.session.data,
+                        self.reviewer,
+                        model=self.model,
+                        manifest=self.manifest,
+                    )
         with Vertical(id="commit"):
             tally = (
                 summary(self.model, counts)
@@ -115,12 +128,13 @@ class CommitScreen(ModalScreen[str | None]):
             notices = self.notices()
             yield Static(block("\n".join(notices)), id="commit-notices", markup=False)
             files = Content.assemble(
-                ("writes and commits exactly these two files:\n", "$text-muted"),
+                (f"writes and commits exactly these {self._files_count()} files:\n", "$text-muted"),
                 ("  ", ""),
                 line(self.review.brief_path, "bold"),
                 "\n",
                 ("  ", ""),
                 line(self.review.sidecar_path, "bold"),
+                *self._manifest_line(),
             )
             yield Static(files, id="commit-files", markup=False)
             if undecided and not self.problem:
@@ -155,6 +169,21 @@ class CommitScreen(ModalScreen[str | None]):
                         label, id="do-commit", variant="warning" if undecided else "success"
                     )
                 yield Button("Back  esc", id="back")
+
+    def _files_count(self) -> str:
+        return "three" if self.manifest else "two"
+
+    def _manifest_line(self) -> list[str | Content | tuple[str, str]]:
+        """The batch's manifest, when the commit also holds it (new, or changed since HEAD)."""
+        if self.manifest is None:
+            return []
+        path, how = self.manifest
+        return [
+            "\n",
+            ("  ", ""),
+            line(path, "bold"),
+            (f"  (the batch's manifest, {how})", "$text-muted"),
+        ]
 
     def _uncommitted(self) -> list[str]:
         from briefdesk.core.git.materials import uncommitted_materials
@@ -271,9 +300,13 @@ class CommitScreen(ModalScreen[str | None]):
         self.busy = False
         self.sha = sha
         where = f" on {branch}" if branch else " (detached HEAD: on no branch)"
+        what = (
+            "the brief, its sidecar and the batch's manifest"
+            if self.manifest
+            else "the brief and its sidecar"
+        )
         self._status(
-            f"✓ Committed {sha[:12]}{where}: the brief and its sidecar. "
-            "`git log -1` shows the trailers.",
+            f"✓ Committed {sha[:12]}{where}: {what}. `git log -1` shows the trailers.",
             "bold $success",
         )
         output = self.query_one("#commit-output", VerticalScroll)
