@@ -97,20 +97,25 @@ class HistoryScreen(ModalScreen[None]):
             return
         entries = [e for e in every if e.topic == self.topic]
         others = sorted({e.topic for e in every if e.topic and e.topic != self.topic})
-        self.app.call_from_thread(self._show, entries, others)
+        # which materials changed since is one quick git call per commit: known before the rows
+        # are drawn, so the materials column is as wide as its text from the start (a width
+        # widened later, when the table is next idle, was drawn cut: "8 (1 chan")
+        changes = {e.sha: changed_materials(self.ws, e) for e in entries}
+        self.app.call_from_thread(self._show, entries, others, changes)
         for entry in entries:  # newest first: the rows a reviewer looks at are checked first
             try:
                 ok: bool | None = verify(self.ws, entry.sha).ok
             except BriefdeskError:
                 ok = False
-            changed = changed_materials(self.ws, entry)
-            self.app.call_from_thread(self._checked, entry.sha, ok, changed)
+            self.app.call_from_thread(self._checked, entry.sha, ok, changes[entry.sha])
 
     def _failed(self, problem: str) -> None:
         self.query_one(DataTable).loading = False
         self.query_one("#history-detail", Static).update(line(problem, "$error"))
 
-    def _show(self, entries: list[HistoryEntry], others: list[str]) -> None:
+    def _show(
+        self, entries: list[HistoryEntry], others: list[str], changes: dict[str, list[str]]
+    ) -> None:
         self.entries = entries
         self.other_topics = others
         self.loaded = True
@@ -129,7 +134,7 @@ class HistoryScreen(ModalScreen[None]):
                 Text(safe_line(e.stem or e.batch), style="bold"),
                 Text("-" if increments is None else str(increments), justify="right"),
                 Text(safe_line(e.reviewer or "-")),
-                Text(str(e.materials)),
+                materials_cell(e.materials, changes.get(e.sha, [])),
                 Text(counts),
                 key=e.sha,
             )
@@ -153,14 +158,6 @@ class HistoryScreen(ModalScreen[None]):
         table = self.query_one(DataTable)
         mark = VERIFIED if ok else FAILED
         table.update_cell(sha, "mark", Text(mark, style=MARK_STYLE[mark]))
-        entry = next(e for e in self.entries if e.sha == sha)
-        if changed:
-            table.update_cell(
-                sha,
-                "materials",
-                Text(f"{entry.materials} ({len(changed)} changed)", style="yellow"),
-                update_width=True,
-            )
         self._describe()
 
     def _current(self) -> HistoryEntry | None:
@@ -238,3 +235,10 @@ class HistoryScreen(ModalScreen[None]):
                 notice=notice,
             )
         )
+
+
+def materials_cell(count: int, changed: list[str]) -> Text:
+    """How many materials the commit names, and how many changed since (yellow)."""
+    if not changed:
+        return Text(str(count))
+    return Text(f"{count} ({len(changed)} changed)", style="yellow")
