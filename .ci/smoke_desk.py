@@ -22,7 +22,7 @@ async def main(workspace: str, batch: str) -> None:
             sys.exit(
                 f"the review screen did not open on {batch} (screen: {type(app.screen).__name__})"
             )
-        assert screen.match_problem is None, screen.match_problem
+        assert screen.view.match_problem is None, screen.view.match_problem
         print(f"desk ok: {len(screen.shown_refs)} items shown, matched")
 
 
