@@ -289,7 +289,17 @@ class _Builder:
             placement=self._placements(inc.placements),
             boundary=paragraph(inc.boundary)
             or self._boundary([self.evidence(r) for r in inc.parts], inc.parts),
+            boundary_label=self._boundary_label(inc.boundary_note),
         )
+
+    def _boundary_label(self, note: str | None) -> str | None:
+        """The 证据边界 label with the note before its colon (`证据边界（须随段落保留）：`)."""
+        note = clean(note) if note else ""
+        if not note:
+            return None
+        label = self.t["boundary"]
+        head = label.rstrip("：: ")
+        return head + note + label[len(head) :]
 
     def _with_ids(self, title: str, ids: list[str]) -> str:
         ids = [a for a in dict.fromkeys(ids) if a not in title]
@@ -457,6 +467,7 @@ class _Builder:
             relation=paragraph(spot.relation) or self._relation(spot.placements, ()),
             placement=self._placements(spot.placements),
             boundary=paragraph(spot.boundary) or self._boundary([level], (spot.path,)),
+            boundary_label=self._boundary_label(spot.boundary_note),
         )
 
     # -- 三 --------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ class EntryModel(_Frozen):
     relation: str  # after 与活文档脉络的关系：
     placement: str  # after 建议归入：
     boundary: str  # after 证据边界：
+    boundary_label: str | None = None  # 证据边界's label with the reviewer's note; None: the usual
 
 
 class LineModel(_Frozen):

@@ -63,7 +63,8 @@ def render_model(model: BriefModel) -> str:
         out.emit(f"{entry.number}. {entry.title}")
         out.blank()
         values = (entry.source, entry.points, entry.relation, entry.placement, entry.boundary)
-        for label, value in zip(model.labels, values, strict=True):
+        labels = (*model.labels[:4], entry.boundary_label or model.labels[4])
+        for label, value in zip(labels, values, strict=True):
             out.text(BULLET + label, value)
 
     out.heading(model.section2)

@@ -201,11 +201,28 @@ def build_sidecar(
     )
 
 
+_OPTIONAL = frozenset({"boundary_note", "boundary_label"})  # absent when unset (docs/sidecar.md)
+
+
+def _drop_unset(node: object, keys: frozenset[str]) -> None:
+    """Remove `keys` whose value is null anywhere in `node`: a sidecar written before they existed
+    and one that does not use them are the same bytes."""
+    if isinstance(node, dict):
+        for key in [k for k in keys if k in node and node[k] is None]:
+            del node[key]
+        for value in node.values():
+            _drop_unset(value, keys)
+    elif isinstance(node, list):
+        for value in node:
+            _drop_unset(value, keys)
+
+
 def dump_sidecar(sidecar: Sidecar) -> bytes:
     """UTF-8 JSON, keys sorted, two-space indent, one trailing newline."""
     raw = sidecar.model_dump(mode="json")
     if not raw["dismissed"]:
         del raw["dismissed"]  # a sidecar without judgements has no such key (docs/sidecar.md)
+    _drop_unset(raw, _OPTIONAL)
     text = json.dumps(raw, ensure_ascii=False, indent=2, sort_keys=True)
     return (text + "\n").encode("utf-8")
 

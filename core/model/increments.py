@@ -57,6 +57,8 @@ class Written(_Frozen):
     points: str | None = None  # 要点
     relation: str | None = None  # 与活文档脉络的关系
     boundary: str | None = None  # 证据边界
+    # printed in the 证据边界 label before its colon, as written: `（须随段落保留）` (docs/brief.md)
+    boundary_note: str | None = None
     placements: tuple[Placement, ...] = ()  # 建议归入, in this order; empty: not placed yet
     origin: Origin = Origin.reviewer  # proposed upstream, or written or confirmed by the reviewer
 

@@ -315,6 +315,7 @@ def _writing(inc: ProposedIncrement | ProposedSpotCheck) -> dict[str, object]:
         "points": _text(inc.points),
         "relation": _text(inc.relation),
         "boundary": _text(inc.boundary),
+        "boundary_note": _text(inc.boundary_note),
         "placements": tuple(_placement(p) for p in inc.placements),
     }
 

@@ -314,6 +314,7 @@ class Session:
         boundary: str | None = UNCHANGED,
         placements: Iterable[Placement] = UNCHANGED,
         sources: dict[str, str | None] = UNCHANGED,
+        boundary_note: str | None = UNCHANGED,
     ) -> bool:
         return self._apply(
             inc_edits.update(
@@ -325,6 +326,7 @@ class Session:
                 boundary=boundary,
                 placements=placements if placements is UNCHANGED else list(placements),
                 sources=sources,
+                boundary_note=boundary_note,
             )
         )
 

@@ -64,6 +64,7 @@ class _ProposedWriting(_Strict):
     points: str | None = None
     relation: str | None = None
     boundary: str | None = None
+    boundary_note: str | None = None  # in the 证据边界 label (`Written.boundary_note`)
     placements: list[ProposedPlacement] = Field(default_factory=list)
 
 

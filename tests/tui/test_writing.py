@@ -419,6 +419,8 @@ def test_a_spot_check_is_removed_from_its_form_and_undone(seed: Path) -> None:
             await settle(pilot)
             form = app.screen
             assert isinstance(form, IncrementDialog) and form.entry.id == spot.id
+            form.query_one("#remove").scroll_visible(animate=False)  # below the fold at 80×24
+            await settle(pilot)
             await pilot.click("#remove")
             await settle(pilot)
             assert app.screen is screen and screen.session.plan.spot_checks == ()
@@ -590,5 +592,29 @@ def test_a_spot_check_whose_file_changed_is_picked_again_and_keeps_its_text(seed
             assert (now.id, now.points) == (spot.id, "我写的要点")
             assert now.sha256 != spot.sha256
             assert screen.review.changed_spot_checks([now]) == []
+
+    run(go())
+
+
+def test_the_boundary_label_note_is_written_in_the_form(demo: Path) -> None:
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            screen.go_to(R1)
+            inc = screen.session.increment_of(R1)
+            assert inc is not None and inc.boundary_note is None
+            await pilot.press(key("edit_increment"))
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, IncrementDialog)
+            form.query_one("#boundary_note").focus()  # the form's last field: tab order unchanged
+            await until(pilot, lambda: form.focused.id == "boundary_note", what="the note field")
+            form.focused.insert_text_at_cursor("（须随段落保留）")  # a paste: no key for （
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert app.screen is screen
+            assert screen.session.entry(inc.id).boundary_note == "（须随段落保留）"
+            await brief_shows(pilot, screen, "  • 证据边界（须随段落保留）：")
+            await pilot.press(key("undo"))
+            await brief_shows(pilot, screen, "  • 证据边界（须随段落保留）：", present=False)
 
     run(go())

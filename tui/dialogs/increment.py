@@ -43,6 +43,7 @@ class IncrementDraft:
     relation: str | None
     boundary: str | None
     placements: tuple[Placement, ...]
+    boundary_note: str | None = None  # in the 证据边界 label, before its colon (docs/brief.md)
     # the 来源 parenthesis per described part (a spot check: per its path); None = derived
     sources: dict[str, str | None] = field(default_factory=dict)
 
@@ -147,6 +148,13 @@ class IncrementDialog(FormDialog[IncrementDraft]):
                     placeholder="front matter source and the evidence level",
                     select_on_focus=False,
                 )
+            yield Label(field_label("boundary_note", language), classes="field", markup=False)
+            yield Input(
+                e.boundary_note or "",
+                id="boundary_note",
+                placeholder="（须随段落保留）",
+                select_on_focus=False,
+            )
             yield Label(
                 "An empty field is derived from the items again. ctrl+s saves all as one step.",
                 classes="hint",
@@ -289,6 +297,7 @@ class IncrementDialog(FormDialog[IncrementDraft]):
             points=text("points"),
             relation=text("relation"),
             boundary=text("boundary"),
+            boundary_note=self.query_one("#boundary_note", Input).value.strip() or None,
             placements=tuple(self.placements),
             sources=self.written_sources(),
         )

@@ -176,6 +176,7 @@ def update(
     boundary: str | None = UNCHANGED,
     placements: Sequence[Placement] = UNCHANGED,
     sources: dict[str, str | None] = UNCHANGED,
+    boundary_note: str | None = UNCHANGED,
 ) -> Change:
     """Change any of an increment's (or a spot check's) written fields at once: one form saved is
     one undo step. A text of `None` or blank goes back to the derived one. For a spot check,
@@ -187,6 +188,8 @@ def update(
             fields[name] = _text(value)
     if fields.get("boundary"):
         _check_claim(view, entry, fields["boundary"], "证据边界 / evidence boundary")
+    if boundary_note is not UNCHANGED:
+        fields["boundary_note"] = _text(boundary_note)
     if placements is not UNCHANGED:
         fields["placements"] = tuple(_checked(entry, p) for p in placements)
     if sources is not UNCHANGED:

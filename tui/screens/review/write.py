@@ -147,6 +147,7 @@ class Write(Controller):
                     boundary=draft.boundary,
                     placements=draft.placements,
                     sources=draft.sources,
+                    boundary_note=draft.boundary_note,
                 )
             except BriefdeskError as exc:
                 self.notify(str(exc), severity="error")
