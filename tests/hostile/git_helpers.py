@@ -99,3 +99,18 @@ def refused(
     assert session_bytes(root) == decisions
     assert sh(root, "ls-files", "--", *OURS) == ""  # nothing of ours half-added to the index
     return proc
+
+
+def decide_more(root: Path, n: int = 5) -> None:
+    """One more decision, so the next commit writes a new brief."""
+    from briefdesk.core.review.load import load_review
+    from briefdesk.core.workspace.layout import Workspace
+    from hostile_helpers import DEMO_BATCH
+
+    review = load_review(Workspace.open(root), DEMO_BATCH)
+    with review.open_session() as session:
+        ref = review.items[n].ref
+        if session.decision(ref).status == "include":
+            session.exclude(ref, "off-topic")
+        else:
+            session.include(ref)

@@ -22,21 +22,10 @@ from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.git.commit import commit_brief
 from briefdesk.core.review.load import load_review
 from briefdesk.core.workspace.layout import Workspace
-from git_helpers import BRIEF, OURS, SIDECAR, clean_env, commit_cli, kb, sh, user_state
+from git_helpers import BRIEF, OURS, SIDECAR, clean_env, commit_cli, decide_more, kb, sh, user_state
 from hostile_helpers import DEMO_BATCH, ROOT, assert_one_error_line, run_cli
 
 __all__ = ["kb"]  # the fixture
-
-
-def decide_more(root: Path, n: int = 5) -> None:
-    """One more decision, so the next commit writes a new brief."""
-    review = load_review(Workspace.open(root), DEMO_BATCH)
-    with review.open_session() as session:
-        ref = review.items[n].ref
-        if session.decision(ref).status == "include":
-            session.exclude(ref, "off-topic")
-        else:
-            session.include(ref)
 
 
 def committed(root: Path) -> subprocess.CompletedProcess[str]:

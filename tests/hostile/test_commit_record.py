@@ -18,7 +18,17 @@ from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.git.commit import commit_brief
 from briefdesk.core.review.load import load_review
 from briefdesk.core.workspace.layout import Workspace
-from git_helpers import BRIEF, OURS, add_user_work, clean_env, commit_cli, kb, sh, user_state
+from git_helpers import (
+    BRIEF,
+    OURS,
+    add_user_work,
+    clean_env,
+    commit_cli,
+    decide_more,
+    kb,
+    sh,
+    user_state,
+)
 from hostile_helpers import DEMO_BATCH, MANIFEST, assert_one_error_line, run_cli
 
 __all__ = ["kb"]  # the fixture
@@ -46,16 +56,6 @@ def hook(root: Path, name: str, body: str) -> None:
     path = root / ".git" / "hooks" / name
     path.write_text("#!/bin/sh\n" + body, "utf-8")
     path.chmod(0o755)
-
-
-def decide_more(root: Path, n: int = 5) -> None:
-    review = load_review(Workspace.open(root), DEMO_BATCH)
-    with review.open_session() as session:
-        ref = review.items[n].ref
-        if session.decision(ref).status == "include":
-            session.exclude(ref, "off-topic")
-        else:
-            session.include(ref)
 
 
 # -- the batch's manifest ------------------------------------------------------------------------

@@ -5,7 +5,6 @@ moves it onto an item or drops it; the undo history survives, across a reload to
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
 from pathlib import Path
 
@@ -16,6 +15,8 @@ from briefdesk.core.review.sessionfile import SessionData
 from briefdesk.core.workspace.layout import Workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.unit.test_staleness import edit
 
 SOURCE = Path(__file__).resolve().parent.parent / "workspaces" / "claims"
 BATCH = "2026-11-05-en"
@@ -29,14 +30,6 @@ def ws(tmp_path: Path) -> Path:
     root = tmp_path / "kb"
     shutil.copytree(SOURCE, root)
     return root
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), "utf-8")
-    st = path.stat()
-    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
 
 
 def items(ws: Path):
