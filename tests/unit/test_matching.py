@@ -473,3 +473,26 @@ def test_likely_candidates_come_before_possible_ones_and_possible_are_few():
         assert tiers == sorted(tiers, key=lambda t: t != "likely")
         assert tiers.count("possible") <= pipeline.MAX_POSSIBLE
         assert all(d.score < 85 for d in m.duplicates if d.tier == "possible")
+
+
+def test_a_copy_sharing_only_common_words_with_its_entry_is_found_beside_rare_words_elsewhere():
+    """docs/duplicates.md: the candidate search keeps an item's heaviest words, not only its
+    rarest. Here the item copies an entry whose every word is common in the knowledge base (in
+    more records than the search's cut), and adds a Chinese sentence whose rare words lead to
+    thirty other records: the entry must still be found, and be the best candidate."""
+    import random
+
+    rng = random.Random(7)
+    common = [f"word{chr(97 + a)}{chr(97 + b)}" for a in range(5) for b in range(8)]  # 40 words
+    mine = common[:8]
+    copied = ". ".join(" ".join(rng.sample(mine, len(mine))) for _ in range(3)) + "."
+    rare = "甲乙丙丁戊己庚辛壬"  # eight CJK pairs, each in the thirty decoys only
+    entries = [entry(f"briefs/f{k}.md#1", " ".join(rng.sample(common, 16))) for k in range(600)]
+    entries += [
+        entry(f"briefs/d{k}.md#1", rare + "。" + " ".join(rng.sample(common[8:], 5)))
+        for k in range(30)
+    ]
+    entries.append(entry("briefs/target.md#1", copied))
+    got = match_items([item("inbox/a.md#1", "", copied + rare + "。")], [], entries, DOC)
+    found = [d.ref for d in got["inbox/a.md#1"].duplicates]
+    assert found[:1] == ["briefs/target.md#1"]
