@@ -35,7 +35,7 @@ from ..claims.versions import parse_version
 from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 
-FACTS_VERSION = "2"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "3"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -134,6 +134,9 @@ _CITE_CUES = (
     "over ",
 )
 CITE_WINDOW = 40  # characters before an id searched for a citing word
+# a project's issue, pull request or design proposal number (`DEP #17649`, `issue #15158`): three
+# digits or more, so that an item's own `#2` is none; inside a path or a word it is none either
+_ISSUE = re.compile(r"(?<![A-Za-z0-9_./#\-])#([0-9]{3,7})(?![0-9A-Za-z_])")
 # quantity units that are one thing written several ways
 _UNITS = {"x": "×", "倍": "×", "tokens/s": "tok/s", "tps": "tok/s", "GiB": "GB"}
 
@@ -246,7 +249,7 @@ def extract(
     out += versions
     out += _dates(text, names, name_starts, versions)
     out += _quantities(text, names, starts, {f.pos for f in versions})
-    out += _ids(raw, first_end, frozenset(subject_ids))
+    out += _ids(raw, first_end, frozenset(subject_ids), text)
     out.sort(key=lambda f: f.pos)
     return out
 
@@ -410,10 +413,16 @@ def _figure(text: str, names: Named, starts: list[int], a: int, b: int, s: int, 
     return Fact("quantity", metric, value, text[a:b].strip(), setting=setting, pos=s)
 
 
-def _ids(text: str, first_end: int, own: frozenset[str]) -> list[Fact]:
+def _ids(text: str, first_end: int, own: frozenset[str], masked: str) -> list[Fact]:
+    """arXiv ids, URLs and issue numbers (`issue:17649`, read from `masked`: the text with its
+    URLs blanked), each the text's subject or only cited (module doc)."""
     out: list[Fact] = []
     low = text.casefold()
     found: list[tuple[int, str, str]] = []
+    if "#" in masked:
+        for m in _ISSUE.finditer(masked):
+            if all(f[1] != f"issue:{m.group(1)}" for f in found):
+                found.append((m.start(), f"issue:{m.group(1)}", m.group(0)))
     for a in find_arxiv(text):
         k = text.find(a)
         found.append((k, f"arxiv:{a}", a))
@@ -423,12 +432,14 @@ def _ids(text: str, first_end: int, own: frozenset[str]) -> list[Fact]:
         ident = f"arxiv:{linked[0]}" if linked else f"url:{link}"
         if all(f[1] != ident for f in found):
             found.append((text.find(u), ident, u))
+    issues = sum(f[1].startswith("issue:") for f in found)
+    kin = {True: issues, False: len(found) - issues}
     for k, ident, written in found:
         window = low[max(0, k - CITE_WINDOW) : k]
         cue = any(c in window for c in _CITE_CUES)
         subject = ident in own or (k <= first_end and not cue)
-        if not subject and not own and not cue and len(found) == 1:
-            subject = True  # the only id of a text with no card, cited by no word: its subject
+        if not subject and not own and not cue and kin[ident[:6] == "issue:"] == 1:
+            subject = True  # the only id (or issue) of a text with no card, cited by no word
         out.append(Fact("id", ident, "", written, subject=subject, pos=max(0, k)))
     for ident in sorted(own - {f[1] for f in found}):
         out.append(Fact("id", ident, "", ident.split(":", 1)[1], subject=True, pos=0))

@@ -134,12 +134,19 @@ def clashes(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     return [*_version_clash(a, b), *quantity_clash(a, b)]
 
 
+def subject_shared(a: Facts, b: Facts, names: bool) -> bool:
+    """Whether an id is the subject of both texts. An issue number (`#17649`) is short and each
+    project counts its own, so it is one subject only where the texts also share a name."""
+    shared = a.subjects & b.subjects
+    return any(not s.startswith("issue:") for s in shared) or (bool(shared) and names)
+
+
 def relation(a: Facts, b: Facts) -> tuple[Relation, list[Fact]]:
     """How two texts' facts relate (module doc), and the facts of `a` that `b` lacks (the new
     facts when `a` updates `b`)."""
     shared_values = a.values.keys() & b.values.keys()
-    shared_subject = bool(a.subjects & b.subjects)
     shared_names = a.names & b.names
+    shared_subject = subject_shared(a, b, bool(shared_names))
     new = [f for k, f in a.values.items() if k not in b.values]
     if (shared_subject or shared_names) and clashes(a, b):
         return "differs", new  # one project in two versions, one measure with two figures

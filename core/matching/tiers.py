@@ -29,7 +29,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..facts.extract import Fact, extract, name_key
-from ..facts.index import Facts, Lookup, clashes, contained, locate, relation, value_key
+from ..facts.index import (
+    Facts,
+    Lookup,
+    clashes,
+    contained,
+    locate,
+    relation,
+    subject_shared,
+    value_key,
+)
 from ..model.values import Item, Section
 from .answer import FactRows
 
@@ -145,7 +154,7 @@ class FactBook:
 def subject_pair(book: FactBook, i: int, r: int) -> bool:
     """Whether an id item `i` and record `r` share is the subject of both (not merely cited)."""
     a, b = book[i], book[r]
-    return bool(a.subjects & b.subjects)
+    return subject_shared(a, b, False)
 
 
 def _show(f: Fact) -> str:
