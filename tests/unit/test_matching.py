@@ -496,3 +496,13 @@ def test_a_copy_sharing_only_common_words_with_its_entry_is_found_beside_rare_wo
     got = match_items([item("inbox/a.md#1", "", copied + rare + "。")], [], entries, DOC)
     found = [d.ref for d in got["inbox/a.md#1"].duplicates]
     assert found[:1] == ["briefs/target.md#1"]
+
+
+def test_two_short_texts_sharing_a_handful_of_words_are_at_most_possible():
+    """docs/duplicates.md: a topic in common (a name, a figure, two words) is not a statement in
+    common; on the text alone, texts sharing fewer than MIN_SHARED words are never likely."""
+    a = "A benchmark comparing HNSW ef values of 40, 100 and 200 for filtered search."
+    b = "Filtered search with HNSW at ef 100: Qdrant and Weaviate both document it."
+    got = match_items([item("inbox/a.md#1", "", a)], [], [entry("briefs/b.md#1", b)], DOC)
+    (dup,) = got["inbox/a.md#1"].duplicates
+    assert dup.tier == "possible" and dup.score < 85
