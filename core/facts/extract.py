@@ -56,8 +56,10 @@ _QUANTITY = re.compile(
     # the look-behind starts a figure only at the start of a run of digits: one attempt per run
     r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.])(?P<num>[0-9]+(?:\.[0-9]+)?)\s?"
     r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s|tps|qps|GB|GiB|MB|TB|bit|pp"
-    r"|[BKMT](?![A-Za-z]))"
+    r"|[BKMT](?![A-Za-z])|美元|美分|元|(?:USD|EUR|CNY|dollars?)(?![A-Za-z]))"
 )
+# a price written with its currency first (`$0.02`, `US$ 5`, `¥0.5`, `€3`)
+_PRICE = re.compile(r"(?P<cur>US\$|\$|¥|￥|€)\s?(?P<num>[0-9]+(?:\.[0-9]+)?)(?![0-9])")
 _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
 )  # between a measure and its figure
@@ -139,6 +141,23 @@ CITE_WINDOW = 40  # characters before an id searched for a citing word
 _ISSUE = re.compile(r"(?<![A-Za-z0-9_./#\-])#([0-9]{3,7})(?![0-9A-Za-z_])")
 # quantity units that are one thing written several ways
 _UNITS = {"x": "×", "倍": "×", "tokens/s": "tok/s", "tps": "tok/s", "GiB": "GB"}
+# currencies: a figure in one is a price, whatever word stands before it (docs/facts.md)
+_CURRENCY = {
+    "美元": "USD",
+    "dollar": "USD",
+    "dollars": "USD",
+    "$": "USD",
+    "US$": "USD",
+    "美分": "USD-cent",
+    "元": "CNY",
+    "¥": "CNY",
+    "￥": "CNY",
+    "€": "EUR",
+    "USD": "USD",
+    "EUR": "EUR",
+    "CNY": "CNY",
+}
+CURRENCIES = frozenset(_CURRENCY.values())
 
 
 @dataclass(frozen=True)
@@ -358,9 +377,17 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         if _inside_word(text, s):
             continue
         unit = _UNITS.get(m.group("unit"), m.group("unit"))
+        unit = _CURRENCY.get(unit, unit)
         value = f"{_number(m.group('num'))}{unit}"
         out.append(_figure(text, names, starts, m.start(), m.end(), s, value))
         taken.add(s)
+    if "$" in text or "¥" in text or "￥" in text or "€" in text:
+        for m in _PRICE.finditer(text):
+            s = m.start("num")
+            if s not in taken:
+                value = f"{_number(m.group('num'))}{_CURRENCY[m.group('cur')]}"
+                out.append(_figure(text, names, starts, m.start(), m.end(), s, value))
+                taken.add(s)
     for m in _BARE.finditer(text):
         s = m.start()
         if s in taken or s in versions or _inside_word(text, s):
@@ -379,6 +406,14 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
             continue
         out.append(_figure(text, names, starts, s, m.end(), s, _number(m.group(0))))
     return out
+
+
+def unit_is_currency(value: str) -> bool:
+    """`0.02USD`, `3CNY`: a price."""
+    k = len(value)
+    while k and not value[k - 1].isdigit():
+        k -= 1
+    return value[k:] in CURRENCIES
 
 
 def _number(written: str) -> str:
@@ -401,7 +436,8 @@ def _figure(text: str, names: Named, starts: list[int], a: int, b: int, s: int, 
     import bisect
 
     lo, hi = _sentence(text, s, starts)
-    metric = _metric(text, lo, a)
+    # a figure in a currency is a price, whatever word stands before it (`单价`, `每小时`)
+    metric = "price" if unit_is_currency(value) else _metric(text, lo, a)
     first = bisect.bisect_left(names, (lo,))
     inside = []
     for x, y, k, _ in names[first:]:

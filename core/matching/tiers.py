@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..facts.extract import Fact, extract, name_key
+from ..facts.extract import Fact, extract, name_key, unit_is_currency
 from ..facts.index import (
     Facts,
     Lookup,
@@ -248,8 +248,11 @@ def _new_releases(mine: Facts, fresh: Sequence[Fact]) -> set[tuple[str, str, str
 
 def _measured(f: Fact) -> bool:
     """A figure with its measure and a setting of two names or more (`recall@10 0.95` on
-    `glove-100` with `pgvector`): a result, which a summary of it keeps."""
-    return f.kind == "quantity" and bool(f.thing) and len(f.setting) >= 2
+    `glove-100` with `pgvector`), or a price (`0.02 美元`): a result, which a summary of it
+    keeps."""
+    if f.kind != "quantity" or not f.thing:
+        return False
+    return len(f.setting) >= 2 or unit_is_currency(f.value)
 
 
 def _shared_values(a: Facts, b: Facts) -> set[tuple[str, str, str]]:

@@ -89,6 +89,20 @@ def test_an_issue_number_is_an_id_and_a_subject_only_with_a_shared_name() -> Non
     assert {f.thing for f in paper if f.kind == "id" and f.subject} >= {"arxiv:2611.01234"}
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("托管价格为每百万 token 0.02 美元。", "0.02USD"),
+        ("It costs $0.02 per million tokens.", "0.02USD"),
+        ("每小时 3.5 元。", "3.5CNY"),
+        ("€3 per seat.", "3EUR"),
+    ],
+)
+def test_a_figure_in_a_currency_is_a_price(text: str, value: str) -> None:
+    (price,) = [f for f in extract(text) if f.kind == "quantity"]
+    assert (price.thing, price.value) == ("price", value)
+
+
 def test_same_subject_nothing_new_and_another_figure_in_one_setting() -> None:
     doc = Facts.of(
         extract("late chunking：jina-embeddings-v3 在 BEIR 与 MTEB 上 recall@10 高 +4%。")

@@ -506,3 +506,20 @@ def test_two_short_texts_sharing_a_handful_of_words_are_at_most_possible():
     got = match_items([item("inbox/a.md#1", "", a)], [], [entry("briefs/b.md#1", b)], DOC)
     (dup,) = got["inbox/a.md#1"].duplicates
     assert dup.tier == "possible" and dup.score < 85
+
+
+def test_a_text_repeating_an_entry_and_adding_a_price_is_an_update():
+    """docs/facts.md: a price is a result (what a summary keeps), so an item that repeats what an
+    entry says of a model and adds what it now costs is an increment, not a duplicate."""
+    known = (
+        "Qwen3-Reranker-4B 在 C-MTEB 重排子集上 NDCG@10 为 0.74（模型卡口径），支持 32K 上下文，"
+        "开源权重可自行部署。"
+    )
+    priced = (
+        "Qwen3-Reranker-4B 已上线托管 API；模型卡口径不变，C-MTEB 重排子集 NDCG@10 为 0.74，"
+        "支持 32K 上下文；托管价格为每百万 token 0.05 美元。"
+    )
+    got = match_items([item("inbox/a.md#1", "", priced)], [], [entry("briefs/b.md#1", known)], DOC)
+    (dup,) = got["inbox/a.md#1"].duplicates
+    assert dup.tier == "update" and "facts" in dup.why
+    assert "price 0.05 美元" in [f.text for f in got["inbox/a.md#1"].facts.new]
