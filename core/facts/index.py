@@ -55,6 +55,7 @@ class Facts:
     measured: list[tuple[Fact, str, frozenset[str]]] = field(default_factory=list)  # unit, setting
     figures: frozenset[str] = frozenset()  # every quantity's value
     versions: dict[str, set[str]] = field(default_factory=dict)  # project -> versions
+    head: str = ""  # the first name the text gives: what it is about (its heading's)
 
     @classmethod
     def of(cls, facts: Iterable[Fact]) -> Facts:
@@ -79,6 +80,7 @@ class Facts:
             ],
             frozenset(f.value for f in facts if f.kind == "quantity"),
             dict(versions),
+            next((f.thing for f in facts if f.kind == "name"), ""),
         )
 
     def things(self, kind: str) -> dict[str, set[str]]:
@@ -153,6 +155,16 @@ def relation(a: Facts, b: Facts) -> tuple[Relation, list[Fact]]:
     if not (shared_subject or (shared_names and shared_values)):
         return "unrelated", []
     return "same", new
+
+
+def subject_release(a: Facts, b: Facts) -> bool:
+    """Whether both texts are about one release: the same version of the project each names
+    first (`Milvus 2.5 full-text search` and `Milvus 2.5 加入全文检索`)."""
+    return (
+        bool(a.head)
+        and a.head == b.head
+        and bool(a.versions.get(a.head, set()) & b.versions.get(b.head, set()))
+    )
 
 
 def contained(a: Facts, b: Facts) -> bool:

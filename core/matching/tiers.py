@@ -36,6 +36,7 @@ from ..facts.index import (
     contained,
     locate,
     relation,
+    subject_release,
     subject_shared,
     value_key,
 )
@@ -217,7 +218,11 @@ def retier(
             if r == i or (kinds[r], refs[r]) in present:
                 continue
             judged = _judge(mine, book[r], unknown)
-            if judged == LIKELY and len(_shared_values(mine, book[r])) < ADDED_SHARED:
+            if (
+                judged == LIKELY
+                and len(_shared_values(mine, book[r])) < ADDED_SHARED
+                and not subject_release(mine, book[r])
+            ):
                 continue  # the text did not list it: the facts must say more than one thing
             if judged == UPDATE:
                 new_row.append((r, round(meaning, 1), FACTS_BIT, UPDATE))

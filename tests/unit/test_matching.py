@@ -523,3 +523,31 @@ def test_a_text_repeating_an_entry_and_adding_a_price_is_an_update():
     (dup,) = got["inbox/a.md#1"].duplicates
     assert dup.tier == "update" and "facts" in dup.why
     assert "price 0.05 美元" in [f.text for f in got["inbox/a.md#1"].facts.new]
+
+
+def test_a_summary_of_the_same_release_in_the_other_language_is_likely():
+    """docs/facts.md: a record the text search found but did not list, about the same release
+    of the project both texts are about (`Weaviate 1.28` named first in both), is a likely
+    duplicate (a cross-language summary shares little else); one that names that release
+    second, about another project, is not."""
+    from briefdesk.core.matching.tiers import LIKELY, FactBook, retier
+
+    texts = [
+        "Weaviate 1.28 hybrid search\nWeaviate 1.28 now runs BM25 keyword search and vector "
+        "search in one query, fused inside the database.",
+        "Weaviate 1.28 加入库内混合检索：BM25 与向量检索一次查询融合。",
+        "Vespa 8.4 的混合检索与 Weaviate 1.28 相比多一层重排。",
+    ]
+    book = FactBook(texts, frozenset({"weaviate", "vespa"}), lambda _: ())  # the headings
+    refs = ["inbox/a.md#1", f"{DOC}§4.1", f"{DOC}§4.2"]
+    rows, _ = retier(
+        [item("inbox/a.md#1", "", texts[0])],
+        book,
+        [[]],  # the text score listed nothing
+        [],
+        [[(1, 20.0), (2, 20.0)]],  # what the search found
+        refs,
+        ["batch", "living-doc", "living-doc"],
+        85,
+    )
+    assert [(refs[r], tier) for r, _, _, tier in rows[0]] == [(f"{DOC}§4.1", LIKELY)]
