@@ -136,7 +136,7 @@ _CITE_CUES = (
     "over ",
 )
 CITE_WINDOW = 40  # characters before an id searched for a citing word
-# a project's issue, pull request or design proposal number (`DEP #17649`, `issue #15158`): three
+# a project's issue, pull request or design proposal number (`DEP #17649`, `PR #4321`): three
 # digits or more, so that an item's own `#2` is none; inside a path or a word it is none either
 _ISSUE = re.compile(r"(?<![A-Za-z0-9_./#\-])#([0-9]{3,7})(?![0-9A-Za-z_])")
 # quantity units that are one thing written several ways
