@@ -13,8 +13,9 @@ unit (`12%`, `4.7×`), an id exactly. For one item they are
 
 A duplicate candidate is then judged by what the two texts state (`relation`):
 
-- `same`: they share the subject (an id that is the subject of both, or names and at least one
-  stated fact) and neither states a fact of a shared thing that the other contradicts or lacks;
+- `same`: they share the subject (an id that is the subject of both — an issue number only with a
+  name in common — or names and at least one stated fact) and neither states a fact of a shared
+  thing that the other contradicts or lacks;
 - `differs`: they share the subject and state different values for one thing (a new version of
   the same project, another figure for the same metric): the item is an *update*, not a
   duplicate;
