@@ -35,7 +35,7 @@ from ..claims.versions import parse_version
 from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 
-FACTS_VERSION = "2"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "3"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -56,8 +56,10 @@ _QUANTITY = re.compile(
     # the look-behind starts a figure only at the start of a run of digits: one attempt per run
     r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.])(?P<num>[0-9]+(?:\.[0-9]+)?)\s?"
     r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s|tps|qps|GB|GiB|MB|TB|bit|pp"
-    r"|[BKMT](?![A-Za-z]))"
+    r"|[BKMT](?![A-Za-z])|美元|美分|元|(?:USD|EUR|CNY|dollars?)(?![A-Za-z]))"
 )
+# a price written with its currency first (`$0.02`, `US$ 5`, `¥0.5`, `€3`)
+_PRICE = re.compile(r"(?P<cur>US\$|\$|¥|￥|€)\s?(?P<num>[0-9]+(?:\.[0-9]+)?)(?![0-9])")
 _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
 )  # between a measure and its figure
@@ -134,8 +136,28 @@ _CITE_CUES = (
     "over ",
 )
 CITE_WINDOW = 40  # characters before an id searched for a citing word
+# a project's issue, pull request or design proposal number (`DEP #17649`, `PR #4321`): three
+# digits or more, so that an item's own `#2` is none; inside a path or a word it is none either
+_ISSUE = re.compile(r"(?<![A-Za-z0-9_./#\-])#([0-9]{3,7})(?![0-9A-Za-z_])")
 # quantity units that are one thing written several ways
 _UNITS = {"x": "×", "倍": "×", "tokens/s": "tok/s", "tps": "tok/s", "GiB": "GB"}
+# currencies: a figure in one is a price, whatever word stands before it (docs/facts.md)
+_CURRENCY = {
+    "美元": "USD",
+    "dollar": "USD",
+    "dollars": "USD",
+    "$": "USD",
+    "US$": "USD",
+    "美分": "USD-cent",
+    "元": "CNY",
+    "¥": "CNY",
+    "￥": "CNY",
+    "€": "EUR",
+    "USD": "USD",
+    "EUR": "EUR",
+    "CNY": "CNY",
+}
+CURRENCIES = frozenset(_CURRENCY.values())
 
 
 @dataclass(frozen=True)
@@ -246,7 +268,7 @@ def extract(
     out += versions
     out += _dates(text, names, name_starts, versions)
     out += _quantities(text, names, starts, {f.pos for f in versions})
-    out += _ids(raw, first_end, frozenset(subject_ids))
+    out += _ids(raw, first_end, frozenset(subject_ids), text)
     out.sort(key=lambda f: f.pos)
     return out
 
@@ -355,9 +377,17 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         if _inside_word(text, s):
             continue
         unit = _UNITS.get(m.group("unit"), m.group("unit"))
+        unit = _CURRENCY.get(unit, unit)
         value = f"{_number(m.group('num'))}{unit}"
         out.append(_figure(text, names, starts, m.start(), m.end(), s, value))
         taken.add(s)
+    if "$" in text or "¥" in text or "￥" in text or "€" in text:
+        for m in _PRICE.finditer(text):
+            s = m.start("num")
+            if s not in taken:
+                value = f"{_number(m.group('num'))}{_CURRENCY[m.group('cur')]}"
+                out.append(_figure(text, names, starts, m.start(), m.end(), s, value))
+                taken.add(s)
     for m in _BARE.finditer(text):
         s = m.start()
         if s in taken or s in versions or _inside_word(text, s):
@@ -376,6 +406,14 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
             continue
         out.append(_figure(text, names, starts, s, m.end(), s, _number(m.group(0))))
     return out
+
+
+def unit_is_currency(value: str) -> bool:
+    """`0.02USD`, `3CNY`: a price."""
+    k = len(value)
+    while k and not value[k - 1].isdigit():
+        k -= 1
+    return value[k:] in CURRENCIES
 
 
 def _number(written: str) -> str:
@@ -398,7 +436,8 @@ def _figure(text: str, names: Named, starts: list[int], a: int, b: int, s: int, 
     import bisect
 
     lo, hi = _sentence(text, s, starts)
-    metric = _metric(text, lo, a)
+    # a figure in a currency is a price, whatever word stands before it (`单价`, `每小时`)
+    metric = "price" if unit_is_currency(value) else _metric(text, lo, a)
     first = bisect.bisect_left(names, (lo,))
     inside = []
     for x, y, k, _ in names[first:]:
@@ -410,10 +449,16 @@ def _figure(text: str, names: Named, starts: list[int], a: int, b: int, s: int, 
     return Fact("quantity", metric, value, text[a:b].strip(), setting=setting, pos=s)
 
 
-def _ids(text: str, first_end: int, own: frozenset[str]) -> list[Fact]:
+def _ids(text: str, first_end: int, own: frozenset[str], masked: str) -> list[Fact]:
+    """arXiv ids, URLs and issue numbers (`issue:17649`, read from `masked`: the text with its
+    URLs blanked), each the text's subject or only cited (module doc)."""
     out: list[Fact] = []
     low = text.casefold()
     found: list[tuple[int, str, str]] = []
+    if "#" in masked:
+        for m in _ISSUE.finditer(masked):
+            if all(f[1] != f"issue:{m.group(1)}" for f in found):
+                found.append((m.start(), f"issue:{m.group(1)}", m.group(0)))
     for a in find_arxiv(text):
         k = text.find(a)
         found.append((k, f"arxiv:{a}", a))
@@ -423,12 +468,14 @@ def _ids(text: str, first_end: int, own: frozenset[str]) -> list[Fact]:
         ident = f"arxiv:{linked[0]}" if linked else f"url:{link}"
         if all(f[1] != ident for f in found):
             found.append((text.find(u), ident, u))
+    issues = sum(f[1].startswith("issue:") for f in found)
+    kin = {True: issues, False: len(found) - issues}
     for k, ident, written in found:
         window = low[max(0, k - CITE_WINDOW) : k]
         cue = any(c in window for c in _CITE_CUES)
         subject = ident in own or (k <= first_end and not cue)
-        if not subject and not own and not cue and len(found) == 1:
-            subject = True  # the only id of a text with no card, cited by no word: its subject
+        if not subject and not own and not cue and kin[ident[:6] == "issue:"] == 1:
+            subject = True  # the only id (or issue) of a text with no card, cited by no word
         out.append(Fact("id", ident, "", written, subject=subject, pos=max(0, k)))
     for ident in sorted(own - {f[1] for f in found}):
         out.append(Fact("id", ident, "", ident.split(":", 1)[1], subject=True, pos=0))

@@ -13,8 +13,9 @@ unit (`12%`, `4.7×`), an id exactly. For one item they are
 
 A duplicate candidate is then judged by what the two texts state (`relation`):
 
-- `same`: they share the subject (an id that is the subject of both, or names and at least one
-  stated fact) and neither states a fact of a shared thing that the other contradicts or lacks;
+- `same`: they share the subject (an id that is the subject of both — an issue number only with a
+  name in common — or names and at least one stated fact) and neither states a fact of a shared
+  thing that the other contradicts or lacks;
 - `differs`: they share the subject and state different values for one thing (a new version of
   the same project, another figure for the same metric): the item is an *update*, not a
   duplicate;
@@ -55,6 +56,7 @@ class Facts:
     measured: list[tuple[Fact, str, frozenset[str]]] = field(default_factory=list)  # unit, setting
     figures: frozenset[str] = frozenset()  # every quantity's value
     versions: dict[str, set[str]] = field(default_factory=dict)  # project -> versions
+    head: str = ""  # the first name the text gives: what it is about (its heading's)
 
     @classmethod
     def of(cls, facts: Iterable[Fact]) -> Facts:
@@ -79,6 +81,7 @@ class Facts:
             ],
             frozenset(f.value for f in facts if f.kind == "quantity"),
             dict(versions),
+            next((f.thing for f in facts if f.kind == "name"), ""),
         )
 
     def things(self, kind: str) -> dict[str, set[str]]:
@@ -134,18 +137,35 @@ def clashes(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     return [*_version_clash(a, b), *quantity_clash(a, b)]
 
 
+def subject_shared(a: Facts, b: Facts, names: bool) -> bool:
+    """Whether an id is the subject of both texts. An issue number (`#17649`) is short and each
+    project counts its own, so it is one subject only where the texts also share a name."""
+    shared = a.subjects & b.subjects
+    return any(not s.startswith("issue:") for s in shared) or (bool(shared) and names)
+
+
 def relation(a: Facts, b: Facts) -> tuple[Relation, list[Fact]]:
     """How two texts' facts relate (module doc), and the facts of `a` that `b` lacks (the new
     facts when `a` updates `b`)."""
     shared_values = a.values.keys() & b.values.keys()
-    shared_subject = bool(a.subjects & b.subjects)
     shared_names = a.names & b.names
+    shared_subject = subject_shared(a, b, bool(shared_names))
     new = [f for k, f in a.values.items() if k not in b.values]
     if (shared_subject or shared_names) and clashes(a, b):
         return "differs", new  # one project in two versions, one measure with two figures
     if not (shared_subject or (shared_names and shared_values)):
         return "unrelated", []
     return "same", new
+
+
+def subject_release(a: Facts, b: Facts) -> bool:
+    """Whether both texts are about one release: the same version of the project each names
+    first (`Milvus 2.5 full-text search` and `Milvus 2.5 加入全文检索`)."""
+    return (
+        bool(a.head)
+        and a.head == b.head
+        and bool(a.versions.get(a.head, set()) & b.versions.get(b.head, set()))
+    )
 
 
 def contained(a: Facts, b: Facts) -> bool:

@@ -41,7 +41,7 @@ from .citations import cited_entries
 from .placements import place, section_matrix
 from .search import background, candidates
 from .tiers import FactBook, placement_boost, retier, shared_names, subject_pair, vocabulary
-from .tokens import MIN_TOKENS, Records, kind_weight, tokenize
+from .tokens import MIN_SHARED, MIN_TOKENS, Records, kind_weight, tokenize
 
 MATCH_VERSION = "3"
 MAX_DUPLICATES = 10
@@ -99,6 +99,11 @@ def _kinds(store: mc.TokenStore, ids: np.ndarray) -> np.ndarray:
     vocab = store.vocab
     kinds[used] = np.fromiter((kind_weight(vocab[t]) for t in used.tolist()), np.float32, len(used))
     return kinds
+
+
+def _shared(rec: Records, a: int, b: int) -> int:
+    """How many distinct tokens two records share."""
+    return len(np.intersect1d(rec.tokens_of(a), rec.tokens_of(b), assume_unique=True))
 
 
 def _identity_pairs(
@@ -170,6 +175,10 @@ def _duplicates(
         # below the threshold yet close enough for one text to hold most of the other
         near_enough = m < threshold and c >= sc.NEAR_COPY_COS and k < sc.NEAR_COPY_RANK
         score = max(m, near(i, r)) if near_enough else m
+        if score >= threshold and _shared(rec, i, r) < MIN_SHARED:
+            # a handful of shared words (a name, a figure, a topic) is a topic, not a statement:
+            # a text that short is likely only if its facts say so (docs/duplicates.md)
+            score = min(score, threshold - 0.1)
         possible = score < threshold and ab and score >= sc.POSSIBLE_FLOOR
         if score >= threshold or possible:
             text[(i, r)] = (score, possible)

@@ -5,8 +5,10 @@ product items × records. Computed whole, that product walks every posting of ev
 (a CJK bigram such as 推理 is in a third of all records): 16 s for 3,000 items × 53,600 records.
 Common tokens carry little weight and never make a duplicate on their own, so the search leaves
 out of each item's query the tokens in more than `common_df(n)` records (keeping at least its
-KEEP_RAREST rarest ones), takes the top TOP_K records of that pruned product per item, and then
-scores those candidates exactly. The background of an item is its exact cosines with a fixed,
+KEEP_RAREST rarest ones, and its KEEP_HEAVIEST heaviest: a copy of an entry that shares only
+common words with it, beside rare words of its own that lead elsewhere, is found by those),
+takes the top TOP_K records of that pruned product per item, and then scores those candidates
+exactly. The background of an item is its exact cosines with a fixed,
 evenly spaced sample of BACKGROUND records: their median and 90th percentile.
 
 Items are processed in chunks so that the dense block of one chunk's pruned scores stays under
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 
 TOP_K = 24  # candidates per item scored exactly
 KEEP_RAREST = 8  # query tokens an item always keeps, however common
+KEEP_HEAVIEST = 8  # and its heaviest ones (weight in its own vector), however common
 BACKGROUND = 1024  # records sampled for each item's background
 MIN_BACKGROUND = 32  # with fewer records the background says nothing: DEFAULT_BACKGROUND
 DEFAULT_BACKGROUND = (0.0, 0.04)  # (q50, q90) of a typical item of tests/workspaces/realkb
@@ -46,12 +49,15 @@ def _pruned_queries(x: sp.csr_matrix, n_items: int, df: np.ndarray) -> sp.csr_ma
     lengths = np.diff(q.indptr)
     owner = np.repeat(np.arange(n_items), lengths)
     tok_df = df[q.indices]
-    # rank of each token by df within its row (0 = rarest)
+    starts = np.repeat(q.indptr[:-1], lengths)
+    # rank of each token within its row by df (0 = rarest), and by weight (0 = heaviest)
     order = np.lexsort((tok_df, owner))
     rank = np.empty(len(order), np.int64)
-    starts = np.repeat(q.indptr[:-1], lengths)
     rank[order] = np.arange(len(order)) - starts
-    keep = (tok_df <= common_df(x.shape[0])) | (rank < KEEP_RAREST)
+    order = np.lexsort((-q.data, owner))
+    heavy = np.empty(len(order), np.int64)
+    heavy[order] = np.arange(len(order)) - starts
+    keep = (tok_df <= common_df(x.shape[0])) | (rank < KEEP_RAREST) | (heavy < KEEP_HEAVIEST)
     data = np.where(keep, q.data, 0).astype(np.float32)
     pruned = sp.csr_matrix((data, q.indices, q.indptr), shape=q.shape)
     pruned.eliminate_zeros()

@@ -28,8 +28,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..facts.extract import Fact, extract, name_key
-from ..facts.index import Facts, Lookup, clashes, contained, locate, relation, value_key
+from ..facts.extract import Fact, extract, name_key, unit_is_currency
+from ..facts.index import (
+    Facts,
+    Lookup,
+    clashes,
+    contained,
+    locate,
+    relation,
+    subject_release,
+    subject_shared,
+    value_key,
+)
 from ..model.values import Item, Section
 from .answer import FactRows
 
@@ -145,7 +155,7 @@ class FactBook:
 def subject_pair(book: FactBook, i: int, r: int) -> bool:
     """Whether an id item `i` and record `r` share is the subject of both (not merely cited)."""
     a, b = book[i], book[r]
-    return bool(a.subjects & b.subjects)
+    return subject_shared(a, b, False)
 
 
 def _show(f: Fact) -> str:
@@ -208,7 +218,11 @@ def retier(
             if r == i or (kinds[r], refs[r]) in present:
                 continue
             judged = _judge(mine, book[r], unknown)
-            if judged == LIKELY and len(_shared_values(mine, book[r])) < ADDED_SHARED:
+            if (
+                judged == LIKELY
+                and len(_shared_values(mine, book[r])) < ADDED_SHARED
+                and not subject_release(mine, book[r])
+            ):
                 continue  # the text did not list it: the facts must say more than one thing
             if judged == UPDATE:
                 new_row.append((r, round(meaning, 1), FACTS_BIT, UPDATE))
@@ -239,8 +253,11 @@ def _new_releases(mine: Facts, fresh: Sequence[Fact]) -> set[tuple[str, str, str
 
 def _measured(f: Fact) -> bool:
     """A figure with its measure and a setting of two names or more (`recall@10 0.95` on
-    `glove-100` with `pgvector`): a result, which a summary of it keeps."""
-    return f.kind == "quantity" and bool(f.thing) and len(f.setting) >= 2
+    `glove-100` with `pgvector`), or a price (`0.02 美元`): a result, which a summary of it
+    keeps."""
+    if f.kind != "quantity" or not f.thing:
+        return False
+    return len(f.setting) >= 2 or unit_is_currency(f.value)
 
 
 def _shared_values(a: Facts, b: Facts) -> set[tuple[str, str, str]]:

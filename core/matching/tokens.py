@@ -30,6 +30,7 @@ DIGIT_WEIGHT = 2.0
 LATIN_WEIGHT = 1.5
 CJK_WEIGHT = 1.0
 MIN_TOKENS = 5  # fewer distinct tokens than this: never a duplicate on text alone
+MIN_SHARED = 8  # fewer distinct tokens shared than this: never *likely* on text alone
 
 
 def kind_weight(token: str) -> float:

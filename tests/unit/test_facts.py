@@ -66,6 +66,43 @@ def test_an_id_after_a_citing_word_is_cited_not_the_subject() -> None:
     assert ids == {"arxiv:2611.01234": True, "arxiv:2504.14903": False}
 
 
+def test_an_issue_number_is_an_id_and_a_subject_only_with_a_shared_name() -> None:
+    """docs/facts.md: `DEP #17649` names one thing, in any language; an item's own `#2`, a path's
+    `.md#3` and a URL's fragment are no issue; the same number of another project is not it."""
+    zh = Facts.of(extract("dynamo DEP #17649：为打分请求开 decision core\n提案状态为 draft。"))
+    en = Facts.of(
+        extract("A separate lane for scoring\nThe Dynamo design proposal DEP #17649 is a draft.")
+    )
+    assert zh.subjects == en.subjects == {"issue:17649"}
+    assert relation(en, zh)[0] == "same" and contained(en, zh)
+    other = Facts.of(extract("vLLM issue #17649\nA crash in the scheduler."))
+    assert relation(other, zh)[0] == "unrelated"
+    assert not any(
+        f.kind == "id"
+        for f in extract(
+            "见 inbox/a.md#2 与第 #12 条，https://github.com/x/y/pull/1#issuecomment-4567"
+        )
+        if f.thing.startswith("issue:")
+    )
+    # beside an arXiv id, an issue number does not take the id's place as the subject
+    paper = extract("Notes on a paper\nThe authors' code (arXiv:2611.01234) fixes issue #4321.")
+    assert {f.thing for f in paper if f.kind == "id" and f.subject} >= {"arxiv:2611.01234"}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("托管价格为每百万 token 0.02 美元。", "0.02USD"),
+        ("It costs $0.02 per million tokens.", "0.02USD"),
+        ("每小时 3.5 元。", "3.5CNY"),
+        ("€3 per seat.", "3EUR"),
+    ],
+)
+def test_a_figure_in_a_currency_is_a_price(text: str, value: str) -> None:
+    (price,) = [f for f in extract(text) if f.kind == "quantity"]
+    assert (price.thing, price.value) == ("price", value)
+
+
 def test_same_subject_nothing_new_and_another_figure_in_one_setting() -> None:
     doc = Facts.of(
         extract("late chunking：jina-embeddings-v3 在 BEIR 与 MTEB 上 recall@10 高 +4%。")

@@ -62,6 +62,21 @@ def test_every_true_duplicate_is_likely_but_one(facts_scan) -> None:
     assert len(missed) <= 1, missed
 
 
+def test_no_unrelated_pair_is_likely(facts_scan) -> None:
+    """Two short posts on one topic, the same issue number of two projects: never likely
+    (docs/duplicates.md, docs/facts.md)."""
+    found, truth = facts_scan
+    wrong = [
+        (ref, d)
+        for ref, t in truth["items"].items()
+        for d, tier in tiers(found, ref).items()
+        if tier == "likely"
+        and d not in (t.get("duplicates") or {})
+        and d not in (t.get("updates") or [])
+    ]
+    assert wrong == []
+
+
 def test_a_paper_cited_as_a_baseline_is_not_a_duplicate(facts_scan) -> None:
     found, _ = facts_scan
     got = tiers(found, "inbox/ben/2026-11-20-papers.md#1")

@@ -473,3 +473,81 @@ def test_likely_candidates_come_before_possible_ones_and_possible_are_few():
         assert tiers == sorted(tiers, key=lambda t: t != "likely")
         assert tiers.count("possible") <= pipeline.MAX_POSSIBLE
         assert all(d.score < 85 for d in m.duplicates if d.tier == "possible")
+
+
+def test_a_copy_sharing_only_common_words_with_its_entry_is_found_beside_rare_words_elsewhere():
+    """docs/duplicates.md: the candidate search keeps an item's heaviest words, not only its
+    rarest. Here the item copies an entry whose every word is common in the knowledge base (in
+    more records than the search's cut), and adds a Chinese sentence whose rare words lead to
+    thirty other records: the entry must still be found, and be the best candidate."""
+    import random
+
+    rng = random.Random(7)
+    common = [f"word{chr(97 + a)}{chr(97 + b)}" for a in range(5) for b in range(8)]  # 40 words
+    mine = common[:8]
+    copied = ". ".join(" ".join(rng.sample(mine, len(mine))) for _ in range(3)) + "."
+    rare = "甲乙丙丁戊己庚辛壬"  # eight CJK pairs, each in the thirty decoys only
+    entries = [entry(f"briefs/f{k}.md#1", " ".join(rng.sample(common, 16))) for k in range(600)]
+    entries += [
+        entry(f"briefs/d{k}.md#1", rare + "。" + " ".join(rng.sample(common[8:], 5)))
+        for k in range(30)
+    ]
+    entries.append(entry("briefs/target.md#1", copied))
+    got = match_items([item("inbox/a.md#1", "", copied + rare + "。")], [], entries, DOC)
+    found = [d.ref for d in got["inbox/a.md#1"].duplicates]
+    assert found[:1] == ["briefs/target.md#1"]
+
+
+def test_two_short_texts_sharing_a_handful_of_words_are_at_most_possible():
+    """docs/duplicates.md: a topic in common (a name, a figure, two words) is not a statement in
+    common; on the text alone, texts sharing fewer than MIN_SHARED words are never likely."""
+    a = "A benchmark comparing HNSW ef values of 40, 100 and 200 for filtered search."
+    b = "Filtered search with HNSW at ef 100: Qdrant and Weaviate both document it."
+    got = match_items([item("inbox/a.md#1", "", a)], [], [entry("briefs/b.md#1", b)], DOC)
+    (dup,) = got["inbox/a.md#1"].duplicates
+    assert dup.tier == "possible" and dup.score < 85
+
+
+def test_a_text_repeating_an_entry_and_adding_a_price_is_an_update():
+    """docs/facts.md: a price is a result (what a summary keeps), so an item that repeats what an
+    entry says of a model and adds what it now costs is an increment, not a duplicate."""
+    known = (
+        "Qwen3-Reranker-4B 在 C-MTEB 重排子集上 NDCG@10 为 0.74（模型卡口径），支持 32K 上下文，"
+        "开源权重可自行部署。"
+    )
+    priced = (
+        "Qwen3-Reranker-4B 已上线托管 API；模型卡口径不变，C-MTEB 重排子集 NDCG@10 为 0.74，"
+        "支持 32K 上下文；托管价格为每百万 token 0.05 美元。"
+    )
+    got = match_items([item("inbox/a.md#1", "", priced)], [], [entry("briefs/b.md#1", known)], DOC)
+    (dup,) = got["inbox/a.md#1"].duplicates
+    assert dup.tier == "update" and "facts" in dup.why
+    assert "price 0.05 美元" in [f.text for f in got["inbox/a.md#1"].facts.new]
+
+
+def test_a_summary_of_the_same_release_in_the_other_language_is_likely():
+    """docs/facts.md: a record the text search found but did not list, about the same release
+    of the project both texts are about (`Weaviate 1.28` named first in both), is a likely
+    duplicate (a cross-language summary shares little else); one that names that release
+    second, about another project, is not."""
+    from briefdesk.core.matching.tiers import LIKELY, FactBook, retier
+
+    texts = [
+        "Weaviate 1.28 hybrid search\nWeaviate 1.28 now runs BM25 keyword search and vector "
+        "search in one query, fused inside the database.",
+        "Weaviate 1.28 加入库内混合检索：BM25 与向量检索一次查询融合。",
+        "Vespa 8.4 的混合检索与 Weaviate 1.28 相比多一层重排。",
+    ]
+    book = FactBook(texts, frozenset({"weaviate", "vespa"}), lambda _: ())  # the headings
+    refs = ["inbox/a.md#1", f"{DOC}§4.1", f"{DOC}§4.2"]
+    rows, _ = retier(
+        [item("inbox/a.md#1", "", texts[0])],
+        book,
+        [[]],  # the text score listed nothing
+        [],
+        [[(1, 20.0), (2, 20.0)]],  # what the search found
+        refs,
+        ["batch", "living-doc", "living-doc"],
+        85,
+    )
+    assert [(refs[r], tier) for r, _, _, tier in rows[0]] == [(f"{DOC}§4.1", LIKELY)]

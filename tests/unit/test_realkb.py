@@ -74,3 +74,16 @@ def test_unrelated_items_are_left_alone(matches: dict[str, ItemMatches]) -> None
     for ref, t in TRUTH["items"].items():
         if not t["duplicates"]:
             assert [d for d in matches[ref].duplicates if d.tier == "likely"] == []
+
+
+def test_every_text_only_duplicate_is_likely(matches: dict[str, ItemMatches]) -> None:
+    """Reworded and cross-language duplicates with no citation and no shared link reach `likely`
+    from their facts (docs/facts.md): the same issue number (`DEP #17649`) with the same project,
+    a shared release, the same figures."""
+    missed = [
+        (ref, dup, next((d.tier for d in matches[ref].duplicates if d.ref == dup), "not listed"))
+        for ref, dup, why in CASES
+        if why == ["text"]
+        and next((d.tier for d in matches[ref].duplicates if d.ref == dup), "") != "likely"
+    ]
+    assert missed == []
