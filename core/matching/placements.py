@@ -1,28 +1,58 @@
-"""Placements (docs/duplicates.md): the living-document sections an item belongs in, best first.
+"""Placements (docs/duplicates.md, "Placements"): the living-document sections an item belongs in,
+best first, and the names it shares with each (why the desk proposes it).
 
-A section is its title (counted twice) and its text; it is weighed with the same idf and token
-kinds as the duplicate score — idf over every record of the knowledge base, not over the few
+**Text.** A section is its title (counted twice) and its text; it is weighed with the same idf and
+token kinds as the duplicate score — idf over every record of the knowledge base, not over the few
 hundred sections, so that a bigram every Chinese section shares (推理, 模型) does not look rare and
-the names and figures decide, as they do for English. Sections are ranked by cosine.
+the names and figures decide, as they do for English. An English plural counts as its singular
+when the singular occurs (`decisions` in a section, `decision` in the item): the duplicate score
+keeps them apart, a placement asks what the texts are about. A section's cosine is the better of
+the whole section's and its best paragraph's (a long section about several things is not diluted
+by its other paragraphs).
 
-A section's cosine is the better of the whole section's and its best paragraph's. The score shown
-is on the duplicates' scale (`score.calibrated`), against the item's own background over the
-sections: 0 for a section no closer than the item's typical section (its 90th percentile), 85 for
-one as far above it as a likely duplicate is above its background, 100 for the same text. So the
-numbers read the same for a Chinese and an English item and follow the ranking.
+**Evidence beyond the text**, each a rule a reviewer follows:
+
+- *names of the heading*: the cosine grows by HEAD_BOOST per name of the section's heading the
+  item uses (two at most count) — the heading says what the section is about;
+- *placed before*: an earlier brief entry the item repeats (a `likely` candidate) was placed in a
+  section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST — the same
+  content goes where the knowledge base put it;
+- *contradicted*: a section that states one of the item's facts otherwise (another version of a
+  project both name, another figure for one measure in one setting) comes first, when it is
+  closer to the item than most sections are (above the median) — the increment is that
+  correction, even where another section holds more of what the item repeats;
+- *subsection over chapter*: a chapter ranked above one of its own subsections gives way to it
+  when the subsection comes within SUBSECTION_SHARE of it — a subsection says where, a chapter
+  only roughly; a chapter stays first only when none of its subsections fits.
+
+The score shown is on the duplicates' scale (`score.calibrated`), against the item's own
+background over the sections: 0 for a section no closer than the item's typical section (its 90th
+percentile), 85 for one as far above it as a likely duplicate is above its background, 100 for
+the same text. So the numbers read the same for a Chinese and an English item.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..facts.index import Facts, Lookup, clashes
+from ..model.values import Section
 from .score import calibrated
+from .tiers import FactBook, heading_names
 from .tokens import Records
 
 if TYPE_CHECKING:
     import scipy.sparse as sp  # imported where it is used: a warm scan never needs it
+
+HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
+PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
+SUBSECTION_SHARE = 0.6  # a subsection this close to its chapter comes before it
+MAX_SHOWN_NAMES = 4
+_MIN_PLURAL = 4  # `uses`, `gpus`: shorter words ending in s are seldom plurals of a word used
 
 
 def section_matrix(sec: Records, df: np.ndarray, n_records: int, kind: np.ndarray) -> sp.csr_matrix:
@@ -38,6 +68,95 @@ def section_matrix(sec: Records, df: np.ndarray, n_records: int, kind: np.ndarra
     return sp.csr_matrix((data, sec.ids, sec.indptr), shape=(sec.n, n_vocab), dtype=np.float32)
 
 
+def fold_plurals(
+    vocab: Sequence[str], index: dict[str, int], *matrices: sp.csr_matrix
+) -> list[sp.csr_matrix]:
+    """The matrices with every English plural in use (`decisions`) merged into its singular's
+    column when the vocabulary has the singular (`decision`), rows L2-normalised again."""
+    import scipy.sparse as sp
+
+    if not matrices:
+        return []
+    n_vocab = matrices[0].shape[1]
+    target = np.arange(n_vocab)
+    used = np.unique(np.concatenate([m.indices for m in matrices]))
+    for t in used.tolist():
+        word = vocab[t]
+        plural = len(word) > _MIN_PLURAL and word.endswith("s") and not word.endswith("ss")
+        if plural and word.isascii() and word.isalpha():
+            one = index.get(word[:-1])
+            if one is not None and one < n_vocab:
+                target[t] = one
+    if (target == np.arange(n_vocab)).all():
+        return list(matrices)
+    fold = sp.csr_matrix(
+        (np.ones(n_vocab, np.float32), (np.arange(n_vocab), target)), shape=(n_vocab, n_vocab)
+    )
+    out = []
+    for m in matrices:
+        merged = (m @ fold).tocsr()
+        norms = np.sqrt(np.asarray(merged.multiply(merged).sum(axis=1), np.float64)).ravel()
+        merged = sp.diags(1.0 / np.where(norms > 0, norms, 1.0)).astype(np.float32) @ merged
+        out.append(sp.csr_matrix(merged, dtype=np.float32))
+    return out
+
+
+def evidence(
+    book: FactBook,
+    n_items: int,
+    sections: Sequence[Section],
+    facts: Sequence[Facts],
+    placed_before: Sequence[Sequence[int]] = (),
+) -> tuple[np.ndarray, np.ndarray]:
+    """(boost, contradicted), items × sections: the factors on the placement cosine (the names
+    of the section's heading the item uses, a section an entry it repeats was placed in) and
+    whether the section states one of the item's facts otherwise (module doc).
+    `placed_before[i]`: the section indices of item i's repeated entries."""
+    boost = np.ones((n_items, len(sections)), np.float32)
+    contradicted = np.zeros((n_items, len(sections)), bool)
+    lookup = Lookup([(s.id, f) for s, f in zip(sections, facts, strict=True)])
+    heads: dict[str, list[int]] = defaultdict(list)
+    for j, s in enumerate(sections):
+        for name in heading_names(s):
+            heads[name].append(j)
+    for i in range(n_items):
+        mine = book[i]
+        count: dict[int, int] = defaultdict(int)
+        for name in mine.names:
+            for j in heads.get(name, ()):
+                count[j] += 1
+        for j, c in count.items():
+            boost[i, j] += HEAD_BOOST * min(c, 2)
+        for j in set(placed_before[i]) if i < len(placed_before) else ():
+            boost[i, j] += PLACED_BOOST
+        if any(f.kind in ("version", "quantity") for f in mine.all):
+            for j in lookup.relevant_index(mine):
+                theirs = facts[j]
+                if theirs.names & mine.names and clashes(mine, theirs):
+                    contradicted[i, j] = True
+    return boost, contradicted
+
+
+def shared_names(
+    book: FactBook,
+    placed: list[list[tuple[int, float]]],
+    sections: Sequence[Section],
+    facts: Sequence[Facts],
+) -> list[list[list[str]]]:
+    """Per item and placement, the names the item shares with the section (its heading's
+    first): why the desk proposes it."""
+    out = []
+    for i, row in enumerate(placed):
+        mine = book[i].names
+        names = []
+        for j, _ in row:
+            head = heading_names(sections[j])
+            shared = sorted(mine & facts[j].names, key=lambda n: (n not in head, n))
+            names.append(shared[:MAX_SHOWN_NAMES])
+        out.append(names)
+    return out
+
+
 def place(
     items: sp.csr_matrix,
     sections: sp.csr_matrix,
@@ -46,17 +165,17 @@ def place(
     top: int,
     boost: np.ndarray | None = None,
     chapter_of: np.ndarray | None = None,
+    contradicted: np.ndarray | None = None,
 ) -> list[list[tuple[int, float]]]:
     """Per item the best `top` (section index, score 0..100) with a cosine above 0, best first,
     ties in document order; after the first, only sections scoring above 0 (closer than the
-    item's typical section). A section's cosine is the better of the whole section's and its best
-    paragraph's (a long section about several things is not diluted by its other paragraphs).
+    item's typical section).
 
-    `boost` (items × sections) multiplies the cosines: the facts and names an item shares with a
-    section (`tiers.placement_boost`). `chapter_of[j]`: the index of section j's chapter (`3`
-    for `3.2`), -1 for none; a chapter ranked above one of its own subsections gives way to it
-    when the subsection comes within SUBSECTION_SHARE of it: a subsection says where, a chapter
-    only roughly."""
+    `boost` (items × sections) multiplies the cosines (`evidence`); `contradicted` (items ×
+    sections, bool) marks the sections that state one of the item's facts otherwise: one above
+    the item's median section is raised to just above the best.
+    `chapter_of[j]`: the index of section j's chapter (`3` for `3.2`), -1 for none (module
+    doc)."""
     n_items, n_sec = items.shape[0], sections.shape[0]
     if n_sec == 0 or top <= 0:
         return [[] for _ in range(n_items)]
@@ -70,6 +189,8 @@ def place(
     if boost is not None:
         cos = cos * boost
     q50, q90 = np.percentile(cos, [50, 90], axis=1, keepdims=True)
+    if contradicted is not None and contradicted.any():
+        cos = _contradicted_first(cos, contradicted, q50)
     shown = calibrated(cos.astype(np.float64), q50, q90)
     order = np.argsort(-cos, axis=1, kind="stable")[:, : top + 2]
     if chapter_of is not None and (chapter_of >= 0).any():
@@ -89,7 +210,15 @@ def place(
     ]
 
 
-SUBSECTION_SHARE = 0.6
+def _contradicted_first(cos: np.ndarray, contradicted: np.ndarray, q50: np.ndarray) -> np.ndarray:
+    """The cosines with every contradicted section above the item's median section (`q50`)
+    raised to just above the item's best, keeping their own order among themselves (the shown
+    score then follows the ranking)."""
+    lift = contradicted & (cos > q50)
+    if not lift.any():
+        return cos
+    top = cos.max(axis=1, keepdims=True)
+    return np.where(lift, top * 1.001 + cos * 1e-3, cos)
 
 
 def _subsections_first(row: np.ndarray, cos: np.ndarray, chapter_of: np.ndarray) -> np.ndarray:
