@@ -325,7 +325,7 @@ def match_items(
     n_head = len(items) + len(entries)
     section_index = {s.id: j for j, s in enumerate(sections)}
     only_facts = [f for _, f in section_facts]
-    boost, contradicted = evidence(
+    boost, first = evidence(
         book,
         len(items),
         sections,
@@ -349,7 +349,7 @@ def match_items(
         np.array(
             [section_index.get(s.id.split(".")[0], -1) if "." in s.id else -1 for s in sections]
         ),
-        contradicted,
+        first,
     )
     names = shared_names(book, placed, sections, only_facts)
     tick(len(items))

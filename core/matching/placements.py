@@ -17,10 +17,12 @@ by its other paragraphs).
 - *placed before*: an earlier brief entry the item repeats (a `likely` candidate) was placed in a
   section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST — the same
   content goes where the knowledge base put it;
-- *contradicted*: a section that states one of the item's facts otherwise (another version of a
-  project both name, another figure for one measure in one setting) comes first, when it is
+- *contradicted or named*: a section that states one of the item's facts otherwise (another
+  version of a project both name, another figure for one measure in one setting), or that the
+  item names itself (`活文档 §1.2 记的…`, `the living document's §1.2`), comes first when it is
   closer to the item than most sections are (above the median) — the increment is that
-  correction, even where another section holds more of what the item repeats;
+  correction, or the material's author has already said where it belongs, even where another
+  section holds more of what the item repeats;
 - *subsection over chapter*: a chapter ranked above one of its own subsections gives way to it
   when the subsection comes within SUBSECTION_SHARE of it — a subsection says where, a chapter
   only roughly; a chapter stays first only when none of its subsections fits.
@@ -33,6 +35,7 @@ the same text. So the numbers read the same for a Chinese and an English item.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -52,6 +55,12 @@ HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its headi
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
 SUBSECTION_SHARE = 0.6  # a subsection this close to its chapter comes before it
 MAX_SHOWN_NAMES = 4
+# a section of the living document named in an item's text: `活文档 §1.2`, `living document §1.2`,
+# `the living doc's §1.2` (a bare `§3` may be a paper's own section)
+_NAMED_SECTION = re.compile(
+    r"(?:活文档|(?i:living[ \t]+doc(?:ument)?(?:'s)?))[ \t]*(?:的[ \t]*)?"
+    r"§[ \t]*([0-9]+(?:\.[0-9]+)*)"
+)
 _MIN_PLURAL = 4  # `uses`, `gpus`: shorter words ending in s are seldom plurals of a word used
 
 
@@ -108,19 +117,25 @@ def evidence(
     facts: Sequence[Facts],
     placed_before: Sequence[Sequence[int]] = (),
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(boost, contradicted), items × sections: the factors on the placement cosine (the names
-    of the section's heading the item uses, a section an entry it repeats was placed in) and
-    whether the section states one of the item's facts otherwise (module doc).
+    """(boost, first), items × sections: the factors on the placement cosine (the names of the
+    section's heading the item uses, a section an entry it repeats was placed in) and whether
+    the section comes first (it states one of the item's facts otherwise, or the item names it:
+    module doc).
     `placed_before[i]`: the section indices of item i's repeated entries."""
     boost = np.ones((n_items, len(sections)), np.float32)
-    contradicted = np.zeros((n_items, len(sections)), bool)
+    first = np.zeros((n_items, len(sections)), bool)
     lookup = Lookup([(s.id, f) for s, f in zip(sections, facts, strict=True)])
     heads: dict[str, list[int]] = defaultdict(list)
     for j, s in enumerate(sections):
         for name in heading_names(s):
             heads[name].append(j)
+    by_id = {s.id: j for j, s in enumerate(sections)}
     for i in range(n_items):
         mine = book[i]
+        if "§" in book.texts[i]:
+            named = {m.group(1) for m in _NAMED_SECTION.finditer(book.texts[i])}
+            for sid in named & by_id.keys():
+                first[i, by_id[sid]] = True
         count: dict[int, int] = defaultdict(int)
         for name in mine.names:
             for j in heads.get(name, ()):
@@ -133,8 +148,8 @@ def evidence(
             for j in lookup.relevant_index(mine):
                 theirs = facts[j]
                 if theirs.names & mine.names and clashes(mine, theirs):
-                    contradicted[i, j] = True
-    return boost, contradicted
+                    first[i, j] = True
+    return boost, first
 
 
 def shared_names(
@@ -165,15 +180,15 @@ def place(
     top: int,
     boost: np.ndarray | None = None,
     chapter_of: np.ndarray | None = None,
-    contradicted: np.ndarray | None = None,
+    first: np.ndarray | None = None,
 ) -> list[list[tuple[int, float]]]:
     """Per item the best `top` (section index, score 0..100) with a cosine above 0, best first,
     ties in document order; after the first, only sections scoring above 0 (closer than the
     item's typical section).
 
-    `boost` (items × sections) multiplies the cosines (`evidence`); `contradicted` (items ×
-    sections, bool) marks the sections that state one of the item's facts otherwise: one above
-    the item's median section is raised to just above the best.
+    `boost` (items × sections) multiplies the cosines (`evidence`); `first` (items ×
+    sections, bool) marks the sections the item contradicts or names: one above the item's
+    median section is raised to just above the best.
     `chapter_of[j]`: the index of section j's chapter (`3` for `3.2`), -1 for none (module
     doc)."""
     n_items, n_sec = items.shape[0], sections.shape[0]
@@ -189,8 +204,8 @@ def place(
     if boost is not None:
         cos = cos * boost
     q50, q90 = np.percentile(cos, [50, 90], axis=1, keepdims=True)
-    if contradicted is not None and contradicted.any():
-        cos = _contradicted_first(cos, contradicted, q50)
+    if first is not None and first.any():
+        cos = _raise_first(cos, first, q50)
     shown = calibrated(cos.astype(np.float64), q50, q90)
     order = np.argsort(-cos, axis=1, kind="stable")[:, : top + 2]
     if chapter_of is not None and (chapter_of >= 0).any():
@@ -210,11 +225,11 @@ def place(
     ]
 
 
-def _contradicted_first(cos: np.ndarray, contradicted: np.ndarray, q50: np.ndarray) -> np.ndarray:
-    """The cosines with every contradicted section above the item's median section (`q50`)
-    raised to just above the item's best, keeping their own order among themselves (the shown
-    score then follows the ranking)."""
-    lift = contradicted & (cos > q50)
+def _raise_first(cos: np.ndarray, first: np.ndarray, q50: np.ndarray) -> np.ndarray:
+    """The cosines with every section that comes first (contradicted or named) and is above the
+    item's median section (`q50`) raised to just above the item's best, keeping their own order
+    among themselves (the shown score then follows the ranking)."""
+    lift = first & (cos > q50)
     if not lift.any():
         return cos
     top = cos.max(axis=1, keepdims=True)

@@ -121,6 +121,42 @@ def test_where_an_earlier_brief_put_the_same_content_counts() -> None:
     assert first(sections, repeat, [earlier])[0] == "1.3"
 
 
+@pytest.mark.parametrize(
+    "says",
+    [
+        "这条真正的价值是逼活文档 §1.2 把 SGLang 的正式线与社区线标清楚。",
+        "What it is worth: it makes the living document's §1.2 label SGLang's stable and "
+        "community lines.",
+    ],
+)
+def test_a_section_the_item_names_itself_comes_first(says: str) -> None:
+    # The post repeats what §1.3 says and states no SGLang version; its author says where it
+    # belongs.
+    sections = [
+        section(
+            "1.2",
+            "SGLang",
+            "SGLang 稳定版 v1.2.1（2026-09-23）。/v1/decisions 端点返回分类式选择，不做逐 token "
+            "解码；HiCache 分级缓存默认关闭。",
+        ),
+        section(
+            "1.3",
+            "vLLM 与 llama.cpp",
+            "vLLM 的 V1 引擎与 LoRA 多租户：单卡最多 64 个 adapter，热加载走 "
+            "/v1/load_lora_adapter。llama.cpp 面向 GGUF 与 CPU、Apple 芯片，Q4_K_M 是端侧"
+            "默认起点。",
+        ),
+        *UNRELATED_ZH,
+    ]
+    post = item(
+        "inbox/p.md#2",
+        "开源推理栈版本时间线",
+        "vLLM v0.30.0（9/22）、llama.cpp v0.5.0（9/23）接连发布；llama.cpp 扛 GGUF 与 CPU、"
+        f"Apple 芯片。{says}",
+    )
+    assert first(sections, post)[0] == "1.2"  # before: 1.3 alone
+
+
 def test_an_english_plural_counts_as_its_singular() -> None:
     # The only word the English abstract shares with the Chinese section is `decision(s)`.
     sections = [
