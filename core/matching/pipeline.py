@@ -39,7 +39,7 @@ from . import cache as mc
 from . import score as sc
 from .answer import TIERS, WHY_ORDER, Answer, FactRows
 from .citations import cited_entries
-from .placements import evidence, fold_plurals, place, section_matrix, shared_names
+from .placements import evidence, place, section_matrix, shared_names
 from .search import background, candidates
 from .tiers import LIKELY, FactBook, retier, subject_pair, vocabulary
 from .tokens import MIN_TOKENS, Records, kind_weight, tokenize
@@ -332,17 +332,10 @@ def match_items(
         only_facts,
         _placed_before(found, kinds, texts, section_index),
     )
-    item_vecs, section_vecs, paragraph_vecs = fold_plurals(
-        store.vocab,
-        store.index,
+    placed = place(
         matrix[: len(items)],
         section_matrix(sec, df, rec.n, kind),
         matrix[n_head:],
-    )
-    placed = place(
-        item_vecs,
-        section_vecs,
-        paragraph_vecs,
         np.array([section_index[sid] for sid, _ in doc_paras], np.int64),
         top_placements,
         boost,
@@ -350,6 +343,7 @@ def match_items(
             [section_index.get(s.id.split(".")[0], -1) if "." in s.id else -1 for s in sections]
         ),
         first,
+        (store.vocab, store.index),
     )
     names = shared_names(book, placed, sections, only_facts)
     tick(len(items))

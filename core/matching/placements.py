@@ -181,6 +181,7 @@ def place(
     boost: np.ndarray | None = None,
     chapter_of: np.ndarray | None = None,
     first: np.ndarray | None = None,
+    vocab: tuple[Sequence[str], dict[str, int]] | None = None,
 ) -> list[list[tuple[int, float]]]:
     """Per item the best `top` (section index, score 0..100) with a cosine above 0, best first,
     ties in document order; after the first, only sections scoring above 0 (closer than the
@@ -188,12 +189,15 @@ def place(
 
     `boost` (items × sections) multiplies the cosines (`evidence`); `first` (items ×
     sections, bool) marks the sections the item contradicts or names: one above the item's
-    median section is raised to just above the best.
+    median section is raised to just above the best. `vocab` (the tokens and their ids): English
+    plurals are folded into their singulars first (`fold_plurals`).
     `chapter_of[j]`: the index of section j's chapter (`3` for `3.2`), -1 for none (module
     doc)."""
     n_items, n_sec = items.shape[0], sections.shape[0]
     if n_sec == 0 or top <= 0:
         return [[] for _ in range(n_items)]
+    if vocab is not None:
+        items, sections, paragraphs = fold_plurals(*vocab, items, sections, paragraphs)
     cos = (items @ sections.T).toarray()
     if paragraphs.shape[0]:
         per_para = (items @ paragraphs.T).toarray()
