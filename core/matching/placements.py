@@ -78,31 +78,36 @@ def section_matrix(sec: Records, df: np.ndarray, n_records: int, kind: np.ndarra
 
 
 def fold_plurals(
-    vocab: Sequence[str], index: dict[str, int], *matrices: sp.csr_matrix
+    vocab: Sequence[str], index: dict[str, int], items: sp.csr_matrix, *sections: sp.csr_matrix
 ) -> list[sp.csr_matrix]:
-    """The matrices with every English plural in use (`decisions`) merged into its singular's
-    column when the vocabulary has the singular (`decision`), rows L2-normalised again."""
+    """The matrices (items first, then the section matrices) with every English plural merged
+    into its singular's column (`decisions` into `decision`) where one of the two is in a
+    section's text and the vocabulary has both, rows L2-normalised again. Only the sections'
+    words are looked at: a pair neither side of which a section uses changes no placement."""
     import scipy.sparse as sp
 
-    if not matrices:
-        return []
-    n_vocab = matrices[0].shape[1]
+    n_vocab = items.shape[1]
     target = np.arange(n_vocab)
-    used = np.unique(np.concatenate([m.indices for m in matrices]))
+    used = np.unique(np.concatenate([m.indices for m in sections] or [np.zeros(0, np.int32)]))
     for t in used.tolist():
         word = vocab[t]
+        if not (word.isascii() and word.isalpha()):
+            continue
         plural = len(word) > _MIN_PLURAL and word.endswith("s") and not word.endswith("ss")
-        if plural and word.isascii() and word.isalpha():
-            one = index.get(word[:-1])
-            if one is not None and one < n_vocab:
-                target[t] = one
-    if (target == np.arange(n_vocab)).all():
-        return list(matrices)
+        one = index.get(word[:-1]) if plural else None
+        if one is not None and one < n_vocab:
+            target[t] = one
+        many = index.get(word + "s") if len(word) >= _MIN_PLURAL and word[-1] != "s" else None
+        if many is not None and many < n_vocab:
+            target[many] = t
+    moved = np.flatnonzero(target != np.arange(n_vocab))
+    if not len(moved):
+        return [items, *sections]
     fold = sp.csr_matrix(
         (np.ones(n_vocab, np.float32), (np.arange(n_vocab), target)), shape=(n_vocab, n_vocab)
     )
     out = []
-    for m in matrices:
+    for m in (items, *sections):
         merged = (m @ fold).tocsr()
         norms = np.sqrt(np.asarray(merged.multiply(merged).sum(axis=1), np.float64)).ravel()
         merged = sp.diags(1.0 / np.where(norms > 0, norms, 1.0)).astype(np.float32) @ merged
