@@ -44,8 +44,8 @@ _URL_MASK = re.compile(r"https?://[^\s)）>\]]+")
 _VERSION_LIKE = re.compile(r"[vV]?[0-9][0-9.]*[A-Za-z0-9]*")
 _VERSION = re.compile(
     r"(?<![A-Za-z0-9_.§#/@=\-])(?P<v>[vV])?(?P<num>[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
-    r"(?P<pre>(?:[.\-]?(?:dev|rc|post|alpha|beta)[0-9]*)?)(?![A-Za-z0-9_%×]|\.[0-9])"
-)
+    r"(?P<pre>(?:[.\-]?(?:dev|rc|post|alpha|beta)[0-9]*)?)(?![A-Za-z0-9_%×]|\.[0-9xX*])"
+)  # `v0.5.x` / `0.5.*` is a release line, not a release: no version
 _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
 _MAYBE_DATE = re.compile(
     r"[0-9][-/.年月]|[0-9]\s*月|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]"

@@ -34,16 +34,17 @@ import numpy as np
 from ..facts.extract import FACTS_VERSION
 from ..model.values import BriefEntry, Item, Section
 from ..text.normalize import TOKENIZER_VERSION, identities, paragraphs
+from ..workspace.earlier_briefs import placed_in
 from . import cache as mc
 from . import score as sc
 from .answer import TIERS, WHY_ORDER, Answer, FactRows
 from .citations import cited_entries
-from .placements import place, section_matrix
+from .placements import evidence, place, section_matrix, shared_names
 from .search import background, candidates
-from .tiers import FactBook, placement_boost, retier, shared_names, subject_pair, vocabulary
+from .tiers import LIKELY, FactBook, retier, subject_pair, vocabulary
 from .tokens import MIN_SHARED, MIN_TOKENS, Records, kind_weight, tokenize
 
-MATCH_VERSION = "3"
+MATCH_VERSION = "4"
 MAX_DUPLICATES = 10
 MAX_POSSIBLE = 3
 TEXT_CHARS = 300
@@ -333,16 +334,25 @@ def match_items(
     n_head = len(items) + len(entries)
     section_index = {s.id: j for j, s in enumerate(sections)}
     only_facts = [f for _, f in section_facts]
+    boost, first = evidence(
+        book,
+        len(items),
+        sections,
+        only_facts,
+        _placed_before(found, kinds, texts, section_index),
+    )
     placed = place(
         matrix[: len(items)],
         section_matrix(sec, df, rec.n, kind),
         matrix[n_head:],
         np.array([section_index[sid] for sid, _ in doc_paras], np.int64),
         top_placements,
-        placement_boost(book, len(items), sections, only_facts),
+        boost,
         np.array(
             [section_index.get(s.id.split(".")[0], -1) if "." in s.id else -1 for s in sections]
         ),
+        first,
+        (store.vocab, store.index),
     )
     names = shared_names(book, placed, sections, only_facts)
     tick(len(items))
@@ -354,6 +364,23 @@ def match_items(
         {"placements": placed, "duplicates": found, "facts": facts, "names": names},
     )
     return _build(items, sections, kinds, refs, texts, placed, found, dismissed, facts, names)
+
+
+def _placed_before(
+    found: _Found, kinds: Sequence[str], texts: Sequence[str], section_index: Mapping[str, int]
+) -> list[list[int]]:
+    """Per item, the sections its `likely` earlier-brief candidates were placed in (their
+    placement line, `earlier_briefs.placed_in`): where the knowledge base put the same content."""
+    out: list[list[int]] = []
+    for row in found:
+        here = []
+        for r, _, _, tier in row:
+            if tier == LIKELY and kinds[r] == "brief":
+                sid = placed_in(texts[r])
+                if sid is not None and sid in section_index:
+                    here.append(section_index[sid])
+        out.append(here)
+    return out
 
 
 def _own_ids(items: Sequence[Item], r: int) -> tuple[str, ...]:

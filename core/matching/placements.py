@@ -1,28 +1,67 @@
-"""Placements (docs/duplicates.md): the living-document sections an item belongs in, best first.
+"""Placements (docs/duplicates.md, "Placements"): the living-document sections an item belongs in,
+best first, and the names it shares with each (why the desk proposes it).
 
-A section is its title (counted twice) and its text; it is weighed with the same idf and token
-kinds as the duplicate score — idf over every record of the knowledge base, not over the few
+**Text.** A section is its title (counted twice) and its text; it is weighed with the same idf and
+token kinds as the duplicate score — idf over every record of the knowledge base, not over the few
 hundred sections, so that a bigram every Chinese section shares (推理, 模型) does not look rare and
-the names and figures decide, as they do for English. Sections are ranked by cosine.
+the names and figures decide, as they do for English. An English plural counts as its singular
+when the singular occurs (`decisions` in a section, `decision` in the item): the duplicate score
+keeps them apart, a placement asks what the texts are about. A section's cosine is the better of
+the whole section's and its best paragraph's (a long section about several things is not diluted
+by its other paragraphs).
 
-A section's cosine is the better of the whole section's and its best paragraph's. The score shown
-is on the duplicates' scale (`score.calibrated`), against the item's own background over the
-sections: 0 for a section no closer than the item's typical section (its 90th percentile), 85 for
-one as far above it as a likely duplicate is above its background, 100 for the same text. So the
-numbers read the same for a Chinese and an English item and follow the ranking.
+**Evidence beyond the text**, each a rule a reviewer follows:
+
+- *names of the heading*: the cosine grows by HEAD_BOOST per name of the section's heading the
+  item uses (two at most count) — the heading says what the section is about;
+- *placed before*: an earlier brief entry the item repeats (a `likely` candidate) was placed in a
+  section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST — the same
+  content goes where the knowledge base put it;
+- *contradicted or named*: a section that states one of the item's facts otherwise (another
+  version of a project both name, another figure for one measure in one setting), or that the
+  item names itself (`活文档 §1.2 记的…`, `the living document's §1.2`), comes first when it is
+  closer to the item than most sections are (above the median) — the increment is that
+  correction, or the material's author has already said where it belongs, even where another
+  section holds more of what the item repeats;
+- *subsection over chapter*: a chapter ranked above one of its own subsections gives way to it
+  when the subsection comes within SUBSECTION_SHARE of it — a subsection says where, a chapter
+  only roughly; a chapter stays first only when none of its subsections fits.
+
+The score shown is on the duplicates' scale (`score.calibrated`), against the item's own
+background over the sections: 0 for a section no closer than the item's typical section (its 90th
+percentile), 85 for one as far above it as a likely duplicate is above its background, 100 for
+the same text. So the numbers read the same for a Chinese and an English item.
 """
 
 from __future__ import annotations
 
+import re
+from collections import defaultdict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..facts.index import Facts, Lookup, clashes
+from ..model.values import Section
 from .score import calibrated
+from .tiers import FactBook, heading_names
 from .tokens import Records
 
 if TYPE_CHECKING:
     import scipy.sparse as sp  # imported where it is used: a warm scan never needs it
+
+HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
+PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
+SUBSECTION_SHARE = 0.6  # a subsection this close to its chapter comes before it
+MAX_SHOWN_NAMES = 4
+# a section of the living document named in an item's text: `活文档 §1.2`, `living document §1.2`,
+# `the living doc's §1.2` (a bare `§3` may be a paper's own section)
+_NAMED_SECTION = re.compile(
+    r"(?:活文档|(?i:living[ \t]+doc(?:ument)?(?:'s)?))[ \t]*(?:的[ \t]*)?"
+    r"§[ \t]*([0-9]+(?:\.[0-9]+)*)"
+)
+_MIN_PLURAL = 4  # `uses`, `gpus`: shorter words ending in s are seldom plurals of a word used
 
 
 def section_matrix(sec: Records, df: np.ndarray, n_records: int, kind: np.ndarray) -> sp.csr_matrix:
@@ -38,6 +77,106 @@ def section_matrix(sec: Records, df: np.ndarray, n_records: int, kind: np.ndarra
     return sp.csr_matrix((data, sec.ids, sec.indptr), shape=(sec.n, n_vocab), dtype=np.float32)
 
 
+def fold_plurals(
+    vocab: Sequence[str], index: dict[str, int], items: sp.csr_matrix, *sections: sp.csr_matrix
+) -> list[sp.csr_matrix]:
+    """The matrices (items first, then the section matrices) with every English plural merged
+    into its singular's column (`decisions` into `decision`) where one of the two is in a
+    section's text and the vocabulary has both, rows L2-normalised again. Only the sections'
+    words are looked at: a pair neither side of which a section uses changes no placement."""
+    import scipy.sparse as sp
+
+    n_vocab = items.shape[1]
+    target = np.arange(n_vocab)
+    used = np.unique(np.concatenate([m.indices for m in sections] or [np.zeros(0, np.int32)]))
+    for t in used.tolist():
+        word = vocab[t]
+        if not (word.isascii() and word.isalpha()):
+            continue
+        plural = len(word) > _MIN_PLURAL and word.endswith("s") and not word.endswith("ss")
+        one = index.get(word[:-1]) if plural else None
+        if one is not None and one < n_vocab:
+            target[t] = one
+        many = index.get(word + "s") if len(word) >= _MIN_PLURAL and word[-1] != "s" else None
+        if many is not None and many < n_vocab:
+            target[many] = t
+    moved = np.flatnonzero(target != np.arange(n_vocab))
+    if not len(moved):
+        return [items, *sections]
+    fold = sp.csr_matrix(
+        (np.ones(n_vocab, np.float32), (np.arange(n_vocab), target)), shape=(n_vocab, n_vocab)
+    )
+    out = []
+    for m in (items, *sections):
+        merged = (m @ fold).tocsr()
+        norms = np.sqrt(np.asarray(merged.multiply(merged).sum(axis=1), np.float64)).ravel()
+        merged = sp.diags(1.0 / np.where(norms > 0, norms, 1.0)).astype(np.float32) @ merged
+        out.append(sp.csr_matrix(merged, dtype=np.float32))
+    return out
+
+
+def evidence(
+    book: FactBook,
+    n_items: int,
+    sections: Sequence[Section],
+    facts: Sequence[Facts],
+    placed_before: Sequence[Sequence[int]] = (),
+) -> tuple[np.ndarray, np.ndarray]:
+    """(boost, first), items × sections: the factors on the placement cosine (the names of the
+    section's heading the item uses, a section an entry it repeats was placed in) and whether
+    the section comes first (it states one of the item's facts otherwise, or the item names it:
+    module doc).
+    `placed_before[i]`: the section indices of item i's repeated entries."""
+    boost = np.ones((n_items, len(sections)), np.float32)
+    first = np.zeros((n_items, len(sections)), bool)
+    lookup = Lookup([(s.id, f) for s, f in zip(sections, facts, strict=True)])
+    heads: dict[str, list[int]] = defaultdict(list)
+    for j, s in enumerate(sections):
+        for name in heading_names(s):
+            heads[name].append(j)
+    by_id = {s.id: j for j, s in enumerate(sections)}
+    for i in range(n_items):
+        mine = book[i]
+        if "§" in book.texts[i]:
+            named = {m.group(1) for m in _NAMED_SECTION.finditer(book.texts[i])}
+            for sid in named & by_id.keys():
+                first[i, by_id[sid]] = True
+        count: dict[int, int] = defaultdict(int)
+        for name in mine.names:
+            for j in heads.get(name, ()):
+                count[j] += 1
+        for j, c in count.items():
+            boost[i, j] += HEAD_BOOST * min(c, 2)
+        for j in set(placed_before[i]) if i < len(placed_before) else ():
+            boost[i, j] += PLACED_BOOST
+        if any(f.kind in ("version", "quantity") for f in mine.all):
+            for j in lookup.relevant_index(mine):
+                theirs = facts[j]
+                if theirs.names & mine.names and clashes(mine, theirs):
+                    first[i, j] = True
+    return boost, first
+
+
+def shared_names(
+    book: FactBook,
+    placed: list[list[tuple[int, float]]],
+    sections: Sequence[Section],
+    facts: Sequence[Facts],
+) -> list[list[list[str]]]:
+    """Per item and placement, the names the item shares with the section (its heading's
+    first): why the desk proposes it."""
+    out = []
+    for i, row in enumerate(placed):
+        mine = book[i].names
+        names = []
+        for j, _ in row:
+            head = heading_names(sections[j])
+            shared = sorted(mine & facts[j].names, key=lambda n: (n not in head, n))
+            names.append(shared[:MAX_SHOWN_NAMES])
+        out.append(names)
+    return out
+
+
 def place(
     items: sp.csr_matrix,
     sections: sp.csr_matrix,
@@ -46,20 +185,24 @@ def place(
     top: int,
     boost: np.ndarray | None = None,
     chapter_of: np.ndarray | None = None,
+    first: np.ndarray | None = None,
+    vocab: tuple[Sequence[str], dict[str, int]] | None = None,
 ) -> list[list[tuple[int, float]]]:
     """Per item the best `top` (section index, score 0..100) with a cosine above 0, best first,
     ties in document order; after the first, only sections scoring above 0 (closer than the
-    item's typical section). A section's cosine is the better of the whole section's and its best
-    paragraph's (a long section about several things is not diluted by its other paragraphs).
+    item's typical section).
 
-    `boost` (items × sections) multiplies the cosines: the facts and names an item shares with a
-    section (`tiers.placement_boost`). `chapter_of[j]`: the index of section j's chapter (`3`
-    for `3.2`), -1 for none; a chapter ranked above one of its own subsections gives way to it
-    when the subsection comes within SUBSECTION_SHARE of it: a subsection says where, a chapter
-    only roughly."""
+    `boost` (items × sections) multiplies the cosines (`evidence`); `first` (items ×
+    sections, bool) marks the sections the item contradicts or names: one above the item's
+    median section is raised to just above the best. `vocab` (the tokens and their ids): English
+    plurals are folded into their singulars first (`fold_plurals`).
+    `chapter_of[j]`: the index of section j's chapter (`3` for `3.2`), -1 for none (module
+    doc)."""
     n_items, n_sec = items.shape[0], sections.shape[0]
     if n_sec == 0 or top <= 0:
         return [[] for _ in range(n_items)]
+    if vocab is not None:
+        items, sections, paragraphs = fold_plurals(*vocab, items, sections, paragraphs)
     cos = (items @ sections.T).toarray()
     if paragraphs.shape[0]:
         per_para = (items @ paragraphs.T).toarray()
@@ -70,6 +213,8 @@ def place(
     if boost is not None:
         cos = cos * boost
     q50, q90 = np.percentile(cos, [50, 90], axis=1, keepdims=True)
+    if first is not None and first.any():
+        cos = _raise_first(cos, first, q50)
     shown = calibrated(cos.astype(np.float64), q50, q90)
     order = np.argsort(-cos, axis=1, kind="stable")[:, : top + 2]
     if chapter_of is not None and (chapter_of >= 0).any():
@@ -89,7 +234,15 @@ def place(
     ]
 
 
-SUBSECTION_SHARE = 0.6
+def _raise_first(cos: np.ndarray, first: np.ndarray, q50: np.ndarray) -> np.ndarray:
+    """The cosines with every section that comes first (contradicted or named) and is above the
+    item's median section (`q50`) raised to just above the item's best, keeping their own order
+    among themselves (the shown score then follows the ranking)."""
+    lift = first & (cos > q50)
+    if not lift.any():
+        return cos
+    top = cos.max(axis=1, keepdims=True)
+    return np.where(lift, top * 1.001 + cos * 1e-3, cos)
 
 
 def _subsections_first(row: np.ndarray, cos: np.ndarray, chapter_of: np.ndarray) -> np.ndarray:

@@ -22,17 +22,13 @@ the size of the archive.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-
-import numpy as np
 
 from ..facts.extract import Fact, extract, name_key, unit_is_currency
 from ..facts.index import (
     Facts,
     Lookup,
-    clashes,
     contained,
     locate,
     relation,
@@ -80,58 +76,6 @@ def vocabulary(sections: Sequence[Section]) -> frozenset[str]:
         out |= heading_names(s)
         out.update(name_key(c) for c in _CODE.findall(s.text) if not c.startswith("-"))
     return frozenset(out)
-
-
-HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
-CLASH_BOOST = 0.5  # and by this share when the item states one of its facts otherwise
-MAX_SHOWN_NAMES = 4
-
-
-def placement_boost(
-    book: FactBook, n_items: int, sections: Sequence[Section], facts: Sequence[Facts]
-) -> np.ndarray:
-    """items × sections factors on the placement cosine: the names of the section's heading the
-    item uses (two at most count) and a fact the item states otherwise (docs/facts.md)."""
-    boost = np.ones((n_items, len(sections)), np.float32)
-    lookup = Lookup([(s.id, f) for s, f in zip(sections, facts, strict=True)])
-    heads: dict[str, list[int]] = defaultdict(list)
-    for j, s in enumerate(sections):
-        for name in heading_names(s):
-            heads[name].append(j)
-    for i in range(n_items):
-        mine = book[i]
-        count: dict[int, int] = defaultdict(int)
-        for name in mine.names:
-            for j in heads.get(name, ()):
-                count[j] += 1
-        for j, c in count.items():
-            boost[i, j] += HEAD_BOOST * min(c, 2)
-        if any(f.kind in ("version", "quantity") for f in mine.all):
-            for j in lookup.relevant_index(mine):
-                theirs = facts[j]
-                if theirs.names & mine.names and clashes(mine, theirs):
-                    boost[i, j] += CLASH_BOOST
-    return boost
-
-
-def shared_names(
-    book: FactBook,
-    placed: list[list[tuple[int, float]]],
-    sections: Sequence[Section],
-    facts: Sequence[Facts],
-) -> list[list[list[str]]]:
-    """Per item and placement, the names the item shares with the section (its heading's
-    first): why the desk proposes it."""
-    out = []
-    for i, row in enumerate(placed):
-        mine = book[i].names
-        names = []
-        for j, _ in row:
-            head = heading_names(sections[j])
-            shared = sorted(mine & facts[j].names, key=lambda n: (n not in head, n))
-            names.append(shared[:MAX_SHOWN_NAMES])
-        out.append(names)
-    return out
 
 
 @dataclass

@@ -41,6 +41,25 @@ def parse_brief(path: str, text: str) -> list[BriefEntry]:
     return reader.finish()
 
 
+# An entry's placement line, as the tool writes it (`建议归入：`, `Suggested placement: `, brief/
+# wording.py) and as hand-written briefs do (`Placement:`); its first § is the main section.
+_PLACEMENT_LINE = re.compile(
+    r"^[ \t]*(?:[-*+•·][ \t]*)?(?:建议归入|(?:[Ss]uggested )?[Pp]lacement)[ \t]*[:：](?P<rest>.*)$",
+    re.MULTILINE,
+)
+_SECTION_REF = re.compile(r"§[ \t]*([0-9]+(?:\.[0-9]+)*)")
+
+
+def placed_in(text: str) -> str | None:
+    """The living-document section an entry was placed in: the first § of its placement line
+    (`建议归入：§1.2 新增…；Flide 归 §3`: `1.2`, the others being parts'), None without one."""
+    for line in _PLACEMENT_LINE.finditer(text):
+        ref = _SECTION_REF.search(line.group("rest"))
+        if ref:
+            return ref.group(1)
+    return None
+
+
 def brief_date(path: str, title: str | None) -> str | None:
     """`YYYY-MM-DD` from the file name, else from `（…）`/`(…)` in the title line."""
     for match in _DATE.finditer(PurePosixPath(path).name):

@@ -129,6 +129,13 @@ def test_a_new_version_of_the_same_project_differs() -> None:
     assert relation(new, old)[0] == "differs"
 
 
+def test_a_release_line_is_no_version_and_does_not_clash() -> None:
+    line = Facts.of(extract("SGLang 多处性能对比引用 v0.5.x 与 0.5.* 的数字。"))
+    release = Facts.of(extract("SGLang v0.5.21（10/2）发布。"))
+    assert not line.versions  # before: `v0.5.x` read as the release 0.5
+    assert not clashes(release, line)  # 0.5.21 is in the 0.5.x line: no other version
+
+
 def test_extraction_is_linear_in_the_text() -> None:
     """No pattern backtracks: a text ten times longer costs about ten times more."""
     unit = "SGLang v0.5.21（10/2）吞吐 2.3×，recall@10 0.95 on BEIR with bge-m3; 1.2.3.4.5 " * 40

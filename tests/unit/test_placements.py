@@ -1,0 +1,237 @@
+"""Placements (docs/duplicates.md, "Placements"): each rule on a small living document, in Chinese
+and in English — the names of a heading, a section the item contradicts, where an earlier brief
+put the same content, a plural against its singular, a subsection before its chapter. The figures
+on whole knowledge bases are `python -m benchmarks.quality`'s."""
+
+from __future__ import annotations
+
+import pytest
+from briefdesk.core.matching import match_items
+from briefdesk.core.model.values import BriefEntry, Evidence, Item, Section
+from briefdesk.core.workspace.earlier_briefs import placed_in
+
+DOC = "docs/inference.md"
+
+
+def item(ref: str, title: str, body: str) -> Item:
+    return Item(
+        ref=ref,
+        material=ref.split("#")[0],
+        index=int(ref.split("#")[1]),
+        title=title,
+        body=body,
+        evidence=Evidence.unknown,
+    )
+
+
+def section(sid: str, title: str, text: str) -> Section:
+    return Section(id=sid, title=title, level=3 if "." in sid else 2, line=1, text=text)
+
+
+def entry(ref: str, text: str) -> BriefEntry:
+    brief, number = ref.split("#")
+    return BriefEntry(
+        ref=ref, brief=brief, date="2026-11-01", section="一", number=number, text=text
+    )
+
+
+def first(sections: list[Section], it: Item, entries: list[BriefEntry] | None = None) -> list[str]:
+    return [p.section for p in match_items([it], sections, entries or [], DOC)[it.ref].placements]
+
+
+UNRELATED_ZH = [
+    section("3.3", "Agent 会话", "agent 会话的上下文常驻与工具调用之间的空闲。"),
+    section("4.1", "投机解码", "draft 模型提案、目标模型并行验证，输出分布不变。"),
+    section("5.10", "KServe", "KServe 的模型生命周期、金丝雀与 scale-to-zero。"),
+]
+
+
+def test_a_section_the_item_contradicts_comes_first_in_chinese() -> None:
+    # §1.1 holds most of what the post repeats; §1.2 states SGLang's current release, which the
+    # post contradicts: the increment is that correction, so §1.2 comes first.
+    sections = [
+        section(
+            "1.1",
+            "选型决策树",
+            "数据中心多租户走 vLLM 或 SGLang，单机与 Apple 芯片走 llama.cpp；HF 于 2026-03 归档 "
+            "TGI，vLLM v0.30.0 于 9/22 发布。",
+        ),
+        section("1.2", "SGLang", "SGLang 稳定版 v1.2.1（2026-09-23），提供 /v1/decisions 端点。"),
+        *UNRELATED_ZH,
+    ]
+    post = item(
+        "inbox/p.md#1",
+        "开源推理栈版本时间线",
+        "帖文称 vLLM v0.30.0(9/22)、SGLang v0.5.21(10/2) 连发；HF 于 2026-03 归档 TGI；"
+        "数据中心多租户走 vLLM 或 SGLang，单机与 Apple 芯片走 llama.cpp。",
+    )
+    placements = match_items([post], sections, [], DOC)[post.ref].placements
+    assert placements[0].section == "1.2"  # before: 1.1, which only holds what it repeats
+    assert "sglang" in placements[0].names  # the desk says why
+    assert "1.1" in [p.section for p in placements]
+    assert [p.score for p in placements] == sorted((p.score for p in placements), reverse=True)
+
+
+def test_a_section_the_item_contradicts_comes_first_in_english() -> None:
+    sections = [
+        section(
+            "1.1",
+            "pgvector",
+            "pgvector 0.8.0 adds iterative index scans for filtered HNSW queries.",
+        ),
+        section(
+            "2.1",
+            "Filtered search",
+            "Filtered HNSW search on partitioned tables: iterative scans return duplicate rows "
+            "across partitions; fixes land per partition, with recall under filters.",
+        ),
+        section("3.1", "Evaluation", "RAGAS faithfulness and answer relevance."),
+        section("4.1", "Qdrant", "Qdrant collections, payload indexes and quantization."),
+    ]
+    fix = item(
+        "inbox/f.md#1",
+        "pgvector 0.8.1 released",
+        "pgvector 0.8.1 fixes duplicate rows from iterative scans on partitioned tables with "
+        "filtered HNSW search across partitions.",
+    )
+    assert first(sections, fix)[0] == "1.1"  # before: 2.1, which shares more words
+
+
+def test_where_an_earlier_brief_put_the_same_content_counts() -> None:
+    # The item repeats an entry of an earlier brief placed in §1.3; on its words alone §2.3 is a
+    # little closer. A reviewer files the same content where it went before.
+    text = (
+        "A commenter profiling Llama-3.1-70B on 8x H100 reports vLLM decode at about 80% of HBM "
+        "bandwidth with CUDA graphs and the fp8 KV cache on."
+    )
+    sections = [
+        section(
+            "1.3", "vLLM and llama.cpp", "vLLM V1 engine on CUDA; llama.cpp for GGUF and CPUs."
+        ),
+        section("2.3", "KV compression", "fp8 KV cache on H100 and B200."),
+        section("3.1", "Batching", "Continuous batching and chunked prefill."),
+        section("5.10", "KServe", "KServe lifecycle and scale-to-zero."),
+    ]
+    earlier = entry(
+        "briefs/inference/2026-11-02-e1-en.md#2",
+        f"vLLM decode bandwidth\n• Key points: {text}\n• Placement: §1.3, one sentence.",
+    )
+    repeat = item("inbox/r.md#1", "vLLM decode bandwidth", text)
+    assert first(sections, repeat)[0] == "2.3"  # without the earlier brief
+    assert first(sections, repeat, [earlier])[0] == "1.3"
+
+
+@pytest.mark.parametrize(
+    "says",
+    [
+        "这条真正的价值是逼活文档 §1.2 把 SGLang 的正式线与社区线标清楚。",
+        "What it is worth: it makes the living document's §1.2 label SGLang's stable and "
+        "community lines.",
+    ],
+)
+def test_a_section_the_item_names_itself_comes_first(says: str) -> None:
+    # The post repeats what §1.3 says and states no SGLang version; its author says where it
+    # belongs.
+    sections = [
+        section(
+            "1.2",
+            "SGLang",
+            "SGLang 稳定版 v1.2.1（2026-09-23）。/v1/decisions 端点返回分类式选择，不做逐 token "
+            "解码；HiCache 分级缓存默认关闭。",
+        ),
+        section(
+            "1.3",
+            "vLLM 与 llama.cpp",
+            "vLLM 的 V1 引擎与 LoRA 多租户：单卡最多 64 个 adapter，热加载走 "
+            "/v1/load_lora_adapter。llama.cpp 面向 GGUF 与 CPU、Apple 芯片，Q4_K_M 是端侧"
+            "默认起点。",
+        ),
+        *UNRELATED_ZH,
+    ]
+    post = item(
+        "inbox/p.md#2",
+        "开源推理栈版本时间线",
+        "vLLM v0.30.0（9/22）、llama.cpp v0.5.0（9/23）接连发布；llama.cpp 扛 GGUF 与 CPU、"
+        f"Apple 芯片。{says}",
+    )
+    assert first(sections, post)[0] == "1.2"  # before: 1.3 alone
+
+
+def test_an_english_plural_counts_as_its_singular() -> None:
+    # The only word the English abstract shares with the Chinese section is `decision(s)`.
+    sections = [
+        section(
+            "1.2",
+            "SGLang",
+            "SGLang 提供 /v1/decisions 端点，返回分类式选择而不做逐 token 解码（decisions 条目）。",
+        ),
+        section("5.1", "llm-d", "llm-d：Kubernetes 原生的 LLM 分布式推理编排。"),
+        *UNRELATED_ZH,
+    ]
+    paper = item(
+        "inbox/d.md#1",
+        "DecisionRank",
+        "Decision models predict a choice directly, avoiding autoregressive decoding; we distil "
+        "a generative LLM into a decision model reranker.",
+    )
+    assert first(sections, paper)[0] == "1.2"  # before: 5.1, on `llm` alone
+
+
+@pytest.mark.parametrize(
+    ("chapter", "subsection", "text"),
+    [
+        (
+            section(
+                "3", "调度与状态管理", "连续批处理、抢占与状态分叉：共享前缀，分叉点后分配新块。"
+            ),
+            section("3.1", "状态分叉", "状态分叉：同一前缀派生多个分支，共享前缀 KV。"),
+            "精确状态分叉：共享前缀只算一次，在分叉点后为每个候选分配新块。",
+        ),
+        (
+            section(
+                "3",
+                "Scheduling",
+                "Continuous batching, preemption and state forking: a shared prefix, forked.",
+            ),
+            section("3.1", "State forking", "State forking: branches share the prefix KV."),
+            "Exact state forking computes the shared prefix once and forks it per candidate.",
+        ),
+    ],
+)
+def test_a_subsection_comes_before_its_chapter(
+    chapter: Section, subsection: Section, text: str
+) -> None:
+    sections = [
+        chapter,
+        subsection,
+        section("3.3", "Agent", "agent 会话 session 常驻"),
+        *UNRELATED_ZH,
+    ]
+    got = first(sections, item("inbox/s.md#1", "Flide", text))
+    assert got[0] == "3.1"
+
+
+def test_a_chapter_comes_first_when_no_subsection_fits() -> None:
+    sections = [
+        section("3", "调度与状态管理", "连续批处理、抢占与状态分叉：共享前缀，分叉点后分配新块。"),
+        section("3.2", "PD 分离", "prefill / decode 分离部署，KV 传输带宽是瓶颈。"),
+        section("3.3", "Agent 会话", "agent session 上下文长、KV 常驻。"),
+        *UNRELATED_ZH,
+    ]
+    text = "精确状态分叉：共享前缀只算一次，在分叉点后为每个候选分配新块，抢占时按块回收。"
+    assert first(sections, item("inbox/s.md#1", "Flide", text))[0] == "3"
+
+
+@pytest.mark.parametrize(
+    ("text", "section_id"),
+    [
+        ("• 建议归入：§1.2 新增小节（串起 §5.3 与 §4.1）；Flide 归 §3", "1.2"),
+        ("  • Placement: §5.8, a new subsection.", "5.8"),
+        ("- Suggested placement: §2.1: append.", "2.1"),
+        ("• 来源：§1.2 的选型文\n• 要点：无", None),
+    ],
+)
+def test_an_earlier_entry_is_placed_in_the_first_section_of_its_placement_line(
+    text: str, section_id: str | None
+) -> None:
+    assert placed_in(f"标题\n{text}\n• 证据边界：摘要级") == section_id
