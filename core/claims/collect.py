@@ -13,12 +13,14 @@ Statements are cached per text content (`core.claims.cache`), like matching's to
 from __future__ import annotations
 
 import bisect
+import datetime as dt
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..text.identifiers import normalize_url
 from . import cache as claims_cache
+from .aliases import aliases
 from .conflicts import find_conflicts
 from .extract import extract
 from .types import Claim, Conflict, Origin
@@ -104,6 +106,21 @@ def review_claims(
     return claims, order
 
 
+def one_name(claims: list[Claim], texts: Iterable[tuple[str, str]]) -> list[Claim]:
+    """The claims with each project under one name: a claim under another name the texts give
+    a project (`core.claims.aliases`: `pip 包名 crfm-helm` of HELM) is about that project."""
+    by_ref: dict[str, list[Claim]] = {}
+    for c in claims:
+        by_ref.setdefault(c.ref, []).append(c)
+    other_names = aliases((text, by_ref.get(ref, ())) for ref, text in texts)
+    if not other_names:
+        return claims
+    return [
+        c.model_copy(update={"key": other_names[c.key]}) if c.key in other_names else c
+        for c in claims
+    ]
+
+
 def review_conflicts(
     review: Review, cache_dir: Path | None = None, *, everything: bool = False
 ) -> list[Conflict]:
@@ -111,7 +128,13 @@ def review_conflicts(
 
     claims, rank = review_claims(review, cache_dir, everything=everything)
     language = review.workspace.settings.language
-    found = find_conflicts(claims, rank, language)
+    claims = one_name(claims, ((ref, text) for ref, _, _, text, _, _ in batch_sources(review)))
+    as_of = {
+        m.path: str(m.front_matter["date"])
+        for m in review.materials
+        if isinstance(m.front_matter.get("date"), (str, dt.date))
+    }
+    found = find_conflicts(claims, rank, language, as_of)
     texts: list[Text] = [
         (ref, origin, doc, text)
         for ref, origin, doc, text, heading, _ in batch_sources(review)

@@ -57,6 +57,27 @@ def version_line(entity: str, claims: Sequence[Claim], lines: Sequence[str], lan
     )
 
 
+def stale(entity: str, stale: Sequence[Claim], newer: Sequence[Claim], language: str) -> str:
+    """A "newest" that a later-dated release of another line contradicts."""
+    called = [
+        f"{ref} 称 {_versions(cs, language)} 为最新版本" for ref, cs in _by_ref(stale).items()
+    ]
+    dated = [f"{c.ref} 记 {c.version} 于 {c.date} 发布" for c in newer]
+    if language == "zh":
+        return (
+            f"{entity} 版本说法过时：{'；'.join(called)}；而 {'；'.join(dated)}。"
+            "“最新”一说在材料自己的日期已不成立，升级与对比前需核实当前版本。"
+        )
+    called = [
+        f"{ref} calls {_versions(cs, language)} the newest" for ref, cs in _by_ref(stale).items()
+    ]
+    dated = [f"{c.ref} dates {c.version} on {c.date}" for c in newer]
+    return (
+        f"{entity}: a stale newest version: {'; '.join(called)}, while {'; '.join(dated)}. "
+        "Check the current release before upgrading or comparing."
+    )
+
+
 def dates(entity: str, what: str | None, claims: Sequence[Claim], language: str) -> str:
     """`what` is the version (`v0.30.0`), None for an archive."""
     parts = []

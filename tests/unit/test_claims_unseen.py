@@ -4,7 +4,11 @@ Small texts in Chinese, English and both; each rule with the near misses it must
 
 from __future__ import annotations
 
+from briefdesk.core.claims.collect import one_name
+from briefdesk.core.claims.conflicts import find_conflicts
+from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.numbers import Text, number_conflicts
+from briefdesk.core.claims.types import Claim
 
 ITEM = "inbox/a/2026-12-01-0900-digest.md#1"
 ITEM2 = "inbox/b/2026-12-01-1000-forum.md#1"
@@ -65,3 +69,85 @@ def test_a_figure_in_other_shots_or_of_the_other_benchmark_of_a_sentence_is_no_c
     # mixed: the Chinese note repeats the GPQA figure; MMLU-Pro's 81.3 is not GPQA's
     note = item("## Llama 5\nLlama-5-70B-Instruct 在 GPQA Diamond 上为 61.2（0-shot CoT）。", ITEM2)
     assert numbers(item(EN_REPORT), note) == []
+
+
+# --- version-line: a stale "newest", and a project under its package name
+
+
+ROUNDUP = "inbox/a/2026-12-01-1030-reposts.md#5"
+RELEASE = "inbox/b/2026-12-01-1400-digest.md#1"
+
+
+def conflicts(
+    texts: list[tuple[str, str, str]], as_of: dict[str, str] | None = None
+) -> list[tuple[str, tuple[str, ...]]]:
+    """(ref, heading, text) → the conflicts found, as scan finds them (one name per project)."""
+    claims: list[Claim] = []
+    for ref, heading, text in texts:
+        origin = "item" if ref.startswith("inbox/") else "living-doc"
+        doc = ref.split("#")[0].split("§")[0]
+        claims += [
+            Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc)
+            for s in claims_of(text, heading)
+        ]
+    claims = one_name(claims, [(ref, text) for ref, _, text in texts])
+    order = [ref for ref, _, _ in texts]
+    found = find_conflicts(claims, lambda r: (0, order.index(r)), "zh", as_of or {})
+    return [(c.kind, c.refs) for c in found]
+
+
+STALE_ZH = (
+    "评测工具版本速览",
+    "一张图汇总主流评测框架的最新版：lm-evaluation-harness v0.4.9（9/23）、"
+    "OpenCompass 0.4.2（10/15）。",
+)
+NEW_EN = (
+    "lm-evaluation-harness v0.5.0 is out",
+    "EleutherAI tagged v0.5.0 of lm-evaluation-harness on 2026-11-27, the first minor release"
+    " since v0.4.9.",
+)
+DAYS = {ROUNDUP.split("#")[0]: "2026-12-01", RELEASE.split("#")[0]: "2026-12-01"}
+
+
+def test_a_newest_older_than_a_later_dated_release_of_a_later_line_is_stale() -> None:
+    found = conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *NEW_EN)], DAYS)
+    assert found == [("version-line", (ROUNDUP, RELEASE))]
+
+
+def test_a_newest_stated_before_the_release_or_of_the_same_line_is_not_stale() -> None:
+    # the roundup speaks for a day before the release: it was right then
+    early = {**DAYS, ROUNDUP.split("#")[0]: "2026-11-20"}
+    assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *NEW_EN)], early) == []
+    # a patch release of the same line is no other line
+    patch = ("v0.4.10", "EleutherAI tagged v0.4.10 of lm-evaluation-harness on 2026-11-27.")
+    assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *patch)], DAYS) == []
+    # no day known for the text: nothing said of it
+    assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *NEW_EN)]) == []
+
+
+def test_a_living_document_behind_a_new_release_is_an_update_not_a_conflict() -> None:
+    doc = ("docs/eval.md§2.1", "2.1 lm-evaluation-harness", "稳定版为 v0.4.9（2026-09-23）。")
+    assert conflicts([(RELEASE, *NEW_EN), doc], DAYS) == []
+
+
+HELM_DOC = (
+    "docs/eval.md§2.2",
+    "2.2 HELM",
+    "Stanford CRFM 的 HELM 正式版为 v1.0.0（2026-08-14），pip 包名 `crfm-helm`。",
+)
+
+
+def test_a_newest_under_the_package_name_is_the_projects_version_line() -> None:
+    roundup = (
+        "速览",
+        "主流评测框架的最新版：crfm-helm 0.5.12（9/30）、OpenCompass 0.4.2（10/15）。",
+    )
+    assert conflicts([(ROUNDUP, *roundup), HELM_DOC], DAYS) == [
+        ("version-line", (ROUNDUP, "docs/eval.md§2.2"))
+    ]
+    # the same newest under the package name: consistent
+    same = ("Roundup", "The latest crfm-helm release is v1.0.0 (2026-08-14).")
+    assert conflicts([(ROUNDUP, *same), HELM_DOC], DAYS) == []
+    # another project whose name merely contains the word is not HELM
+    other = ("速览", "最新版：helm-charts 0.5.12（9/30）。")
+    assert conflicts([(ROUNDUP, *other), HELM_DOC], DAYS) == []
