@@ -23,6 +23,7 @@ from . import cache as claims_cache
 from .aliases import aliases
 from .conflicts import find_conflicts
 from .extract import extract
+from .named import named_source_conflicts
 from .types import Claim, Conflict, Origin
 
 if TYPE_CHECKING:
@@ -147,8 +148,11 @@ def review_conflicts(
     numbers = sorted(
         cached_number_conflicts(texts, language, cache_dir), key=lambda c: rank(c.refs[0])
     )
+    sourced = [c for c in found if c.kind == "single-source"]
+    told = {frozenset(c.refs) for c in sourced}
+    named = [c for c in named_source_conflicts(texts, language) if frozenset(c.refs) not in told]
     return [
         *[c for c in found if c.kind != "single-source"],
         *numbers,
-        *[c for c in found if c.kind == "single-source"],
+        *sorted([*sourced, *named], key=lambda c: rank(c.refs[0])),
     ]

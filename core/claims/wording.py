@@ -119,6 +119,22 @@ def single_source(facts: Sequence[Claim], refs: Sequence[str], source: str, lang
     )
 
 
+def named_source(source: str, figures: Sequence[str], refs: Sequence[str], language: str) -> str:
+    """Materials stating the same figures, each from one named source, none linking it."""
+    what = "、".join(figures) if language == "zh" else ", ".join(figures)
+    if language == "zh":
+        said = f"（{what} 等数字一致）" if figures else ""
+        return (
+            f"{'、'.join(refs)} 的同一说法{said}都称来自 {source}，"
+            "均未给出原文链接，属同源复述，不构成交叉验证；需回到原文核实。"
+        )
+    said = f" (the same figures: {what})" if figures else ""
+    return (
+        f"{', '.join(refs)} tell one story{said}, each citing {source} and none linking "
+        "the original: a repetition of one source, not corroboration."
+    )
+
+
 def same_list(facts: Sequence[Claim], refs: Sequence[str], language: str) -> str:
     """Facts several texts repeat together, citing no different originals."""
     if language == "zh":

@@ -7,6 +7,7 @@ from __future__ import annotations
 from briefdesk.core.claims.collect import one_name
 from briefdesk.core.claims.conflicts import find_conflicts
 from briefdesk.core.claims.extract import extract as claims_of
+from briefdesk.core.claims.named import named_source_conflicts
 from briefdesk.core.claims.numbers import Text, number_conflicts
 from briefdesk.core.claims.types import Claim
 
@@ -151,3 +152,42 @@ def test_a_newest_under_the_package_name_is_the_projects_version_line() -> None:
     # another project whose name merely contains the word is not HELM
     other = ("速览", "最新版：helm-charts 0.5.12（9/30）。")
     assert conflicts([(ROUNDUP, *other), HELM_DOC], DAYS) == []
+
+
+# --- single-source: one named source, no link, repeated by several materials
+
+ZH_STORY = (
+    "## LMArena 改为登录投票\n据 LMArena 官方博客：每个账号每天最多投 50 票；约 8% 的投票可疑。"
+)
+EN_STORY = (
+    "## Logged-in voting\nPer the LMArena blog, each account is capped at 50 votes a day; about"
+    " 8% of votes were flagged."
+)
+EN_THEIR = (
+    "## HN thread\nThread on the LMArena announcement. According to their blog: a cap of 50 votes"
+    " per account per day, and roughly 8% of votes looked manipulated."
+)
+FORUM = "inbox/c/2026-12-01-2200-forum.md#2"
+
+
+def sources(*texts: Text) -> list[tuple[str, ...]]:
+    return [(c.source or "", *c.refs) for c in named_source_conflicts(list(texts))]
+
+
+def test_materials_repeating_one_named_source_are_one_source() -> None:
+    found = sources(item(ZH_STORY), item(EN_STORY, ITEM2), item(EN_THEIR, FORUM))
+    assert found == [("LMArena", ITEM, ITEM2, FORUM)]
+
+
+def test_other_sources_a_link_one_figure_or_no_source_are_no_finding() -> None:
+    # the same figures from another named source: corroboration, not one source
+    other = "## Voting\n据 TechDaily 报道：每个账号每天 50 票，约 8% 的投票可疑。"
+    assert sources(item(ZH_STORY), item(EN_STORY, ITEM2), item(other, FORUM)) == []
+    # one figure in common is no story
+    one = "## Arena\nPer the LMArena blog, about 8% of the prompts were in Chinese."
+    assert sources(item(ZH_STORY), item(one, ITEM2)) == []
+    # the same figures with no named source: a consistent repetition
+    bare = "## Voting\nEach account is capped at 50 votes a day; about 8% were flagged."
+    assert sources(item(ZH_STORY), item(bare, ITEM2)) == []
+    # one material alone, however often it names the source
+    assert sources(item(ZH_STORY)) == []
