@@ -3,7 +3,9 @@
 - **version-line**: one project, two version lines each called current (`v1.2.1` stable in the
   living document, `v0.5.21` latest in a material). A material that dates a release of another
   line on or after the day of the current one (`SGLang v0.5.21（10/2）` in a release timeline,
-  against `稳定版 v1.2.1（2026-09-23）`) presents it as the newest: it is called current too.
+  against `稳定版 v1.2.1（2026-09-23）`) of an older line presents it as the newest: it is called
+  current too. An item calling a version current on a day (its material's date) after another
+  text dates a release of a later line made since is a stale newest (`stale_newest`).
   Two versions of one line (`v0.5.20`, `v0.5.22.dev`), or a version and its patch release
   (`v1.2`, `v1.2.1`), are one line. Only the batch's items and the living document are
   compared: they speak for today, while an earlier brief's "latest" was true on its own day.
