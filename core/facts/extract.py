@@ -447,7 +447,10 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
         members.sort(key=lambda k: figures[k].pos)
         # figures that divide a sentence: not qualifiers themselves (`128K` is one)
         dividers = [figures[k].pos for k in members if figures[k].pos not in qual_at]
-        mine = [q for q in quals if lo <= q[0] < hi]
+        # the sentence's qualifiers and names, by bisection (both are in text order): the cost
+        # is the sentence's, not the text's
+        mine = quals[bisect.bisect_left(quals, (lo,)) : bisect.bisect_left(quals, (hi,))]
+        inside = names[bisect.bisect_left(names, (lo,)) : bisect.bisect_left(names, (hi,))]
         for k in members:
             f = figures[k]
             if f.pos in qual_at:
@@ -472,11 +475,8 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
                 end = _last_separator(text, f.pos, nxt) if nxt < hi else hi
                 setting = {
                     key
-                    for x, y, key, _ in names
-                    if lo <= x
-                    and y <= hi
-                    and (y <= first or (start <= x and y <= end))
-                    and key != f.thing
+                    for x, y, key, _ in inside
+                    if y <= hi and (y <= first or (start <= x and y <= end)) and key != f.thing
                 }
             if qualifier is not None:
                 setting.add(qualifier)
