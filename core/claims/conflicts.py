@@ -172,7 +172,8 @@ def stale_newest(
             continue
         for r in releases.get(c.key, ()):
             v = parse_version(r.version or "")
-            if r.doc == c.doc or v is None or v.line == w.line or v.parts <= w.parts:
+            # a pre-release (`v1.0.0rc1`) outdates no release
+            if r.doc == c.doc or v is None or v.pre or v.line == w.line or v.parts <= w.parts:
                 continue
             if _on_or_after(day, r.date) and (c.date is None or _after(r.date, c.date)):
                 stale[c.key].append(c)

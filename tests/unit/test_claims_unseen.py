@@ -4,12 +4,13 @@ Small texts in Chinese, English and both; each rule with the near misses it must
 
 from __future__ import annotations
 
-from briefdesk.core.claims.collect import one_name
+from briefdesk.core.claims.collect import material_day, one_name
 from briefdesk.core.claims.conflicts import find_conflicts
 from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.named import named_source_conflicts
 from briefdesk.core.claims.numbers import Text, number_conflicts
 from briefdesk.core.claims.types import Claim
+from briefdesk.core.model.values import Material
 
 ITEM = "inbox/a/2026-12-01-0900-digest.md#1"
 ITEM2 = "inbox/b/2026-12-01-1000-forum.md#1"
@@ -124,6 +125,29 @@ def test_a_newest_stated_before_the_release_or_of_the_same_line_is_not_stale() -
     assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *patch)], DAYS) == []
     # no day known for the text: nothing said of it
     assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *NEW_EN)]) == []
+
+
+def test_a_pre_release_outdates_no_newest() -> None:
+    rc = ("v0.5.0rc1", "EleutherAI tagged v0.5.0rc1 of lm-evaluation-harness on 2026-11-27.")
+    assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *rc)], DAYS) == []
+
+
+def test_a_material_speaks_for_its_date_else_the_day_its_file_name_starts_with() -> None:
+    def material(path: str, front: dict[str, object]) -> Material:
+        return Material.model_validate(
+            {
+                "path": path,
+                "sha256": "0",
+                "front_matter": front,
+                "title": "t",
+                "evidence": "unknown",
+                "items": (),
+            }
+        )
+
+    assert material_day(material("inbox/a/x.md", {"date": "2026-12-01"})) == "2026-12-01"
+    assert material_day(material("inbox/a/2026-11-30-1030-reposts.md", {})) == "2026-11-30"
+    assert material_day(material("inbox/a/notes.md", {"date": "soon"})) is None
 
 
 def test_a_living_document_behind_a_new_release_is_an_update_not_a_conflict() -> None:
