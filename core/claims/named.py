@@ -1,8 +1,8 @@
 """One named source repeated (docs/claims.md, single-source): several materials that state the
 same figures and each say they have them from one named source — `per the LMArena blog`, `据
-LMArena 官方博客`, `according to their blog` (their: the name written last before it), `转自 X`,
-`据 X 报道` — and no link. Nothing shows that any of them read the original; however many they
-are, they are one source, not corroboration.
+LMArena 官方博客`, `according to their blog`, `据其官方博客` (their, 其: the name written last
+before it), `据机器之心报道`, `转自「机器之心」` — and no link. Nothing shows that any of them
+read the original; however many they are, they are one source, not corroboration.
 
 A finding: two or more materials of the batch (and any living-document section) citing one named
 source and sharing two figures or more (`8%`, `50`), when no text citing another source states
@@ -34,7 +34,10 @@ _CITES = re.compile(
     rf"(?:the\s+|an?\s+)?(?:(?P<pron>(?i:their|its|his|her))\s+|(?P<en>{NAME})(?:'s|’s)?\s+)"
     rf"(?i:{_KIND_EN})\b"
     rf"|(?:据|转自|引自|援引|来自|出自)\s*(?P<zh>{NAME})\s*(?:的)?\s*{_KIND_ZH}"
+    rf"|(?:据|转自|引自|援引|来自|出自)\s*(?:(?P<zpron>其|官方)|(?:公众号)?[「“\"]?"
+    rf"(?P<cjk>[\u4e00-\u9fff]{{2,8}}?)[」”\"]?)\s*(?:的)?\s*{_KIND_ZH}"
     rf"|(?:转自|引自|援引)\s*(?P<zh2>{NAME})"
+    rf"|(?:转自|引自)\s*(?:公众号)?[「“\"](?P<cjk2>[^」”\"\n]{{2,16}})[」”\"]"
 )
 _NAME_RE = re.compile(NAME)
 _FIGURE = re.compile(r"(?<![A-Za-z0-9_.\-/#@^])[0-9]+(?:[.,][0-9]+)*(?:\s?%)?(?![A-Za-z0-9_])")
@@ -47,7 +50,12 @@ def cited_names(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for m in _CITES.finditer(text):
         name = m.group("en") or m.group("zh") or m.group("zh2")
-        if m.group("pron"):
+        written = m.group("cjk") or m.group("cjk2")
+        if written:  # a Chinese name (`据机器之心报道`, `转自「机器之心」`)
+            out.setdefault(entity_key(written), written)
+            continue
+        if m.group("pron") or m.group("zpron"):
+            # `their blog`, `据其官方博客`: the name written last before it
             before = [w.group(0) for w in _NAME_RE.finditer(text, 0, m.start())]
             name = next((w for w in reversed(before) if is_name(w)), None)
         if name and is_name(name):

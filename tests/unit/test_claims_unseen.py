@@ -215,3 +215,14 @@ def test_other_sources_a_link_one_figure_or_no_source_are_no_finding() -> None:
     assert sources(item(ZH_STORY), item(bare, ITEM2)) == []
     # one material alone, however often it names the source
     assert sources(item(ZH_STORY)) == []
+
+
+def test_a_chinese_source_name_and_its_pronoun_are_read() -> None:
+    a = "## 新榜单\n据机器之心报道：新榜单收录 120 个模型，中文子榜 35 个。"
+    b = "## 新榜单上线\n转自「机器之心」：共 120 个模型，其中中文子榜 35 个。"
+    assert sources(item(a), item(b, ITEM2)) == [("机器之心", ITEM, ITEM2)]
+    c = "## 新榜单\n某媒体称新榜单收录 120 个模型，中文子榜 35 个。"  # no source named
+    assert sources(item(a), item(c, ITEM2)) == []
+    # 其: the name written last before it
+    d = "## LMArena 新规\nLMArena 宣布改规则。据其官方博客：每天 50 票，约 8% 可疑。"
+    assert sources(item(ZH_STORY), item(d, ITEM2)) == [("LMArena", ITEM, ITEM2)]
