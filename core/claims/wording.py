@@ -59,9 +59,10 @@ def version_line(entity: str, claims: Sequence[Claim], lines: Sequence[str], lan
 
 def stale(entity: str, stale: Sequence[Claim], newer: Sequence[Claim], language: str) -> str:
     """A "newest" that a later-dated release of another line contradicts."""
-    called = [
-        f"{ref} 称 {_versions(cs, language)} 为最新版本" for ref, cs in _by_ref(stale).items()
-    ]
+    called = []
+    for ref, cs in _by_ref(stale).items():
+        vs = _versions(cs, language)
+        called.append(f"{ref} 称 {vs}{'' if vs.endswith('）') else ' '}为最新版本")
     dated = [f"{c.ref} 记 {c.version} 于 {c.date} 发布" for c in newer]
     if language == "zh":
         return (
@@ -153,11 +154,11 @@ def same_list(facts: Sequence[Claim], refs: Sequence[str], language: str) -> str
 def number(metric: str, setting: Sequence[str], claims: Sequence[Claim], language: str) -> str:
     """One measure in one setting with two values."""
     where = "、".join(setting) if language == "zh" else ", ".join(setting)
+    # a score with no measure word is named by its setting (`128k`): no lead of its own
+    lead = "" if metric in setting else f"{metric} "
     if language == "zh":
         parts = "；".join(f"{c.ref} 记 {c.value}" for c in claims)
-        return f"{metric} 数字不一致（同一设置：{where}）：{parts}。需核对口径后再引用。"
+        return f"{lead}数字不一致（同一设置：{where}）：{parts}。需核对口径后再引用。"
     parts = "; ".join(f"{c.ref} says {c.value}" for c in claims)
-    return (
-        f"{metric} figures disagree in one setting ({where}): {parts}. Check what each measured "
-        "before citing either."
-    )
+    said = f"{lead}figures disagree in one setting ({where}): {parts}. Check what each measured"
+    return f"{said[:1].upper()}{said[1:]} before citing either."

@@ -35,8 +35,12 @@ ZH_DOC = "### 5.1 RULER\nQwen3-32B 在 RULER 128K 上为 62.4，有效上下文�
 
 
 def test_a_score_in_the_same_context_length_with_another_value_conflicts_zh() -> None:
-    got = numbers(item("## RULER 复测：Qwen3-32B 在 128K 上 70.1\n作者重测。"), section(ZH_DOC))
-    assert got == [(ITEM, f"{DOC}§5.1")]
+    texts = [item("## RULER 复测：Qwen3-32B 在 128K 上 70.1\n作者重测。"), section(ZH_DOC)]
+    assert numbers(*texts) == [(ITEM, f"{DOC}§5.1")]
+    # the draft names the setting, the context length among it, and both figures
+    draft = number_conflicts(texts)[0].text
+    assert draft.startswith("数字不一致（同一设置：128k、qwen3-32b、ruler）")
+    assert "记 70.1" in draft and "记 62.4" in draft
 
 
 def test_the_same_score_repeated_is_no_conflict() -> None:
