@@ -26,15 +26,17 @@ Text = tuple[str, Origin, str, str]  # (ref, origin, doc, text)
 
 _KIND_EN = (
     r"(?:official\s+)?(?:blog(?:\s+post)?|announcement|post|report|press\s+release|newsletter"
-    r"|tweet|website|site|release\s+notes|changelog|paper)"
+    r"|tweet|website|site|release\s+notes|changelog|paper|team|maintainers|developers)"
 )
 _KIND_ZH = r"(?:官方)?(?:博客|公告|报道|消息|官网|文章|推文|公众号|新闻稿|发布会|论文|通告)"
 _CITES = re.compile(
     rf"(?i:\b(?:per|according\s+to|as\s+reported\s+by|reported\s+by|citing|quoting|via))\s+"
     rf"(?:the\s+|an?\s+)?(?:(?P<pron>(?i:their|its|his|her))\s+|(?P<en>{NAME})(?:'s|’s)?\s+)"
     rf"(?i:{_KIND_EN})\b"
-    rf"|(?:据|转自|引自|援引|来自|出自)\s*(?P<zh>{NAME})\s*(?:的)?\s*{_KIND_ZH}"
-    rf"|(?:据|转自|引自|援引|来自|出自)\s*(?:(?P<zpron>其|官方)|(?:公众号)?[「“\"]?"
+    r"|(?i:\b(?:said|announced|wrote|posted|explained)\s+(?:on|in)\s+(?:(?P<pron2>its|their)|an?)"
+    r"\s+(?:official\s+)?(?:blog(?:\s+post)?|announcement|post)\b)"
+    rf"|(?:据|转自|引自|援引|来自|出自|来源[:：])\s*(?P<zh>{NAME})\s*(?:的)?\s*{_KIND_ZH}"
+    rf"|(?:据|转自|引自|援引|来自|出自|来源[:：])\s*(?:(?P<zpron>其|官方)|(?:公众号)?[「“\"]?"
     rf"(?P<cjk>[\u4e00-\u9fff]{{2,8}}?)[」”\"]?)\s*(?:的)?\s*{_KIND_ZH}"
     rf"|(?:转自|引自|援引)\s*(?P<zh2>{NAME})"
     rf"|(?:转自|引自)\s*(?:公众号)?[「“\"](?P<cjk2>[^」”\"\n]{{2,16}})[」”\"]"
@@ -54,8 +56,8 @@ def cited_names(text: str) -> dict[str, str]:
         if written:  # a Chinese name (`据机器之心报道`, `转自「机器之心」`)
             out.setdefault(entity_key(written), written)
             continue
-        if m.group("pron") or m.group("zpron"):
-            # `their blog`, `据其官方博客`: the name written last before it
+        if name is None:
+            # `their blog`, `据其官方博客`, `X said in a blog post`: the name written last before it
             before = [w.group(0) for w in _NAME_RE.finditer(text, 0, m.start())]
             name = next((w for w in reversed(before) if is_name(w)), None)
         if name and is_name(name):

@@ -230,3 +230,12 @@ def test_a_chinese_source_name_and_its_pronoun_are_read() -> None:
     # 其: the name written last before it
     d = "## LMArena 新规\nLMArena 宣布改规则。据其官方博客：每天 50 票，约 8% 可疑。"
     assert sources(item(ZH_STORY), item(d, ITEM2)) == [("LMArena", ITEM, ITEM2)]
+
+
+def test_a_source_named_by_a_team_a_blog_post_or_a_source_line_is_read() -> None:
+    en = "## Voting\nLMArena said in a blog post that accounts get 50 votes a day; 8% were flagged."
+    zh = "## 投票新规\n每个账号每天 50 票，约 8% 的投票可疑。来源：LMArena 官方博客"
+    assert sources(item(en), item(zh, ITEM2)) == [("LMArena", ITEM, ITEM2)]
+    # said in a meeting: no source named
+    talk = "## Voting\nSomeone said in a meeting that accounts get 50 votes a day; 8% were flagged."
+    assert sources(item(zh), item(talk, ITEM2)) == []
