@@ -26,11 +26,12 @@ facts and no shared source is no conflict.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from . import wording
-from .dates import parse_date
+from .dates import DATE_PATTERN, parse_date
 from .types import Claim, Conflict
 from .versions import parse_version
 
@@ -149,6 +150,14 @@ def _after(a: str | None, b: str | None) -> bool:
     return _on_or_after(a, b) and not _agree(a, b)
 
 
+_AS_OF = re.compile(
+    r"(?:截至|截止|截止到|(?i:\bas\s+of))\s*(?P<d>"
+    + re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
+    + ")",
+    re.IGNORECASE,
+)
+
+
 def stale_newest(
     claims: Sequence[Claim], rank: Rank, language: str, as_of: Mapping[str, str]
 ) -> list[Conflict]:
@@ -164,7 +173,8 @@ def stale_newest(
     stale: dict[str, list[Claim]] = defaultdict(list)
     newer: dict[str, dict[str, Claim]] = defaultdict(dict)
     for c in claims:
-        day = as_of.get(c.doc)
+        said = _AS_OF.search(c.quote)  # `截至 2026-11-20 的最新版`: the day it speaks for
+        day = said.group("d") if said and parse_date(said.group("d")) else as_of.get(c.doc)
         if not (c.current and c.version and c.origin == "item" and day):
             continue
         w = parse_version(c.version)

@@ -131,6 +131,15 @@ def test_a_newest_stated_before_the_release_or_of_the_same_line_is_not_stale() -
     assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *NEW_EN)]) == []
 
 
+def test_a_newest_as_of_a_day_before_the_release_is_not_stale() -> None:
+    dated = ("速览", "截至 2026-11-20 的最新版：lm-evaluation-harness v0.4.9（9/23）。")
+    assert conflicts([(ROUNDUP, *dated), (RELEASE, *NEW_EN)], DAYS) == []
+    later = ("速览", "截至 2026-11-30 的最新版：lm-evaluation-harness v0.4.9（9/23）。")
+    assert conflicts([(ROUNDUP, *later), (RELEASE, *NEW_EN)], DAYS) == [
+        ("version-line", (ROUNDUP, RELEASE))
+    ]
+
+
 def test_a_pre_release_outdates_no_newest() -> None:
     rc = ("v0.5.0rc1", "EleutherAI tagged v0.5.0rc1 of lm-evaluation-harness on 2026-11-27.")
     assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *rc)], DAYS) == []
