@@ -9,6 +9,8 @@ or one fact that several materials repeat from a single original. The modules, o
 - `dates`, `versions`: the written forms, when two dates agree, which line a version is on;
 - `lexicon`: role words and what can be a name;
 - `extract`: the claims of one text; `sources`: what a text cites as its original;
+- `aliases`: a project's other names (`pip 包名 crfm-helm`); `named`: one named source repeated
+  (`per the LMArena blog`) with no link;
 - `conflicts`: the three rules, and what is never a conflict; `wording`: the drafted texts;
 - `collect`: every claim of a review with its ref; `cache`: statements cached per text content.
 """

@@ -13,18 +13,23 @@ Statements are cached per text content (`core.claims.cache`), like matching's to
 from __future__ import annotations
 
 import bisect
+import datetime as dt
+import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..text.identifiers import normalize_url
 from . import cache as claims_cache
+from .aliases import aliases
 from .conflicts import find_conflicts
+from .dates import parse_date
 from .extract import extract
+from .named import named_source_conflicts
 from .types import Claim, Conflict, Origin
 
 if TYPE_CHECKING:
-    from ..model.values import BriefEntry
+    from ..model.values import BriefEntry, Material
     from ..review.load import Review
 
 Rank = Callable[[str], tuple[int, int]]  # where a ref is listed: items, sections, entries
@@ -104,6 +109,34 @@ def review_claims(
     return claims, order
 
 
+_NAMED_DAY = re.compile(r"(?<![0-9])(20[0-9]{2}-[01][0-9]-[0-3][0-9])")
+
+
+def material_day(m: Material) -> str | None:
+    """The day a material speaks for: its `date`, else a date its file name starts with
+    (`inbox/mei/2026-12-01-1030-reposts.md`); None when neither says."""
+    own = m.front_matter.get("date")
+    if isinstance(own, (str, dt.date)) and parse_date(str(own)) is not None:
+        return str(own)
+    found = _NAMED_DAY.match(m.path.rsplit("/", 1)[-1])
+    return found.group(1) if found else None
+
+
+def one_name(claims: list[Claim], texts: Iterable[tuple[str, str]]) -> list[Claim]:
+    """The claims with each project under one name: a claim under another name the texts give
+    a project (`core.claims.aliases`: `pip 包名 crfm-helm` of HELM) is about that project."""
+    by_ref: dict[str, list[Claim]] = {}
+    for c in claims:
+        by_ref.setdefault(c.ref, []).append(c)
+    other_names = aliases((text, by_ref.get(ref, ())) for ref, text in texts)
+    if not other_names:
+        return claims
+    return [
+        c.model_copy(update={"key": other_names[c.key]}) if c.key in other_names else c
+        for c in claims
+    ]
+
+
 def review_conflicts(
     review: Review, cache_dir: Path | None = None, *, everything: bool = False
 ) -> list[Conflict]:
@@ -111,7 +144,9 @@ def review_conflicts(
 
     claims, rank = review_claims(review, cache_dir, everything=everything)
     language = review.workspace.settings.language
-    found = find_conflicts(claims, rank, language)
+    claims = one_name(claims, ((ref, text) for ref, _, _, text, _, _ in batch_sources(review)))
+    as_of = {m.path: day for m in review.materials if (day := material_day(m)) is not None}
+    found = find_conflicts(claims, rank, language, as_of)
     texts: list[Text] = [
         (ref, origin, doc, text)
         for ref, origin, doc, text, heading, _ in batch_sources(review)
@@ -124,8 +159,11 @@ def review_conflicts(
     numbers = sorted(
         cached_number_conflicts(texts, language, cache_dir), key=lambda c: rank(c.refs[0])
     )
+    sourced = [c for c in found if c.kind == "single-source"]
+    told = {frozenset(c.refs) for c in sourced}
+    named = [c for c in named_source_conflicts(texts, language) if frozenset(c.refs) not in told]
     return [
         *[c for c in found if c.kind != "single-source"],
         *numbers,
-        *[c for c in found if c.kind == "single-source"],
+        *sorted([*sourced, *named], key=lambda c: rank(c.refs[0])),
     ]

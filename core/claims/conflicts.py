@@ -3,7 +3,9 @@
 - **version-line**: one project, two version lines each called current (`v1.2.1` stable in the
   living document, `v0.5.21` latest in a material). A material that dates a release of another
   line on or after the day of the current one (`SGLang v0.5.21（10/2）` in a release timeline,
-  against `稳定版 v1.2.1（2026-09-23）`) presents it as the newest: it is called current too.
+  against `稳定版 v1.2.1（2026-09-23）`) of an older line presents it as the newest: it is called
+  current too. An item calling a version current on a day (its material's date) after another
+  text dates a release of a later line made since is a stale newest (`stale_newest`).
   Two versions of one line (`v0.5.20`, `v0.5.22.dev`), or a version and its patch release
   (`v1.2`, `v1.2.1`), are one line. Only the batch's items and the living document are
   compared: they speak for today, while an earlier brief's "latest" was true on its own day.
@@ -24,24 +26,38 @@ facts and no shared source is no conflict.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from . import wording
-from .dates import parse_date
+from .dates import DATE_PATTERN, parse_date
 from .types import Claim, Conflict
 from .versions import parse_version
 
 Rank = Callable[[str], tuple[int, int]]  # a ref's place: items, then sections, then entries
 
 
-def find_conflicts(claims: Iterable[Claim], rank: Rank, language: str = "zh") -> list[Conflict]:
-    """Every conflict, version-line first, then date, then single-source, each in ref order."""
+def find_conflicts(
+    claims: Iterable[Claim],
+    rank: Rank,
+    language: str = "zh",
+    as_of: Mapping[str, str] | None = None,
+) -> list[Conflict]:
+    """Every conflict, version-line first, then date, then single-source, each in ref order.
+    `as_of`: the day each file speaks for (a material's `date`), for a stale "newest"."""
     claims = list(claims)
     sourced = single_sources(claims, rank, language)
     covered = {(c.ref, _fact_key(c)) for conflict in sourced for c in conflict.claims}
+    lines = version_lines(claims, rank, language)
+    reported = {frozenset(c.refs) for c in lines}
+    stale = [
+        c
+        for c in stale_newest(claims, rank, language, as_of or {})
+        if frozenset(c.refs) not in reported
+    ]
     return [
-        *version_lines(claims, rank, language),
+        *sorted([*lines, *stale], key=lambda c: rank(c.refs[0])),
         *date_conflicts(claims, rank, language),
         *sourced,
         *same_lists(claims, rank, language, covered),
@@ -73,7 +89,7 @@ def _on_or_after(a: str | None, b: str | None) -> bool:
 
 
 def _implied_current(claims: Sequence[Claim]) -> list[Claim]:
-    """Items' dated releases of another line on or after a current version's date: presented
+    """Items' dated releases of an older line on or after a current version's date: presented
     as the newest, so called current (module doc)."""
     current: dict[str, list[Claim]] = defaultdict(list)
     for c in claims:
@@ -86,7 +102,15 @@ def _implied_current(claims: Sequence[Claim]) -> list[Claim]:
         v = parse_version(c.version)
         for other in current.get(c.key, ()):
             w = parse_version(other.version or "")
-            if v and w and v.line != w.line and _on_or_after(c.date, other.date):
+            # an older line released later is presented as the newest; a later line released
+            # later is just newer (a "current" it outdates is `stale_newest`'s)
+            if (
+                v
+                and w
+                and v.line != w.line
+                and v.parts < w.parts
+                and _on_or_after(c.date, other.date)
+            ):
                 out.append(c.model_copy(update={"current": True}))
                 break
     return out
@@ -114,6 +138,65 @@ def version_lines(claims: Sequence[Claim], rank: Rank, language: str) -> list[Co
                 kind="version-line",
                 entity=entity,
                 text=wording.version_line(entity, ordered, line_order, language),
+                refs=refs,
+                claims=ordered,
+            )
+        )
+    return sorted(out, key=lambda c: rank(c.refs[0]))
+
+
+def _after(a: str | None, b: str | None) -> bool:
+    """Whether date `a` is after date `b`."""
+    return _on_or_after(a, b) and not _agree(a, b)
+
+
+_AS_OF = re.compile(
+    r"(?:截至|截止|截止到|(?i:\bas\s+of))\s*(?P<d>"
+    + re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
+    + ")",
+    re.IGNORECASE,
+)
+
+
+def stale_newest(
+    claims: Sequence[Claim], rank: Rank, language: str, as_of: Mapping[str, str]
+) -> list[Conflict]:
+    """An item that calls a version current on a day (its material's date) when another text
+    dates a release of a later line between that version's day and then: its "newest" is stale
+    (`lm-evaluation-harness v0.4.9（9/23）` called 最新 in a 12-01 roundup, against `v0.5.0`
+    tagged on 11-27). A living-document section saying the same is left alone unless its day is
+    known: it was right on the day it was written."""
+    releases: dict[str, list[Claim]] = defaultdict(list)
+    for c in claims:
+        if c.version and c.date and c.event == "release" and c.origin != "brief":
+            releases[c.key].append(c)
+    stale: dict[str, list[Claim]] = defaultdict(list)
+    newer: dict[str, dict[str, Claim]] = defaultdict(dict)
+    for c in claims:
+        said = _AS_OF.search(c.quote)  # `截至 2026-11-20 的最新版`: the day it speaks for
+        day = said.group("d") if said and parse_date(said.group("d")) else as_of.get(c.doc)
+        if not (c.current and c.version and c.origin == "item" and day):
+            continue
+        w = parse_version(c.version)
+        if w is None:
+            continue
+        for r in releases.get(c.key, ()):
+            v = parse_version(r.version or "")
+            # a pre-release (`v1.0.0rc1`) outdates no release
+            if r.doc == c.doc or v is None or v.pre or v.line == w.line or v.parts <= w.parts:
+                continue
+            if _on_or_after(day, r.date) and (c.date is None or _after(r.date, c.date)):
+                stale[c.key].append(c)
+                newer[c.key].setdefault(r.ref, r)
+    out: list[Conflict] = []
+    for key, group in stale.items():
+        refs, ordered = _refs([*dict.fromkeys(group), *newer[key].values()], rank)
+        entity = _spelling(ordered)
+        out.append(
+            Conflict(
+                kind="version-line",
+                entity=entity,
+                text=wording.stale(entity, group, list(newer[key].values()), language),
                 refs=refs,
                 claims=ordered,
             )

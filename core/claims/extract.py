@@ -42,7 +42,7 @@ from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "1"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "2"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
@@ -132,6 +132,12 @@ _PRE_DATE = re.compile(
     rf"(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}(?:了)?(?:的)?\s*$"
     rf"|(?i:released|shipped|launched)\s+(?:on|in)\s+(?P<d2>{_DATE_ANY})\s*[,:]?\s*$",
     re.IGNORECASE,
+)
+# `tagged v0.5.0 of lm-evaluation-harness on 2026-11-27`: a release verb before the version, the
+# project after it
+_RELEASED_BEFORE = re.compile(r"(?i:\b(?:tagged|released|shipped|launched|published|cut))\s+$")
+_OF_PROJECT = re.compile(
+    rf"\s+of\s+(?P<of>{NAME})(?:\s+(?:on|in)\s+(?P<d>{_DATE_ANY}))?", re.IGNORECASE
 )
 _ARCHIVE = re.compile(rf"{ARCHIVE_ZH}|(?i:\b{ARCHIVE_EN}\b)")
 
@@ -362,6 +368,7 @@ def _hint(window: str) -> bool:
         or "releas" in low
         or "shipped" in low
         or "launched" in low
+        or "tagged" in low
         or "out " in low
     )
 
@@ -395,7 +402,12 @@ def _version_claims(
             if pre_name is not None and not is_name(pre_name):
                 pre_name = None
         bound_date = None
-        if len(run) == 1:
+        of_name = None
+        if len(run) == 1 and _RELEASED_BEFORE.search(text, max(cs, first.start - 16), first.start):
+            om = _OF_PROJECT.match(text, last.end, ce)
+            if om is not None and is_name(om.group("of")):
+                of_name, bound_date = om.group("of"), om.group("d")
+        if len(run) == 1 and bound_date is None:
             pm = _POST_DATE.match(text, last.end, ce)
             if pm is not None:
                 bound_date = next(g for g in (pm.group("d"), pm.group("d2"), pm.group("d3")) if g)
@@ -410,7 +422,7 @@ def _version_claims(
             date = m.date if m.date and parse_date(m.date) else bound_date
             if not (current or date):
                 continue
-            entity = m.name or pre_name or heading_name(heading)
+            entity = m.name or of_name or pre_name or heading_name(heading)
             if entity is None:
                 continue
             statement = Statement(

@@ -57,6 +57,28 @@ def version_line(entity: str, claims: Sequence[Claim], lines: Sequence[str], lan
     )
 
 
+def stale(entity: str, stale: Sequence[Claim], newer: Sequence[Claim], language: str) -> str:
+    """A "newest" that a later-dated release of another line contradicts."""
+    called = []
+    for ref, cs in _by_ref(stale).items():
+        vs = _versions(cs, language)
+        called.append(f"{ref} 称 {vs}{'' if vs.endswith('）') else ' '}为最新版本")
+    dated = [f"{c.ref} 记 {c.version} 于 {c.date} 发布" for c in newer]
+    if language == "zh":
+        return (
+            f"{entity} 版本说法过时：{'；'.join(called)}；而 {'；'.join(dated)}。"
+            "“最新”一说在材料自己的日期已不成立，升级与对比前需核实当前版本。"
+        )
+    called = [
+        f"{ref} calls {_versions(cs, language)} the newest" for ref, cs in _by_ref(stale).items()
+    ]
+    dated = [f"{c.ref} dates {c.version} on {c.date}" for c in newer]
+    return (
+        f"{entity}: a stale newest version: {'; '.join(called)}, while {'; '.join(dated)}. "
+        "Check the current release before upgrading or comparing."
+    )
+
+
 def dates(entity: str, what: str | None, claims: Sequence[Claim], language: str) -> str:
     """`what` is the version (`v0.30.0`), None for an archive."""
     parts = []
@@ -98,6 +120,22 @@ def single_source(facts: Sequence[Claim], refs: Sequence[str], source: str, lang
     )
 
 
+def named_source(source: str, figures: Sequence[str], refs: Sequence[str], language: str) -> str:
+    """Materials stating the same figures, each from one named source, none linking it."""
+    what = "、".join(figures) if language == "zh" else ", ".join(figures)
+    if language == "zh":
+        said = f"（{what} 等数字一致）" if figures else ""
+        return (
+            f"{'、'.join(refs)} 的同一说法{said}都称来自 {source}，"
+            "均未给出原文链接，属同源复述，不构成交叉验证；需回到原文核实。"
+        )
+    said = f" (the same figures: {what})" if figures else ""
+    return (
+        f"{', '.join(refs)} tell one story{said}, each citing {source} and none linking "
+        "the original: a repetition of one source, not corroboration."
+    )
+
+
 def same_list(facts: Sequence[Claim], refs: Sequence[str], language: str) -> str:
     """Facts several texts repeat together, citing no different originals."""
     if language == "zh":
@@ -116,11 +154,11 @@ def same_list(facts: Sequence[Claim], refs: Sequence[str], language: str) -> str
 def number(metric: str, setting: Sequence[str], claims: Sequence[Claim], language: str) -> str:
     """One measure in one setting with two values."""
     where = "、".join(setting) if language == "zh" else ", ".join(setting)
+    # a score with no measure word is named by its setting (`128k`): no lead of its own
+    lead = "" if metric in setting else f"{metric} "
     if language == "zh":
         parts = "；".join(f"{c.ref} 记 {c.value}" for c in claims)
-        return f"{metric} 数字不一致（同一设置：{where}）：{parts}。需核对口径后再引用。"
+        return f"{lead}数字不一致（同一设置：{where}）：{parts}。需核对口径后再引用。"
     parts = "; ".join(f"{c.ref} says {c.value}" for c in claims)
-    return (
-        f"{metric} figures disagree in one setting ({where}): {parts}. Check what each measured "
-        "before citing either."
-    )
+    said = f"{lead}figures disagree in one setting ({where}): {parts}. Check what each measured"
+    return f"{said[:1].upper()}{said[1:]} before citing either."

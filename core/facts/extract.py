@@ -392,8 +392,11 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         s = m.start()
         if s in taken or s in versions or _inside_word(text, s):
             continue
-        if text[m.end() : m.end() + 1] in (".", "-", "/", ":") or _VERSION_WORD.search(
-            text, max(0, s - 10), s
+        after = text[m.end() : m.end() + 2]
+        if (
+            after[:1] in ("-", "/", ":")
+            or (after[:1] == "." and after[1:2] not in ("", " ", "\n", "\t"))
+            or _VERSION_WORD.search(text, max(0, s - 10), s)
         ):
             continue  # `version 0.28`, `版本 0.2`: a version, not a figure
         lo, _ = _sentence(text, s, starts)
@@ -405,6 +408,112 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         if _ARXIV_NUM.fullmatch(m.group(0)):
             continue
         out.append(_figure(text, names, starts, s, m.end(), s, _number(m.group(0))))
+    return _localised(text, names, starts, out)
+
+
+# a setting written as a figure: a context length (`128K`) or a shot count (`5-shot`); two
+# figures of one benchmark compare only in the same one
+_QUALIFIER = re.compile(
+    r"(?<![A-Za-z0-9_.\-])(?:(?P<k>[0-9]+)\s?[Kk]|(?P<shot>[0-9]+|(?i:zero|one|few))[- ]?(?i:shot))"
+    r"(?![A-Za-z0-9])"
+)
+
+
+_SCORE_UNITS = frozenset({"", "%", "pp"})  # a score's units: a qualifier is of scores only
+
+
+def unit_of_value(value: str) -> str:
+    """`81.3` -> "", `12%` -> `%` (what `core.facts.index.unit_of` says, without importing it)."""
+    k = len(value)
+    while k and not (value[k - 1].isdigit() or value[k - 1] == "."):
+        k -= 1
+    return value[k:]
+
+
+_SEPARATOR = re.compile(r"[,，、;；]|\band\b|以及")
+
+
+def _last_separator(text: str, a: int, b: int) -> int:
+    """Where the last separator between positions `a` and `b` is (else `b`)."""
+    found = b
+    for m in _SEPARATOR.finditer(text, a, b):
+        found = m.start()
+    return found
+
+
+def _bracketed(text: str, lo: int, pos: int) -> bool:
+    """Whether `pos` is inside an open bracket of its sentence (`(5-shot CoT)`)."""
+    before = text[max(lo, pos - 24) : pos]
+    opened = max(before.rfind("("), before.rfind("（"))
+    return opened >= 0 and max(before.rfind(")"), before.rfind("）")) < opened
+
+
+def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) -> list[Fact]:
+    """Each figure with the setting it is stated in (docs/facts.md): its *qualifier* — the
+    context length or shot count written nearest to it with no other figure between
+    (`RULER 128K 上为 62.4`, `81.3 on MMLU-Pro (5-shot CoT)`) — joins its setting, and stands for
+    its measure when no word names one; in a sentence of several figures, a figure's names are
+    those before the sentence's first figure (its subject: the model) and those between its
+    neighbours (`X scores 81.3 on A and 61.2 on B`: 61.2 is not A's)."""
+    import bisect
+
+    if not figures or not any(ch.isdigit() for ch in text):
+        return figures
+    quals = [
+        (
+            m.start(),
+            m.end(),
+            f"{m.group('k')}k" if m.group("k") else f"{m.group('shot').lower()}-shot",
+        )
+        for m in _QUALIFIER.finditer(text)
+    ]
+    qual_at = {q[0] for q in quals}
+    by_sentence: dict[int, list[int]] = {}
+    for k, f in enumerate(figures):
+        by_sentence.setdefault(_sentence(text, f.pos, starts)[0], []).append(k)
+    out = list(figures)
+    for lo, members in by_sentence.items():
+        _, hi = _sentence(text, lo, starts)
+        members.sort(key=lambda k: figures[k].pos)
+        # figures that divide a sentence: not qualifiers themselves (`128K` is one)
+        dividers = [figures[k].pos for k in members if figures[k].pos not in qual_at]
+        # the sentence's qualifiers and names, by bisection (both are in text order): the cost
+        # is the sentence's, not the text's
+        mine = quals[bisect.bisect_left(quals, (lo,)) : bisect.bisect_left(quals, (hi,))]
+        inside = names[bisect.bisect_left(names, (lo,)) : bisect.bisect_left(names, (hi,))]
+        for k in members:
+            f = figures[k]
+            if f.pos in qual_at:
+                continue
+            i = bisect.bisect_left(dividers, f.pos)
+            prev = dividers[i - 1] if i else lo
+            nxt = dividers[i + 1] if i + 1 < len(dividers) else hi
+            qualifier = None
+            if unit_of_value(f.value) in _SCORE_UNITS:
+                # one in brackets annotates the figure before it: `61.2（0-shot CoT）`
+                before = [q for q in mine if prev <= q[0] and q[1] <= f.pos]
+                after = [q for q in mine if f.pos < q[0] < nxt]
+                own = [q for q in after if _bracketed(text, lo, q[0])]
+                free = [q for q in before if not (_bracketed(text, lo, q[0]) and prev > lo)]
+                pick = own[:1] or free[-1:] or after[:1]
+                qualifier = pick[0][2] if pick else None
+            setting = set(f.setting)
+            if len(dividers) > 1:
+                # between two figures, the last separator (`and`, `，` …) parts their names
+                first = dividers[0]
+                start = _last_separator(text, prev, f.pos) if prev > lo else lo
+                end = _last_separator(text, f.pos, nxt) if nxt < hi else hi
+                setting = {
+                    key
+                    for x, y, key, _ in inside
+                    if y <= hi and (y <= first or (start <= x and y <= end)) and key != f.thing
+                }
+            if qualifier is not None:
+                setting.add(qualifier)
+            thing = f.thing or (qualifier or "")
+            out[k] = Fact(
+                "quantity", thing, f.value, f.text, setting=tuple(sorted(setting)), pos=f.pos
+            )
     return out
 
 
