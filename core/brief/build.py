@@ -9,7 +9,8 @@ the items, as docs/brief.md says:
   it, else the material's front matter `source` and the level. The level is always said: a
   written text that names none gets the label, one that claims more than the evidence gets the
   real level after it, and an evidence note (what the reviewer read) follows;
-- 要点: an excerpt of each part (`① … ② …` for several), cut at a boundary (`core.brief.excerpt`);
+- 要点: each part's lead sentences (`① … ② …` for several), its metadata left out
+  (`core.brief.points`), marked as the material's own words;
 - 与活文档脉络的关系: the placements' sections with their titles, then the reviewer's notes;
 - 建议归入: every placement, its action and label, and the part it concerns (`Flide 归 §3`);
 - 证据边界: the parts' levels and what they leave unverified.
@@ -26,6 +27,7 @@ in batch or session order only).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import BriefdeskError
@@ -36,8 +38,9 @@ from ..review.sessionfile import SessionData
 from ..text.sanitize import strip_controls
 from ..workspace.materials import evidence_from_text
 from .content import BriefModel, EntryModel, GroupModel, LineModel
-from .excerpt import clean, excerpt, is_cjk
+from .excerpt import clean, is_cjk
 from .plan import Plan, make_plan
+from .points import lead
 from .wording import (
     ACTIONS,
     LANGUAGES,
@@ -87,6 +90,33 @@ def paragraph(text: str | None) -> str:
     whitespace collapsed."""
     lines = (" ".join(line.split()) for line in strip_controls(text or "").split("\n"))
     return "\n".join(line for line in lines if line)
+
+
+def generated_points(body: str, language: str, wanted: Sequence[str] = ()) -> str:
+    """One item's generated 要点, marked as the material's own words (`（材料原文摘录）…`, which
+    `core.brief.filler` reads as generated): its lead sentences (`core.brief.points.lead`), else
+    the no-body phrase."""
+    t = T[language]
+    text = lead(body, wanted)
+    return t["excerpt"] + text if text else t["no_body"]
+
+
+def drafted_points(
+    review: Review,
+    data: SessionData,
+    inc_id: str,
+    wanted: Mapping[str, Sequence[str]],
+    language: str | None = None,
+) -> str | None:
+    """The 要点 the increment `inc_id` would print unwritten, each part's sentences naming its
+    `wanted` words (the item's new facts, docs/facts.md) first: the increment form's first draft.
+    None when there is no such increment."""
+    lang = language or review.workspace.settings.language
+    builder = _Builder(review, data, lang if lang in LANGUAGES else "zh", None)
+    inc = builder.plan.by_id(inc_id)
+    if not isinstance(inc, Increment):
+        return None
+    return builder._points(inc, wanted)
 
 
 def build_model(
@@ -355,20 +385,22 @@ class _Builder:
                 text += self.t["sep"] + note
         return text
 
-    def _points_of(self, body: str) -> str:
-        text = excerpt(body)
-        return self.t["excerpt"] + text if text else self.t["no_body"]
+    def _points_of(self, body: str, wanted: Sequence[str] = ()) -> str:
+        return generated_points(body, self.lang, wanted)
 
-    def _points(self, inc: Increment) -> str:
+    def _points(self, inc: Increment, wanted: Mapping[str, Sequence[str]] | None = None) -> str:
+        """The 要点 the tool drafts for an increment (docs/brief.md, "Generated 要点"): each
+        part's lead sentences (`core.brief.points`), those naming `wanted[ref]` first."""
+        wanted = wanted or {}
         if len(inc.parts) == 1:
-            return self._points_of(self.items[inc.parts[0]].body)
+            ref = inc.parts[0]
+            return self._points_of(self.items[ref].body, wanted.get(ref, ()))
         chunks = []
         for n, ref in enumerate(inc.parts, 1):
             item = self.items[ref]
             title = bare_title(item.title) or ref
-            chunks.append(
-                f"{mark(n, self.lang)} {title}{self.t['colon']}{self._points_of(item.body)}"
-            )
+            points = self._points_of(item.body, wanted.get(ref, ()))
+            chunks.append(f"{mark(n, self.lang)} {title}{self.t['colon']}{points}")
         return " ".join(chunks)
 
     def _relation(self, placements: tuple[Placement, ...], parts: tuple[str, ...]) -> str:
