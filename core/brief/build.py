@@ -119,6 +119,16 @@ def drafted_points(
     return builder._points(inc, wanted)
 
 
+def derived_wording(
+    review: Review, data: SessionData, ref: str, language: str | None = None
+) -> str | None:
+    """What section 四 says after the name of the excluded item `ref` as the tool words it (its
+    reason with the citation, then the notes), whatever the reviewer wrote; None when `ref` is not
+    excluded."""
+    lang = language or review.workspace.settings.language
+    return _Builder(review, data, lang if lang in LANGUAGES else "zh", None).derived_wording(ref)
+
+
 def build_model(
     review: Review, data: SessionData, language: str | None = None, *, reviewer: str | None = None
 ) -> BriefModel:
@@ -147,6 +157,9 @@ class _Builder:
         self.position = {i.ref: n for n, i in enumerate(review.items)}
         self.materials: dict[str, Material] = {m.path: m for m in review.materials}
         self._entries: dict[str, BriefEntry] | None = None
+        # 四's bullets (`_bullets`): each one's reason as worded, and the entries it cites
+        self._reasons: dict[tuple[str, str], str] = {}
+        self._cites: dict[tuple[str, str], list[BriefEntry]] = {}
         self.spot_materials: dict[str, Material | None] = {}
         for spot in self.plan.spot_checks:
             try:
@@ -232,6 +245,7 @@ class _Builder:
             section3=t["sec3"],
             arxiv=tuple(groups),
             arxiv_tail=self._arxiv_tail(any_ids),
+            arxiv_layout="inline" if self.data.arxiv_layout == "inline" else "lines",
             section4=t["sec4"],
             exclusions=tuple(self.exclusions()),
             section5=t["sec5"].format(
@@ -591,52 +605,72 @@ class _Builder:
 
     # -- 四 --------------------------------------------------------------------------------------
 
-    def exclusions(self) -> list[LineModel]:
+    def _bullets(self) -> dict[tuple[str, str], list[str]]:
+        """The excluded items by bullet of 四: one per material and reason (duplicates of earlier
+        briefs of one material, and of the living document, together)."""
         bullets: dict[tuple[str, str], list[str]] = {}
-        cites: dict[tuple[str, str], list[BriefEntry]] = {}
-        reasons: dict[tuple[str, str], str] = {}
+        self._reasons, self._cites = {}, {}
         for ref in self.plan.excluded:
             kind, text, entry = self.reason(self.decision(ref))
             key = (self.items[ref].material, kind if kind in ("brief", "doc") else "r:" + text)
             bullets.setdefault(key, []).append(ref)
-            reasons.setdefault(key, text)
+            self._reasons.setdefault(key, text)
             if entry is not None:
-                cites.setdefault(key, []).append(entry)
-        out: list[LineModel] = []
-        for key, refs in bullets.items():
-            path, kind = key
-            if kind == "brief":
-                entries = cites[key]
-                reason = self.t["dup_brief"].format(
-                    cite=cite_entries(
-                        [(e.date or e.brief, e.section, e.number) for e in entries], self.lang
-                    )
+                self._cites.setdefault(key, []).append(entry)
+        return bullets
+
+    def _said(self, key: tuple[str, str], refs: list[str]) -> str:
+        """What a bullet of 四 says after its name as the tool words it: the reason (a duplicate
+        citing its earlier briefs' entries together), then the items' notes."""
+        kind = key[1]
+        if kind == "brief":
+            entries = self._cites[key]
+            reason = self.t["dup_brief"].format(
+                cite=cite_entries(
+                    [(e.date or e.brief, e.section, e.number) for e in entries], self.lang
                 )
-            elif kind == "doc":
-                ids = [self.decision(r).duplicate_of or "" for r in refs]
-                sections = self.t["list_sep"].join(
-                    dict.fromkeys("§" + clean(i.partition("§")[2]) for i in ids)
-                )
-                reason = self.t["dup_doc"].format(ids=sections)
-            else:
-                reason = reasons[key]
-            notes = list(
-                dict.fromkeys(clean(n) for r in refs for n in self.decision(r).notes if clean(n))
             )
+        elif kind == "doc":
+            ids = [self.decision(r).duplicate_of or "" for r in refs]
+            sections = self.t["list_sep"].join(
+                dict.fromkeys("§" + clean(i.partition("§")[2]) for i in ids)
+            )
+            reason = self.t["dup_doc"].format(ids=sections)
+        else:
+            reason = self._reasons[key]
+        notes = list(
+            dict.fromkeys(clean(n) for r in refs for n in self.decision(r).notes if clean(n))
+        )
+        return self.sentences([self.join([reason, *notes])])
+
+    def exclusions(self) -> list[LineModel]:
+        out: list[LineModel] = []
+        for key, refs in self._bullets().items():
             label = next((lb for r in refs if (lb := clean(self.decision(r).label))), "")
-            said = self.sentences([self.join([reason, *notes])])
+            written = next((w for r in refs if (w := clean(self.decision(r).wording))), "")
+            said = self.sentences([written]) if written else self._said(key, refs)
             text = (
                 self.t["excluded_labelled"].format(label=label, reason=said)
                 if label
                 else self.t["excluded_line"].format(
                     titles=self.pair([bare_title(self.items[r].title) or r for r in refs]),
-                    where=self.where(path, refs, set(refs)),
+                    where=self.where(key[0], refs, set(refs)),
                     reason=said,
                 )
             )
+            # the refs hold what the line is about whatever its words: the items and the entries
+            # (or sections) their reasons cite
             cited = [d for r in refs if (d := self.decision(r).duplicate_of)]
             out.append(LineModel(text=text, refs=(*refs, *dict.fromkeys(cited))))
         return out
+
+    def derived_wording(self, ref: str) -> str | None:
+        """What the bullet of 四 holding the excluded item `ref` says after its name as the tool
+        words it, whatever is written: the desk's wording form starts from it."""
+        for key, refs in self._bullets().items():
+            if ref in refs:
+                return self._said(key, refs)
+        return None
 
     def entry(self, ref: str) -> BriefEntry | None:
         """`Review.entry`, but once every earlier brief is parsed (matching ran, as in the desk) a

@@ -57,6 +57,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..brief.content import ARXIV_LAYOUTS
 from ..brief.plan import Plan, make_plan, normalise
 from ..errors import BriefdeskError, SessionLocked
 from ..model.decisions import Decision
@@ -255,6 +256,23 @@ class Session:
             raise BriefdeskError("only an excluded item has a line of its own among the exclusions")
         text = (label or "").strip() or None
         self._apply(Change(decisions={ref: d.model_copy(update={"label": text})}))
+
+    def set_wording(self, ref: str, wording: str | None) -> None:
+        """What section 四 says of an excluded item after its name, in the reviewer's words
+        (`Decision.wording`); None or blank: the reason and notes as the tool words them. The
+        reason stays, so a duplicate keeps citing its earlier brief's entry (docs/brief.md)."""
+        d = self.decision(ref)
+        if d.status != "exclude":
+            raise BriefdeskError("only an excluded item has a line of its own among the exclusions")
+        text = " ".join((wording or "").split()) or None
+        self._apply(Change(decisions={ref: d.model_copy(update={"wording": text})}))
+
+    def set_arxiv_layout(self, layout: str | None) -> None:
+        """How section 三 lays out its groups, one undo step: None, one id a line under the
+        group's heading; `inline`, the group's ids on its heading's line (docs/brief.md)."""
+        if layout not in ARXIV_LAYOUTS:
+            raise BriefdeskError(f"not a layout of section 三: {layout}; use inline or lines")
+        self._apply(Change(texts={"arxiv_layout": None if layout == "lines" else layout}))
 
     def set_text(self, name: str, text: str | None) -> None:
         """One of the batch's own texts as written, one undo step: `purpose` (用途) and

@@ -42,6 +42,7 @@ class Proposal(_Strict):
     reason: str | None = None
     evidence: Evidence | None = None
     label: str | None = None  # an exclusion's name in section 四 (`Decision.label`)
+    wording: str | None = None  # what 四 says after the name (`Decision.wording`)
 
 
 class ProposedPart(_Strict):
@@ -97,6 +98,7 @@ class ProposedBrief(_Strict):
     contradictions: list[ProposedNote] = Field(default_factory=list)
     handles: list[ProposedNote] = Field(default_factory=list)
     arxiv_note: str | None = None  # a note in 三's last line (docs/brief.md)
+    arxiv_layout: Literal["lines", "inline"] | None = None  # how 三 lays out a group's ids
 
 
 class Manifest(_Strict):
