@@ -77,6 +77,48 @@ class Write(Controller):
             lambda text: self.session.set_label(ref, text),
         )
 
+    def action_word_exclusion(self) -> None:
+        """What 四 says of the excluded item after its name, in the reviewer's words; the form
+        starts from the tool's words (the reason with its citation, the notes). Saving the tool's
+        words unchanged, or nothing, leaves the line to the tool (docs/brief.md)."""
+        if self.read_only():
+            return
+        from briefdesk.core.brief.build import derived_wording
+
+        ref = self.view.current
+        four = section(4, self.view.language)
+        if ref is None or self.session.decision(ref).status != "exclude":
+            self.notify(f"Only an excluded item has a line of its own in section {four} to word.")
+            return
+        decision = self.session.decision(ref)
+        try:
+            derived = derived_wording(self.view.review, self.session.data, ref) or ""
+        except BriefdeskError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        cites = decision.duplicate_of
+        kept = f" It still cites {cites} in the brief's record." if cites else ""
+        self._entry(
+            f"Its words in section {four}",
+            f"What the line says after the item's name (empty: the tool's words).{kept}",
+            decision.wording or derived,
+            lambda text: self.session.set_wording(ref, None if text == derived else text),
+        )
+
+    def action_arxiv_layout(self) -> None:
+        """Section 三's groups: one id a line, or a group's ids on its heading's line (`inline`,
+        as the seed writes them); one undo step each way."""
+        if self.read_only():
+            return
+        inline = self.session.data.arxiv_layout == "inline"
+        self.apply(lambda: self.session.set_arxiv_layout("lines" if inline else "inline"))
+        three = section(3, self.view.language)
+        self.notify(
+            f"Section {three}: one arXiv id a line."
+            if inline
+            else f"Section {three}: each group's arXiv ids on its heading's line."
+        )
+
     def action_edit_purpose(self) -> None:
         self._header("purpose")
 
