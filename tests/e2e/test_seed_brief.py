@@ -164,7 +164,9 @@ def test_contradictions_and_handles_in_order(brief: str, seed: str) -> None:
 def test_arxiv_ids_in_the_seeds_three_groups(brief: str) -> None:
     third = section(brief, "三、", "四、")
     groups = re.split(r"\n\n", third.strip())
-    heads = [g.splitlines()[0] for g in groups]
+    # laid out as the seed lays them out (`arxiv_layout: inline`): a group's ids on its line
+    assert all(len(g.splitlines()) == 1 for g in groups), groups
+    heads = [g.split(" - arXiv:")[0] for g in groups]
     assert heads == [
         "本批材料直接涉及（7 个）",
         "抽查所见、与 inference 相关（1 个）",
@@ -397,9 +399,12 @@ DIFFERENT = {
     1: "批次 also says how many decisions the reviewer confirmed (docs/brief.md, the header)",
     3: "证据口径 names the spot check and every evidence level present (TLDR 级, 未标注)",
     7: "来源 names which items of the RSS file (第一条、第二条) it describes, one being excluded",
-    50: "三 lays out one id a line, and PersonaChatBench (excluded) is listed as not taken",
-    51: "三 lays out one id a line; its group heading is the tool's (抽查所见)",
-    52: "三 lays out one id a line; the group has PersonaChatBench too",
+    50: "三 lists PersonaChatBench (excluded) as not taken, its ids in batch order, each with its"
+    " level, not the seed's notes (v3 2026-04-12；Wayve / Imperial College 等)",
+    51: "三's group heading is the tool's (抽查所见, not 论文卡抽查所见) and the id says its level,"
+    " not the seed's note (552B 骨干 / 1M 上下文；…)",
+    52: "三's group has PersonaChatBench too (2 个), and wav2vec 2.0's id says its level; the seed"
+    " adds a sentence after it",
     67: "the closing line is the tool's (what briefdesk wrote and did not change)",
 }
 AT_LEAST = 60
