@@ -19,8 +19,8 @@ MODEL_VERSION = 2
 
 # how section 三 lays out a group: one id a line under its heading (the default), or the ids on
 # the heading's line after ` - `, as the seed and the briefs written by hand before it do
+# (`core.review.sessionfile.ARXIV_LAYOUTS`, which the session checks, names the same two)
 ArxivLayout = Literal["lines", "inline"]
-ARXIV_LAYOUTS: tuple[str, ...] = ("lines", "inline")
 
 
 class _Frozen(BaseModel):

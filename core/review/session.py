@@ -57,7 +57,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..brief.content import ARXIV_LAYOUTS
 from ..brief.plan import Plan, make_plan, normalise
 from ..errors import BriefdeskError, SessionLocked
 from ..model.decisions import Decision
@@ -78,7 +77,7 @@ from .edits import items as item_edits
 from .edits import notes as note_edits
 from .edits.change import UNCHANGED, Change, View
 from .proposals import fingerprint, initial_state
-from .sessionfile import SCHEMA_VERSION, History, Patch, SessionData, Step, counts
+from .sessionfile import ARXIV_LAYOUTS, SCHEMA_VERSION, History, Patch, SessionData, Step, counts
 
 UNDO_LIMIT = 500  # steps kept (and saved); older ones are dropped
 

@@ -31,6 +31,9 @@ from ..model.notes import Note
 # briefdesk".
 SCHEMA_VERSION = 5
 
+# how section 三 lays out its groups (docs/brief.md): one id a line, or a group's ids on its line
+ARXIV_LAYOUTS = ("lines", "inline")
+
 
 class Patch(BaseModel):
     """One side of a step; a list left `None` was not touched."""
