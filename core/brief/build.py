@@ -573,18 +573,38 @@ class _Builder:
                         listed.add(a)
                         ids.append(a)
                         lines.append(
-                            t["arxiv_line"].format(id=a, title=title, level=level.label(self.lang))
+                            t["arxiv_line"].format(id=a, title=title, level=self._id_note(a, level))
                         )
             if lines:
+                words = clean(self.data.arxiv_headings.get(key))
+                heading = (
+                    t["arxiv_heading"].format(text=words, n=len(lines))
+                    if words
+                    else headings[key].format(n=len(lines), topic=clean(self.review.topic))
+                )
                 out.append(
                     GroupModel(
                         key=key,
-                        heading=headings[key].format(n=len(lines), topic=clean(self.review.topic)),
+                        heading=heading,
                         lines=tuple(lines),
                         ids=tuple(ids),
                     )
                 )
         return out, bool(listed)
+
+    def _id_note(self, arxiv_id: str, level: Evidence) -> str:
+        """The parenthesis after an id in 三: the reviewer's note (`arxiv_notes`) with the level
+        when it names none (or a weaker one than it claims), else the level alone."""
+        label = level.label(self.lang)
+        note = clean(self.data.arxiv_notes.get(arxiv_id))
+        if not note:
+            return label
+        claimed = evidence_from_text(note)
+        if claimed is None:
+            return note + self.t["sep"] + label
+        if raises(claimed, level):
+            return note + self.t["level_under"].format(level=label)
+        return note
 
     def _material_ids(self, groups: dict[str, list[str]]) -> dict[tuple[str, str], tuple[str, ...]]:
         carried = {a for item in self.review.items for a in item.arxiv}

@@ -97,6 +97,8 @@ class SidecarReview(_Strict):
     background: str | None = None
     arxiv_note: str | None = None
     arxiv_layout: Literal["lines", "inline"] | None = None
+    arxiv_headings: dict[str, str] = Field(default_factory=dict)
+    arxiv_notes: dict[str, str] = Field(default_factory=dict)
 
 
 class Sidecar(_Strict):
@@ -153,6 +155,8 @@ class Sidecar(_Strict):
             background=self.review.background,
             arxiv_note=self.review.arxiv_note,
             arxiv_layout=self.review.arxiv_layout,
+            arxiv_headings=dict(self.review.arxiv_headings),
+            arxiv_notes=dict(self.review.arxiv_notes),
         )
 
 
@@ -212,6 +216,8 @@ def build_sidecar(
             background=data.background,
             arxiv_note=data.arxiv_note,
             arxiv_layout="inline" if data.arxiv_layout == "inline" else None,
+            arxiv_headings=dict(data.arxiv_headings),
+            arxiv_notes=dict(data.arxiv_notes),
         ),
         model=build_model(review, fitted, lang, reviewer=reviewer),
         dismissed=tuple(data.dismissed),

@@ -290,6 +290,12 @@ def initial_state(
         next_id=n,
         arxiv_note=_text(brief.arxiv_note) if brief else None,
         arxiv_layout="inline" if brief and brief.arxiv_layout == "inline" else None,
+        arxiv_headings={k: t for k, v in brief.arxiv_headings.items() if (t := _text(v))}
+        if brief
+        else {},
+        arxiv_notes={k.strip(): t for k, v in brief.arxiv_notes.items() if (t := _text(v))}
+        if brief
+        else {},
         cursor=refs[0] if refs else None,
         fingerprints={item.ref: fingerprint(item) for item in items},
     )

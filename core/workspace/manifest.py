@@ -99,6 +99,11 @@ class ProposedBrief(_Strict):
     handles: list[ProposedNote] = Field(default_factory=list)
     arxiv_note: str | None = None  # a note in 三's last line (docs/brief.md)
     arxiv_layout: Literal["lines", "inline"] | None = None  # how 三 lays out a group's ids
+    # 三's group headings (the tool adds the count) and ids' notes, as written (docs/brief.md)
+    arxiv_headings: dict[Literal["batch", "spot", "excluded", "undecided"], str] = Field(
+        default_factory=dict
+    )
+    arxiv_notes: dict[str, str] = Field(default_factory=dict)
 
 
 class Manifest(_Strict):

@@ -110,3 +110,65 @@ def test_three_is_laid_out_one_id_a_line_or_inline_in_the_desk(seed: Path) -> No
             assert screen.session.data.arxiv_layout is None
 
     asyncio.run(go())
+
+
+SPOT = "organized/paper_cards/1417-2609-19969.md"  # the seed's spot check, 2609.19969
+SEED_51 = (
+    "论文卡抽查所见、与 inference 相关（1 个） - arXiv:2609.19969 — DeepSeek-V4.1-Flash："
+    "突破 KV Cache 压缩的极限（552B 骨干 / 1M 上下文；卡片 TLDR 级；被引 158）"
+)
+EXCLUDED = "inbox/flyp/2026-11-01T2250-critical-read.md#1"  # seed: wav2vec 2.0, 2006.11477
+
+
+def test_three_headed_and_noted_in_the_desk(seed: Path) -> None:
+    """The seed's line 51 as the manifest proposes it; cleared in the desk (the tool's heading,
+    the level alone), then a note typed on an excluded item's id: the level is added."""
+    from briefdesk.tui.widgets.brief import OrderList
+
+    async def go() -> None:
+        async with desk(seed, SEED_BATCH) as (app, pilot, screen):
+            assert SEED_51 in lines_of(screen)
+            # the spot check highlighted in the brief pane's list: its group and its id
+            order = screen.query_one(OrderList)
+            for command in ("arxiv group heading", "arxiv id note"):
+                order.focus()
+                order.highlighted = next(
+                    n for n, o in enumerate(order.options) if (o.id or "").startswith("s")
+                )
+                await settle(pilot)
+                await palette(pilot, app, command)
+                await until(pilot, lambda: isinstance(app.screen, TextEntryDialog), what="form")
+                await pilot.press("f7", "backspace", "ctrl+s")
+                await until(pilot, lambda: app.screen is screen, what="the review")
+            plain = "抽查所见、与 inference 相关（1 个） - arXiv:2609.19969 — DeepSeek-V4.1-Flash："
+            await until(
+                pilot,
+                lambda: any(
+                    x == plain + "突破 KV Cache 压缩的极限（TLDR 级）" for x in lines_of(screen)
+                ),
+                what="the tool's heading and the level alone",
+            )
+            assert screen.session.data.arxiv_headings.get("spot") is None
+            assert "2609.19969" not in screen.session.data.arxiv_notes
+
+            screen.go_to(EXCLUDED)
+            await settle(pilot)
+            await palette(pilot, app, "arxiv id note")
+            await until(pilot, lambda: isinstance(app.screen, TextEntryDialog), what="form")
+            await pilot.press(*"flyP")
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: app.screen is screen, what="the review")
+            assert screen.session.data.arxiv_notes["2006.11477"] == "flyP"
+            await until(
+                pilot,
+                lambda: (
+                    "arXiv:2006.11477 — wav2vec 2.0（flyP；摘要级）" in "\n".join(lines_of(screen))
+                ),
+                what="the note with its level",
+            )
+            await pilot.press(key("undo"))
+            await until(
+                pilot, lambda: "2006.11477" not in screen.session.data.arxiv_notes, what="undo"
+            )
+
+    asyncio.run(go())

@@ -108,3 +108,58 @@ def test_a_schema_4_session_reads_and_is_written_back_as_5(tmp_path: Path) -> No
     assert again.decision(REFS[0]).reason == "off-topic" and SCHEMA_VERSION == 5
     again.set_wording(REFS[0], "不入库")
     assert json.loads((tmp_path / "s.json").read_text("utf-8"))["schema_version"] == 5
+
+
+def test_three_headed_and_noted_by_the_reviewer_keeps_counts_and_levels() -> None:
+    review, data = make_review(), make_data()
+    plain = build_model(review, data)
+    batch = plain.arxiv[0]
+    first = batch.ids[0]
+    written = data.model_copy(
+        update={
+            "arxiv_headings": {"batch": "本批直接涉及"},
+            "arxiv_notes": {first: "v3；Wayve 等", batch.ids[-1]: "正文已核"},
+        }
+    )
+    model = build_model(review, written)
+    group = model.arxiv[0]
+    assert group.heading == f"本批直接涉及（{len(batch.ids)} 个）"  # the count is the tool's
+    assert group.ids == batch.ids  # the ids stay machine-checkable
+    assert group.lines[0].endswith("（v3；Wayve 等；摘要级）")  # no level named: added
+    # a note claiming more than the evidence says what it is checked to
+    assert group.lines[-1].endswith("（正文已核；核验程度以摘要级为准）"), group.lines[-1]
+    assert model.arxiv[1:] == plain.arxiv[1:]
+
+
+def test_the_session_heads_and_notes_three_one_undo_step_each(tmp_path: Path) -> None:
+    s = open_session(tmp_path)
+    s.set_arxiv_heading("spot", "  论文卡抽查所见  ")
+    s.set_arxiv_note("2609.19969", "552B 骨干")
+    assert on_disk(tmp_path).arxiv_headings == {"spot": "论文卡抽查所见"}
+    assert on_disk(tmp_path).arxiv_notes == {"2609.19969": "552B 骨干"}
+    s.set_arxiv_note("2609.19969", " ")
+    assert s.data.arxiv_notes == {}
+    s.undo()
+    assert s.data.arxiv_notes == {"2609.19969": "552B 骨干"}
+    s.undo()
+    s.undo()
+    assert s.data.arxiv_headings == {} and s.data.arxiv_notes == {}
+    with pytest.raises(BriefdeskError, match="not a group"):
+        s.set_arxiv_heading("nope", "x")
+
+
+def test_the_sidecar_carries_three_as_written() -> None:
+    from briefdesk.core.brief.sidecar import read_sidecar, render_sidecar
+
+    review, data = make_review(), make_data()
+    data = data.model_copy(
+        update={
+            "arxiv_layout": "inline",
+            "arxiv_headings": {"batch": "本批直接涉及"},
+            "arxiv_notes": {build_model(review, data).arxiv[0].ids[0]: "v3"},
+        }
+    )
+    side = read_sidecar(render_sidecar(review, data, "Tom"), "x.review.json")
+    brief = render_brief(review, data, reviewer="Tom")
+    assert side.model is not None and render_model(side.model) == brief
+    assert render_brief(review, side.session_data(), reviewer="Tom") == brief

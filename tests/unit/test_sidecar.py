@@ -59,6 +59,7 @@ def test_a_schema_2_sidecar_reads_and_lays_out_its_brief_as_it_was() -> None:
     del raw["model"]["arxiv_layout"]
     for key in ("purpose", "background", "arxiv_note", "arxiv_layout"):
         del raw["review"][key]
+    del raw["review"]["arxiv_headings"], raw["review"]["arxiv_notes"]
     for item in raw["items"]:
         del item["decision"]["wording"]
     old = read_sidecar(json.dumps(raw, ensure_ascii=False).encode(), SOURCE)
@@ -130,6 +131,7 @@ def test_header_fields() -> None:
         "contradictions",
         "handles",
         *("purpose", "background", "arxiv_note", "arxiv_layout"),  # the batch's texts
+        *("arxiv_headings", "arxiv_notes"),
     }
     model = raw["model"]
     assert model["entries"][1]["title"].startswith("Flide: Accelerating Decision Inference")
