@@ -27,6 +27,16 @@ EXTRA = (
         "label_exclusion",
         "Label: how the brief's list of exclusions names the item (not title and path)",
     ),
+    (
+        "word_exclusion",
+        "Word exclusion: what the brief's list of exclusions says of the item, in your words",
+    ),
+    (
+        "arxiv_layout",
+        "arXiv layout: the ids' groups one id a line, or each group's ids on one line",
+    ),
+    ("arxiv_note", "arXiv id note: what the parenthesis after the item's arXiv id says"),
+    ("arxiv_heading", "arXiv group heading: the heading of the item's group of arXiv ids"),
     ("edit_purpose", "Purpose: write the purpose line of the brief's header"),
     ("edit_background", "Background: write the background paragraph of the brief's header"),
     ("edit_arxiv_note", "arXiv note: why the batch gives no other arXiv id (the ids' last line)"),

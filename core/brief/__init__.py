@@ -4,6 +4,8 @@ the brief prints (`build`), then that model laid out as the seed's plain text (`
 - `plan`: which items form which increment, the rule the session, the renderer and the desk share;
 - `wording`: the zh and en phrases;
 - `excerpt`: material text made safe and cut where a reader would cut;
+- `points`: the item's own content sentences an unwritten 要点 quotes, its metadata left out;
+- `filler`: which entries still print generated text (the commit screen warns);
 - `model`: the resolved brief, which the sidecar stores so `verify` can lay it out again;
 - `build`: session -> model; `render`: model -> text.
 """

@@ -9,7 +9,8 @@ the items, as docs/brief.md says:
   it, else the material's front matter `source` and the level. The level is always said: a
   written text that names none gets the label, one that claims more than the evidence gets the
   real level after it, and an evidence note (what the reviewer read) follows;
-- 要点: an excerpt of each part (`① … ② …` for several), cut at a boundary (`core.brief.excerpt`);
+- 要点: each part's lead sentences (`① … ② …` for several), its metadata left out
+  (`core.brief.points`), marked as the material's own words;
 - 与活文档脉络的关系: the placements' sections with their titles, then the reviewer's notes;
 - 建议归入: every placement, its action and label, and the part it concerns (`Flide 归 §3`);
 - 证据边界: the parts' levels and what they leave unverified.
@@ -26,6 +27,7 @@ in batch or session order only).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import BriefdeskError
@@ -36,8 +38,9 @@ from ..review.sessionfile import SessionData
 from ..text.sanitize import strip_controls
 from ..workspace.materials import evidence_from_text
 from .content import BriefModel, EntryModel, GroupModel, LineModel
-from .excerpt import clean, excerpt, is_cjk
+from .excerpt import clean, is_cjk
 from .plan import Plan, make_plan
+from .points import lead
 from .wording import (
     ACTIONS,
     LANGUAGES,
@@ -89,6 +92,43 @@ def paragraph(text: str | None) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def generated_points(body: str, language: str, wanted: Sequence[str] = ()) -> str:
+    """One item's generated 要点, marked as the material's own words (`（材料原文摘录）…`, which
+    `core.brief.filler` reads as generated): its lead sentences (`core.brief.points.lead`), else
+    the no-body phrase."""
+    t = T[language]
+    text = lead(body, wanted)
+    return t["excerpt"] + text if text else t["no_body"]
+
+
+def drafted_points(
+    review: Review,
+    data: SessionData,
+    inc_id: str,
+    wanted: Mapping[str, Sequence[str]],
+    language: str | None = None,
+) -> str | None:
+    """The 要点 the increment `inc_id` would print unwritten, each part's sentences naming its
+    `wanted` words (the item's new facts, docs/facts.md) first: the increment form's first draft.
+    None when there is no such increment."""
+    lang = language or review.workspace.settings.language
+    builder = _Builder(review, data, lang if lang in LANGUAGES else "zh", None)
+    inc = builder.plan.by_id(inc_id)
+    if not isinstance(inc, Increment):
+        return None
+    return builder._points(inc, wanted)
+
+
+def derived_wording(
+    review: Review, data: SessionData, ref: str, language: str | None = None
+) -> str | None:
+    """What section 四 says after the name of the excluded item `ref` as the tool words it (its
+    reason with the citation, then the notes), whatever the reviewer wrote; None when `ref` is not
+    excluded."""
+    lang = language or review.workspace.settings.language
+    return _Builder(review, data, lang if lang in LANGUAGES else "zh", None).derived_wording(ref)
+
+
 def build_model(
     review: Review, data: SessionData, language: str | None = None, *, reviewer: str | None = None
 ) -> BriefModel:
@@ -117,6 +157,9 @@ class _Builder:
         self.position = {i.ref: n for n, i in enumerate(review.items)}
         self.materials: dict[str, Material] = {m.path: m for m in review.materials}
         self._entries: dict[str, BriefEntry] | None = None
+        # 四's bullets (`_bullets`): each one's reason as worded, and the entries it cites
+        self._reasons: dict[tuple[str, str], str] = {}
+        self._cites: dict[tuple[str, str], list[BriefEntry]] = {}
         self.spot_materials: dict[str, Material | None] = {}
         for spot in self.plan.spot_checks:
             try:
@@ -202,6 +245,7 @@ class _Builder:
             section3=t["sec3"],
             arxiv=tuple(groups),
             arxiv_tail=self._arxiv_tail(any_ids),
+            arxiv_layout="inline" if self.data.arxiv_layout == "inline" else "lines",
             section4=t["sec4"],
             exclusions=tuple(self.exclusions()),
             section5=t["sec5"].format(
@@ -355,20 +399,22 @@ class _Builder:
                 text += self.t["sep"] + note
         return text
 
-    def _points_of(self, body: str) -> str:
-        text = excerpt(body)
-        return self.t["excerpt"] + text if text else self.t["no_body"]
+    def _points_of(self, body: str, wanted: Sequence[str] = ()) -> str:
+        return generated_points(body, self.lang, wanted)
 
-    def _points(self, inc: Increment) -> str:
+    def _points(self, inc: Increment, wanted: Mapping[str, Sequence[str]] | None = None) -> str:
+        """The 要点 the tool drafts for an increment (docs/brief.md, "Generated 要点"): each
+        part's lead sentences (`core.brief.points`), those naming `wanted[ref]` first."""
+        wanted = wanted or {}
         if len(inc.parts) == 1:
-            return self._points_of(self.items[inc.parts[0]].body)
+            ref = inc.parts[0]
+            return self._points_of(self.items[ref].body, wanted.get(ref, ()))
         chunks = []
         for n, ref in enumerate(inc.parts, 1):
             item = self.items[ref]
             title = bare_title(item.title) or ref
-            chunks.append(
-                f"{mark(n, self.lang)} {title}{self.t['colon']}{self._points_of(item.body)}"
-            )
+            points = self._points_of(item.body, wanted.get(ref, ()))
+            chunks.append(f"{mark(n, self.lang)} {title}{self.t['colon']}{points}")
         return " ".join(chunks)
 
     def _relation(self, placements: tuple[Placement, ...], parts: tuple[str, ...]) -> str:
@@ -527,18 +573,38 @@ class _Builder:
                         listed.add(a)
                         ids.append(a)
                         lines.append(
-                            t["arxiv_line"].format(id=a, title=title, level=level.label(self.lang))
+                            t["arxiv_line"].format(id=a, title=title, level=self._id_note(a, level))
                         )
             if lines:
+                words = clean(self.data.arxiv_headings.get(key))
+                heading = (
+                    t["arxiv_heading"].format(text=words, n=len(lines))
+                    if words
+                    else headings[key].format(n=len(lines), topic=clean(self.review.topic))
+                )
                 out.append(
                     GroupModel(
                         key=key,
-                        heading=headings[key].format(n=len(lines), topic=clean(self.review.topic)),
+                        heading=heading,
                         lines=tuple(lines),
                         ids=tuple(ids),
                     )
                 )
         return out, bool(listed)
+
+    def _id_note(self, arxiv_id: str, level: Evidence) -> str:
+        """The parenthesis after an id in 三: the reviewer's note (`arxiv_notes`) with the level
+        when it names none (or a weaker one than it claims), else the level alone."""
+        label = level.label(self.lang)
+        note = clean(self.data.arxiv_notes.get(arxiv_id))
+        if not note:
+            return label
+        claimed = evidence_from_text(note)
+        if claimed is None:
+            return note + self.t["sep"] + label
+        if raises(claimed, level):
+            return note + self.t["level_under"].format(level=label)
+        return note
 
     def _material_ids(self, groups: dict[str, list[str]]) -> dict[tuple[str, str], tuple[str, ...]]:
         carried = {a for item in self.review.items for a in item.arxiv}
@@ -559,52 +625,72 @@ class _Builder:
 
     # -- 四 --------------------------------------------------------------------------------------
 
-    def exclusions(self) -> list[LineModel]:
+    def _bullets(self) -> dict[tuple[str, str], list[str]]:
+        """The excluded items by bullet of 四: one per material and reason (duplicates of earlier
+        briefs of one material, and of the living document, together)."""
         bullets: dict[tuple[str, str], list[str]] = {}
-        cites: dict[tuple[str, str], list[BriefEntry]] = {}
-        reasons: dict[tuple[str, str], str] = {}
+        self._reasons, self._cites = {}, {}
         for ref in self.plan.excluded:
             kind, text, entry = self.reason(self.decision(ref))
             key = (self.items[ref].material, kind if kind in ("brief", "doc") else "r:" + text)
             bullets.setdefault(key, []).append(ref)
-            reasons.setdefault(key, text)
+            self._reasons.setdefault(key, text)
             if entry is not None:
-                cites.setdefault(key, []).append(entry)
-        out: list[LineModel] = []
-        for key, refs in bullets.items():
-            path, kind = key
-            if kind == "brief":
-                entries = cites[key]
-                reason = self.t["dup_brief"].format(
-                    cite=cite_entries(
-                        [(e.date or e.brief, e.section, e.number) for e in entries], self.lang
-                    )
+                self._cites.setdefault(key, []).append(entry)
+        return bullets
+
+    def _said(self, key: tuple[str, str], refs: list[str]) -> str:
+        """What a bullet of 四 says after its name as the tool words it: the reason (a duplicate
+        citing its earlier briefs' entries together), then the items' notes."""
+        kind = key[1]
+        if kind == "brief":
+            entries = self._cites[key]
+            reason = self.t["dup_brief"].format(
+                cite=cite_entries(
+                    [(e.date or e.brief, e.section, e.number) for e in entries], self.lang
                 )
-            elif kind == "doc":
-                ids = [self.decision(r).duplicate_of or "" for r in refs]
-                sections = self.t["list_sep"].join(
-                    dict.fromkeys("§" + clean(i.partition("§")[2]) for i in ids)
-                )
-                reason = self.t["dup_doc"].format(ids=sections)
-            else:
-                reason = reasons[key]
-            notes = list(
-                dict.fromkeys(clean(n) for r in refs for n in self.decision(r).notes if clean(n))
             )
+        elif kind == "doc":
+            ids = [self.decision(r).duplicate_of or "" for r in refs]
+            sections = self.t["list_sep"].join(
+                dict.fromkeys("§" + clean(i.partition("§")[2]) for i in ids)
+            )
+            reason = self.t["dup_doc"].format(ids=sections)
+        else:
+            reason = self._reasons[key]
+        notes = list(
+            dict.fromkeys(clean(n) for r in refs for n in self.decision(r).notes if clean(n))
+        )
+        return self.sentences([self.join([reason, *notes])])
+
+    def exclusions(self) -> list[LineModel]:
+        out: list[LineModel] = []
+        for key, refs in self._bullets().items():
             label = next((lb for r in refs if (lb := clean(self.decision(r).label))), "")
-            said = self.sentences([self.join([reason, *notes])])
+            written = next((w for r in refs if (w := clean(self.decision(r).wording))), "")
+            said = self.sentences([written]) if written else self._said(key, refs)
             text = (
                 self.t["excluded_labelled"].format(label=label, reason=said)
                 if label
                 else self.t["excluded_line"].format(
                     titles=self.pair([bare_title(self.items[r].title) or r for r in refs]),
-                    where=self.where(path, refs, set(refs)),
+                    where=self.where(key[0], refs, set(refs)),
                     reason=said,
                 )
             )
+            # the refs hold what the line is about whatever its words: the items and the entries
+            # (or sections) their reasons cite
             cited = [d for r in refs if (d := self.decision(r).duplicate_of)]
             out.append(LineModel(text=text, refs=(*refs, *dict.fromkeys(cited))))
         return out
+
+    def derived_wording(self, ref: str) -> str | None:
+        """What the bullet of 四 holding the excluded item `ref` says after its name as the tool
+        words it, whatever is written: the desk's wording form starts from it."""
+        for key, refs in self._bullets().items():
+            if ref in refs:
+                return self._said(key, refs)
+        return None
 
     def entry(self, ref: str) -> BriefEntry | None:
         """`Review.entry`, but once every earlier brief is parsed (matching ran, as in the desk) a

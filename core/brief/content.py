@@ -13,7 +13,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-MODEL_VERSION = 1  # BriefModel.model_version: bumped with any change of shape
+# BriefModel.model_version: bumped with any change of shape (2: `arxiv_layout`); a version-1
+# model (a schema 2 sidecar's) reads as version 2 with its default, and lays out the same bytes
+MODEL_VERSION = 2
+
+# how section 三 lays out a group: one id a line under its heading (the default), or the ids on
+# the heading's line after ` - `, as the seed and the briefs written by hand before it do
+# (`core.review.sessionfile.ARXIV_LAYOUTS`, which the session checks, names the same two)
+ArxivLayout = Literal["lines", "inline"]
 
 
 class _Frozen(BaseModel):
@@ -55,7 +62,7 @@ class GroupModel(_Frozen):
 
 
 class BriefModel(_Frozen):
-    model_version: Literal[1] = 1
+    model_version: Literal[1, 2] = 2
     language: Literal["zh", "en"]
     title: str
     header: tuple[str, ...]  # the header bullets, without the bullet mark
@@ -66,6 +73,7 @@ class BriefModel(_Frozen):
     section3: str
     arxiv: tuple[GroupModel, ...]
     arxiv_tail: str
+    arxiv_layout: ArxivLayout = "lines"
     section4: str
     exclusions: tuple[LineModel, ...]
     section5: str

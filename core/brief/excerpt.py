@@ -2,14 +2,17 @@
 would cut.
 
 `excerpt` never cuts inside a number, a word or an id: `4.70×`, `68.5B/3B`, `v0.5.22.dev`,
-`2601.21204` and `https://…` stay whole. It prefers the end of a sentence, then a clause mark or a
-space, then a boundary between Chinese characters; a single token longer than the limit is kept
-whole rather than broken. A `.` between digits or letters is never a sentence end.
+`2601.21204` and `https://…` stay whole, and so does a character drawn from several code points
+(`é` as `e` + a combining accent, an emoji with its skin tone). It prefers the end of a sentence,
+then a clause mark or a space, then a boundary between Chinese characters; a single token longer
+than the limit is kept whole rather than broken. A `.` between digits or letters is never a
+sentence end.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from ..text.markdown import fenced, split_lines
@@ -117,10 +120,24 @@ def _joined(ch: str) -> bool:
     return (ch.isalnum() and not is_cjk(ch)) or ch in _JOINERS
 
 
+def _attached(ch: str) -> bool:
+    """A character drawn with the one before it: a combining mark (`e` + U+0301 is `é`), a
+    variation selector, an emoji skin tone, a zero-width joiner."""
+    return (
+        unicodedata.category(ch).startswith("M")
+        or "\ufe00" <= ch <= "\ufe0f"
+        or "\U0001f3fb" <= ch <= "\U0001f3ff"
+        or ch == "\u200d"
+    )
+
+
 def can_cut(text: str, i: int) -> bool:
-    """Whether `text[:i]` ends at a boundary a reader accepts (not inside a token)."""
+    """Whether `text[:i]` ends at a boundary a reader accepts (not inside a token, nor inside a
+    character drawn from several code points)."""
     if i <= 0 or i >= len(text):
         return True
+    if _attached(text[i]) or text[i - 1] == "\u200d":
+        return False
     return not (_joined(text[i - 1]) and _joined(text[i]))
 
 

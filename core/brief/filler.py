@@ -2,7 +2,7 @@
 
 A brief whose 与活文档脉络的关系 says `未指定（待审阅人定位）` or whose 要点 is a raw excerpt of the
 material reads as written by someone, but nobody wrote it. The commit screen names those entries
-before the commit (docs/brief.md, "Generated filler"); the brief itself is left as it is.
+before the commit (docs/brief.md, "Generated 要点"); the brief itself is left as it is.
 
 Read from the model, i.e. from what the brief prints, in its own language: a written text that
 happens to quote the phrase is still the reviewer's, so only a field that *starts* with it counts.

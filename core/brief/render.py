@@ -4,7 +4,9 @@ The output is saved as `.md` and read back by `core.workspace.earlier_briefs` wh
 look for
 duplicates, so its line shapes are a contract: section lines `一、…` / `I. …` at the margin,
 increments `n. <title>` at the margin, sub-bullets `  • …`, numbered lines `  n. …` in 二 and 五,
-`  - …` in 三. A multi-line text the reviewer wrote continues on lines indented by four spaces,
+`  - …` in 三 (or, laid out `inline`, a group's ids after ` - ` on its heading's line, which a
+later batch reads as no entry, as it reads the seed's). A multi-line text the reviewer wrote
+continues on lines indented by four spaces,
 which no reader takes for a new entry or section. Every string comes from the model, which holds
 nothing unsafe; this module adds only marks, indents and blank lines, so the same model always
 gives the same bytes.
@@ -73,7 +75,10 @@ def render_model(model: BriefModel) -> str:
     out.heading(model.section3)
     for group in model.arxiv:
         out.blank()
-        out.emit(group.heading, *("  - " + line for line in group.lines))
+        if model.arxiv_layout == "inline":  # `本批材料直接涉及（8 个） - arXiv:… - arXiv:…`
+            out.emit(group.heading + "".join(" - " + line for line in group.lines))
+        else:
+            out.emit(group.heading, *("  - " + line for line in group.lines))
     out.blank()
     out.emit(model.arxiv_tail)
 

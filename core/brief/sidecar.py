@@ -1,6 +1,6 @@
 """`<brief>.review.json`: the whole reviewed brief, machine-readable (docs/sidecar.md).
 
-The brief is prose for people; the sidecar is for tools. Schema 2 carries every item's decision,
+The brief is prose for people; the sidecar is for tools. Schema 3 carries every item's decision,
 the increments, spot checks, contradictions and handles as reviewed (`review`), and the brief's
 resolved model (`model`, `core.brief.content`): `briefdesk verify` lays the model out again and
 compares it with the committed brief byte for byte, so a brief edited by hand shows as a mismatch.
@@ -8,9 +8,11 @@ compares it with the committed brief byte for byte, so a brief edited by hand sh
 decisions. Schema: docs/sidecar.md.
 
 Any change to the shape bumps `schema_version`; a reader refuses versions it does not know rather
-than guess. Schema 1 sidecars (briefdesk before increments) are read and migrated
-(`core.storage.migrate`); they hold no model, so their brief cannot be laid out again from them
-alone.
+than guess. Schema 3 added a decision's `wording` of its line in 四, the batch's own texts in
+`review` and the model's `arxiv_layout` (model version 2); a schema 2 sidecar is read as it is
+(what it lacks is at its defaults, and its model lays out the same bytes). Schema 1 sidecars
+(briefdesk before increments) are read and migrated (`core.storage.migrate`); they hold no model,
+so their brief cannot be laid out again from them alone.
 Output is deterministic: the same Review, SessionData and reviewer give the same bytes.
 """
 
@@ -39,8 +41,8 @@ from .plan import make_plan
 if TYPE_CHECKING:
     from ..review.load import Review
 
-SIDECAR_SCHEMA_VERSION = 2
-READABLE = (1, 2)
+SIDECAR_SCHEMA_VERSION = 3
+READABLE = (1, 2, 3)
 GENERATOR = "briefdesk"
 
 
@@ -83,16 +85,24 @@ class SidecarItem(_Strict):
 
 
 class SidecarReview(_Strict):
-    """The session's brief-level state: what the reviewer wrote and ordered."""
+    """The session's brief-level state: what the reviewer wrote and ordered. The batch's own texts
+    (schema 3) are the session's: None where the manifest's stand (`purpose`, `background`), or
+    nothing was written."""
 
     increments: tuple[Increment, ...] = ()
     spot_checks: tuple[SpotCheck, ...] = ()
     contradictions: tuple[Note, ...] = ()
     handles: tuple[Note, ...] = ()
+    purpose: str | None = None
+    background: str | None = None
+    arxiv_note: str | None = None
+    arxiv_layout: Literal["lines", "inline"] | None = None
+    arxiv_headings: dict[str, str] = Field(default_factory=dict)
+    arxiv_notes: dict[str, str] = Field(default_factory=dict)
 
 
 class Sidecar(_Strict):
-    schema_version: Literal[1, 2]
+    schema_version: Literal[1, 2, 3]
     generator: str
     generator_version: str
     batch: SidecarBatch
@@ -118,8 +128,9 @@ class Sidecar(_Strict):
             unknown = [r for r in inc.items if r not in known]
             if unknown:
                 raise ValueError(f"increment {inc.id} names an unknown item: {unknown[0]}")
-        if self.schema_version == 2 and self.model is None:
-            raise ValueError("model: a schema 2 sidecar holds the brief's model")
+        if self.schema_version >= 2 and self.model is None:
+            version = self.schema_version
+            raise ValueError(f"model: a schema {version} sidecar holds the brief's model")
         return self
 
     def decisions(self) -> dict[str, Decision]:
@@ -140,6 +151,12 @@ class Sidecar(_Strict):
             handles=list(self.review.handles),
             next_id=max(numbers, default=0) + 1,
             dismissed=list(self.dismissed),
+            purpose=self.review.purpose,
+            background=self.review.background,
+            arxiv_note=self.review.arxiv_note,
+            arxiv_layout=self.review.arxiv_layout,
+            arxiv_headings=dict(self.review.arxiv_headings),
+            arxiv_notes=dict(self.review.arxiv_notes),
         )
 
 
@@ -195,6 +212,12 @@ def build_sidecar(
             spot_checks=plan.spot_checks,
             contradictions=tuple(data.contradictions),
             handles=tuple(data.handles),
+            purpose=data.purpose,
+            background=data.background,
+            arxiv_note=data.arxiv_note,
+            arxiv_layout="inline" if data.arxiv_layout == "inline" else None,
+            arxiv_headings=dict(data.arxiv_headings),
+            arxiv_notes=dict(data.arxiv_notes),
         ),
         model=build_model(review, fitted, lang, reviewer=reviewer),
         dismissed=tuple(data.dismissed),
@@ -251,13 +274,17 @@ def read_sidecar(data: bytes, source: str) -> Sidecar:
         raise BriefdeskError("sidecar must be a JSON object", source)
     version = raw.get("schema_version")
     if isinstance(version, bool) or version not in READABLE:
-        if isinstance(version, int) and not isinstance(version, bool) and version > 2:
+        if (
+            isinstance(version, int)
+            and not isinstance(version, bool)
+            and version > SIDECAR_SCHEMA_VERSION
+        ):
             raise BriefdeskError(
                 f"sidecar schema_version {version} is newer than this briefdesk reads "
                 f"({SIDECAR_SCHEMA_VERSION}); upgrade briefdesk",
                 source,
             )
-        raise BriefdeskError(f"sidecar schema_version must be 1 or 2, got {version!r}", source)
+        raise BriefdeskError(f"sidecar schema_version must be 1, 2 or 3, got {version!r}", source)
     try:
         if version == 1:
             raw = _migrate_v1(raw)

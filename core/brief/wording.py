@@ -115,6 +115,7 @@ T = {
         "arxiv_excluded": "已检查但判定不作为增量（{n} 个）",
         "arxiv_undecided": "尚待判定（{n} 个）",
         "arxiv_line": "arXiv:{id} — {title}（{level}）",
+        "arxiv_heading": "{text}（{n} 个）",
         "arxiv_none": "本批材料未给出任何 arXiv 编号；不凭记忆补写。",
         "arxiv_tail": "本批材料未给出其他 arXiv 编号；不凭记忆补写。",
         "arxiv_none_note": "本批材料未给出任何 arXiv 编号；{note}，不凭记忆补写。",
@@ -203,6 +204,7 @@ T = {
         "arxiv_excluded": "Checked but not taken as increments ({n})",
         "arxiv_undecided": "Still undecided ({n})",
         "arxiv_line": "arXiv:{id} — {title} ({level})",
+        "arxiv_heading": "{text} ({n})",
         "arxiv_none": "The materials of this batch give no arXiv ids; none are added from memory.",
         "arxiv_tail": (
             "The materials of this batch give no other arXiv ids; none are added from memory."

@@ -35,7 +35,7 @@ from ..claims.versions import parse_version
 from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 
-FACTS_VERSION = "3"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "4"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 

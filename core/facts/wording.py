@@ -1,7 +1,7 @@
 """The increment form's first drafts from the fact index (docs/facts.md): the relation line
-("活文档 §4.2 已有 …；本条新增 …") and the key points (the item's own sentences that carry its new
-facts). A draft for the reviewer to edit, in the brief's language; None when the facts say
-nothing (the form then shows what it showed before).
+("活文档 §4.2 已有 …；本条新增 …"), and the words of the new facts its 要点 leads with (the item's
+own sentences naming them, `core.brief.points`). A draft for the reviewer to edit, in the brief's
+language; None when the facts say nothing (the form then shows what it showed before).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from ..model.values import ItemFacts
 
 MAX_LISTED = 4  # facts named per clause
-_SENTENCE = re.compile(r"[^。！？；!?\n]+(?:[。！？；!?]|(?<=[^0-9])\.(?=\s|$))?")
 
 
 _ID = re.compile(r"(?:arXiv:)?[0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?|https?://\S+", re.IGNORECASE)
@@ -64,17 +63,10 @@ def relation_line(facts: Sequence[ItemFacts], language: str = "zh") -> str | Non
     return ("；" if zh else "; ").join(clauses) + ("。" if zh else ".")
 
 
-def key_points(bodies: Sequence[str], facts: Sequence[ItemFacts]) -> str | None:
-    """The parts' own sentences that state their new facts — a release, a figure, a date: not
-    an id, which says what the item is, not what it found — in text order, each once; else None.
-    `bodies`: each part's text without its heading and front matter."""
-    wanted = [n.text.split(" ")[-1] for f in facts for n in f.new if not _is_id(n.text)]
-    if not wanted:
-        return None
-    out: list[str] = []
-    for body in bodies:
-        for m in _SENTENCE.finditer(body):
-            sentence = m.group(0).strip()
-            if sentence and any(w and w in sentence for w in wanted) and sentence not in out:
-                out.append(sentence)
-    return " ".join(out) or None
+def new_fact_words(facts: ItemFacts) -> tuple[str, ...]:
+    """The words of an item's new facts a sentence must name to carry them — a release, a
+    figure, a date: not an id, which says what the item is, not what it found. The 要点 the
+    increment form drafts leads with the sentences naming them (`core.brief.points.lead`)."""
+    return tuple(
+        dict.fromkeys(w for n in facts.new if not _is_id(n.text) if (w := n.text.split(" ")[-1]))
+    )

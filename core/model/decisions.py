@@ -43,6 +43,11 @@ class Decision(BaseModel):
     # how section 四 names an excluded item, instead of its title and path (`CleanYourTV（flyP
     # 2026-11-01T2250 对象二）`); the first label of a bullet's items names the bullet
     label: str | None = None
+    # what section 四 says of the excluded item after its name, in the reviewer's words, instead
+    # of the reason and notes the tool words (`已在 2026-11-01 E1 简报第 2、3 条完整收录，…`); the
+    # reason itself stays, so a duplicate still cites its earlier brief's entry in the brief's
+    # refs and the sidecar; the first wording of a bullet's items words the bullet
+    wording: str | None = None
 
     @property
     def duplicate_of(self) -> str | None:

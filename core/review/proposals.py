@@ -289,6 +289,13 @@ def initial_state(
         handles=notes("handles", "handle"),
         next_id=n,
         arxiv_note=_text(brief.arxiv_note) if brief else None,
+        arxiv_layout="inline" if brief and brief.arxiv_layout == "inline" else None,
+        arxiv_headings={k: t for k, v in brief.arxiv_headings.items() if (t := _text(v))}
+        if brief
+        else {},
+        arxiv_notes={k.strip(): t for k, v in brief.arxiv_notes.items() if (t := _text(v))}
+        if brief
+        else {},
         cursor=refs[0] if refs else None,
         fingerprints={item.ref: fingerprint(item) for item in items},
     )
@@ -306,6 +313,7 @@ def decision_from_proposal(p: Proposal, own: Evidence) -> Decision:
         evidence_note=note if raising else None,
         notes=(note,) if note and not raising else (),
         label=_text(p.label) if p.decision == "exclude" else None,
+        wording=_text(p.wording) if p.decision == "exclude" else None,
     )
 
 

@@ -77,7 +77,16 @@ from .edits import items as item_edits
 from .edits import notes as note_edits
 from .edits.change import UNCHANGED, Change, View
 from .proposals import fingerprint, initial_state
-from .sessionfile import SCHEMA_VERSION, History, Patch, SessionData, Step, counts
+from .sessionfile import (
+    ARXIV_GROUPS,
+    ARXIV_LAYOUTS,
+    SCHEMA_VERSION,
+    History,
+    Patch,
+    SessionData,
+    Step,
+    counts,
+)
 
 UNDO_LIMIT = 500  # steps kept (and saved); older ones are dropped
 
@@ -255,6 +264,47 @@ class Session:
             raise BriefdeskError("only an excluded item has a line of its own among the exclusions")
         text = (label or "").strip() or None
         self._apply(Change(decisions={ref: d.model_copy(update={"label": text})}))
+
+    def set_wording(self, ref: str, wording: str | None) -> None:
+        """What section 四 says of an excluded item after its name, in the reviewer's words
+        (`Decision.wording`); None or blank: the reason and notes as the tool words them. The
+        reason stays, so a duplicate keeps citing its earlier brief's entry (docs/brief.md)."""
+        d = self.decision(ref)
+        if d.status != "exclude":
+            raise BriefdeskError("only an excluded item has a line of its own among the exclusions")
+        text = " ".join((wording or "").split()) or None
+        self._apply(Change(decisions={ref: d.model_copy(update={"wording": text})}))
+
+    def set_arxiv_layout(self, layout: str | None) -> None:
+        """How section 三 lays out its groups, one undo step: None, one id a line under the
+        group's heading; `inline`, the group's ids on its heading's line (docs/brief.md)."""
+        if layout not in ARXIV_LAYOUTS:
+            raise BriefdeskError(f"not a layout of section 三: {layout}; use inline or lines")
+        self._apply(Change(texts={"arxiv_layout": None if layout == "lines" else layout}))
+
+    def set_arxiv_heading(self, group: str, text: str | None) -> None:
+        """A group of section 三 headed in the reviewer's words (`batch`, `spot`, `excluded`,
+        `undecided`; the tool adds the count); None or blank: the tool's heading. One undo step."""
+        if group not in ARXIV_GROUPS:
+            raise BriefdeskError(f"not a group of section 三: {group}")
+        headings = dict(self.data.arxiv_headings)
+        words = " ".join((text or "").split())
+        if words:
+            headings[group] = words
+        else:
+            headings.pop(group, None)
+        self._apply(Change(arxiv_headings=headings))
+
+    def set_arxiv_note(self, arxiv_id: str, text: str | None) -> None:
+        """What the parenthesis after an arXiv id of section 三 says, in the reviewer's words (the
+        level is added when it names none); None or blank: the level alone. One undo step."""
+        notes = dict(self.data.arxiv_notes)
+        words = " ".join((text or "").split())
+        if words:
+            notes[arxiv_id] = words
+        else:
+            notes.pop(arxiv_id, None)
+        self._apply(Change(arxiv_notes=notes))
 
     def set_text(self, name: str, text: str | None) -> None:
         """One of the batch's own texts as written, one undo step: `purpose` (用途) and
@@ -641,6 +691,10 @@ def diff(data: SessionData, change: Change) -> tuple[Patch, Patch]:
         if value is not None and tuple(value) != tuple(getattr(data, name)):
             before[name] = tuple(getattr(data, name))
             after[name] = tuple(value)
+    for name in ("arxiv_headings", "arxiv_notes"):
+        mapping = getattr(change, name)
+        if mapping is not None and mapping != getattr(data, name):
+            before[name], after[name] = dict(getattr(data, name)), dict(mapping)
     if change.texts:
         old_t = {k: getattr(data, k) for k in change.texts}
         if old_t != change.texts:
@@ -670,6 +724,10 @@ def apply_patch(data: SessionData, patch: Patch) -> None:
         value = getattr(patch, name)
         if value is not None:
             setattr(data, name, list(value))
+    for name in ("arxiv_headings", "arxiv_notes"):
+        mapping = getattr(patch, name)
+        if mapping is not None:
+            setattr(data, name, dict(mapping))
     for name, text in (patch.texts or {}).items():
         setattr(data, name, text)
 

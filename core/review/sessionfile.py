@@ -23,12 +23,19 @@ from ..model.gone import GoneDecision
 from ..model.increments import Increment, SpotCheck
 from ..model.notes import Note
 
-# 4: `gone`, decisions whose item is no longer in its material, and the header's 用途, 背景 and
-# 三's note as written (3: increments, spot checks, the
-# batch's contradictions and handles; 2: `changed` and `dismissed` beside schema 1's per-item
-# decisions). Older files are read (1 and 2 migrated) and written back as 4; an older briefdesk
-# refuses a version-4 file with "upgrade briefdesk".
-SCHEMA_VERSION = 4
+# 5: a decision's `wording` of its line in 四, 三's `arxiv_layout`, `arxiv_headings` and
+# `arxiv_notes` (4: `gone`, decisions whose
+# item is no longer in its material, and the header's 用途, 背景 and 三's note as written; 3:
+# increments, spot checks, the batch's contradictions and handles; 2: `changed` and `dismissed`
+# beside schema 1's per-item decisions). Older files are read (1 and 2 migrated; 3 and 4 hold a
+# subset of 5) and written back as 5; an older briefdesk refuses a version-5 file with "upgrade
+# briefdesk".
+SCHEMA_VERSION = 5
+
+# how section 三 lays out its groups (docs/brief.md): one id a line, or a group's ids on its line
+ARXIV_LAYOUTS = ("lines", "inline")
+# its groups, in the order it prints them (`core.brief.content.GroupModel.key`)
+ARXIV_GROUPS = ("batch", "spot", "excluded", "undecided")
 
 
 class Patch(BaseModel):
@@ -43,8 +50,11 @@ class Patch(BaseModel):
     contradictions: tuple[Note, ...] | None = None
     handles: tuple[Note, ...] | None = None
     dismissed: tuple[Dismissal, ...] | None = None  # not-a-duplicate judgements
-    texts: dict[str, str | None] | None = None  # purpose, background, arxiv_note when changed
+    # purpose, background, arxiv_note, arxiv_layout when changed
+    texts: dict[str, str | None] | None = None
     gone: tuple[GoneDecision, ...] | None = None  # decisions whose item is gone
+    arxiv_headings: dict[str, str] | None = None  # 三's written headings, when changed
+    arxiv_notes: dict[str, str] | None = None  # 三's written notes, when changed
 
 
 class Step(BaseModel):
@@ -107,6 +117,14 @@ class SessionData(BaseModel):
     purpose: str | None = None
     background: str | None = None
     arxiv_note: str | None = None
+    # how section 三 lays out a group's ids (`ARXIV_LAYOUTS`): None, one a line under its heading;
+    # "inline", the group's ids on its heading's line, as the seed writes them
+    arxiv_layout: str | None = None
+    # 三 as the reviewer words it: a group's heading (group key -> its words; the tool adds the
+    # count) and an id's parenthesis (arXiv id -> its note; the tool adds the level when the note
+    # names none)
+    arxiv_headings: dict[str, str] = Field(default_factory=dict)
+    arxiv_notes: dict[str, str] = Field(default_factory=dict)
     # decisions whose item is no longer in its material, kept until moved or dropped
     gone: list[GoneDecision] = Field(default_factory=list)
 

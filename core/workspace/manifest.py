@@ -42,6 +42,7 @@ class Proposal(_Strict):
     reason: str | None = None
     evidence: Evidence | None = None
     label: str | None = None  # an exclusion's name in section 四 (`Decision.label`)
+    wording: str | None = None  # what 四 says after the name (`Decision.wording`)
 
 
 class ProposedPart(_Strict):
@@ -97,6 +98,12 @@ class ProposedBrief(_Strict):
     contradictions: list[ProposedNote] = Field(default_factory=list)
     handles: list[ProposedNote] = Field(default_factory=list)
     arxiv_note: str | None = None  # a note in 三's last line (docs/brief.md)
+    arxiv_layout: Literal["lines", "inline"] | None = None  # how 三 lays out a group's ids
+    # 三's group headings (the tool adds the count) and ids' notes, as written (docs/brief.md)
+    arxiv_headings: dict[Literal["batch", "spot", "excluded", "undecided"], str] = Field(
+        default_factory=dict
+    )
+    arxiv_notes: dict[str, str] = Field(default_factory=dict)
 
 
 class Manifest(_Strict):

@@ -170,7 +170,8 @@ def test_a_spot_check_is_picked_written_and_undone(seed: Path) -> None:
             await settle(pilot)
             await brief_shows(pilot, screen, "7. 论文卡抽查 agentic 负载下的 KV 淘汰")
             assert "一、今日最重要的 7 条增量" in screen.brief_cache
-            assert "  - arXiv:2609.04431 — KV Cache Eviction under Agentic Workloads" in (
+            # 三 inline, as the seed's workspace proposes it
+            assert " - arXiv:2609.04431 — KV Cache Eviction under Agentic Workloads" in (
                 screen.brief_cache
             )
             assert screen.view.message_cache is not None

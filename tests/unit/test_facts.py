@@ -157,7 +157,8 @@ def test_extraction_is_linear_in_the_text() -> None:
 
 
 def test_the_relation_line_and_key_points_start_from_the_facts() -> None:
-    from briefdesk.core.facts.wording import key_points, relation_line
+    from briefdesk.core.brief.points import lead
+    from briefdesk.core.facts.wording import new_fact_words, relation_line
     from briefdesk.core.model.values import ItemFacts, StatedFact
 
     facts = ItemFacts(
@@ -174,5 +175,9 @@ def test_the_relation_line_and_key_points_start_from_the_facts() -> None:
         "---\ntitle: x\n---\n帖文声称 vLLM v0.30.0(9/22)、SGLang v0.5.21(10/2) 连发。"
         "判断：可信度低。"
     )
-    # the item's own sentence with the new release, not its front matter or its verdict
-    assert key_points([body], [facts]) == "帖文声称 vLLM v0.30.0(9/22)、SGLang v0.5.21(10/2) 连发。"
+    # the item's own sentence with the new release, not its front matter or its verdict; an id
+    # says what the item is, not what it found
+    assert new_fact_words(facts) == ("v0.5.21",)
+    assert lead(body, new_fact_words(facts)) == (
+        "帖文声称 vLLM v0.30.0(9/22)、SGLang v0.5.21(10/2) 连发。"
+    )

@@ -1,6 +1,6 @@
-"""The `.review.json` sidecar, schema 2: every decision and the whole reviewed brief, deterministic
-bytes, strict reading, the brief laid out again from it alone, schema 1 migrated
-(docs/sidecar.md)."""
+"""The `.review.json` sidecar, schema 3: every decision and the whole reviewed brief, deterministic
+bytes, strict reading, the brief laid out again from it alone, schema 2 read as it
+is, schema 1 migrated (docs/sidecar.md)."""
 
 from __future__ import annotations
 
@@ -49,10 +49,41 @@ def test_round_trip_holds_the_whole_review() -> None:
     assert render_brief(review, restored, reviewer="Tom") == brief
 
 
+def test_a_schema_2_sidecar_reads_and_lays_out_its_brief_as_it_was() -> None:
+    """A sidecar written before schema 3 (no decision `wording`, no batch texts in `review`, a
+    version-1 model without `arxiv_layout`) is read as it is, and its model gives the same bytes:
+    `verify` still proves a brief committed then."""
+    review, data = make_review(), make_data()
+    raw = json.loads(render_sidecar(review, data, "Tom"))
+    raw["schema_version"], raw["model"]["model_version"] = 2, 1
+    del raw["model"]["arxiv_layout"]
+    for key in ("purpose", "background", "arxiv_note", "arxiv_layout"):
+        del raw["review"][key]
+    del raw["review"]["arxiv_headings"], raw["review"]["arxiv_notes"]
+    for item in raw["items"]:
+        del item["decision"]["wording"]
+    old = read_sidecar(json.dumps(raw, ensure_ascii=False).encode(), SOURCE)
+    assert old.schema_version == 2 and old.model is not None
+    assert render_model(old.model) == render_brief(review, data, reviewer="Tom")
+    assert old.session_data().decisions == data.decisions
+
+
+def test_the_batch_texts_and_the_layout_come_back_from_the_sidecar() -> None:
+    review = make_review()
+    data = make_data().model_copy(
+        update={"purpose": "今晚接力用", "arxiv_note": "社媒材料无号", "arxiv_layout": "inline"}
+    )
+    side = read_sidecar(render_sidecar(review, data, "Tom"), SOURCE)
+    assert side.model is not None and side.model.arxiv_layout == "inline"
+    brief = render_brief(review, data, reviewer="Tom")
+    assert render_model(side.model) == brief
+    assert render_brief(review, side.session_data(), reviewer="Tom") == brief
+
+
 def test_header_fields() -> None:
     review, data = make_review(), make_data()
     raw = json.loads(render_sidecar(review, data, "Tom"))
-    assert raw["schema_version"] == 2
+    assert raw["schema_version"] == 3 and raw["model"]["model_version"] == 2
     assert (raw["generator"], raw["generator_version"]) == ("briefdesk", core.__version__)
     assert raw["batch"] == {
         "id": "work-guard/e627b203",
@@ -92,8 +123,16 @@ def test_header_fields() -> None:
         "evidence_note",
         "notes",
         "label",
+        "wording",
     }
-    assert set(raw["review"]) == {"increments", "spot_checks", "contradictions", "handles"}
+    assert set(raw["review"]) == {
+        "increments",
+        "spot_checks",
+        "contradictions",
+        "handles",
+        *("purpose", "background", "arxiv_note", "arxiv_layout"),  # the batch's texts
+        *("arxiv_headings", "arxiv_notes"),
+    }
     model = raw["model"]
     assert model["entries"][1]["title"].startswith("Flide: Accelerating Decision Inference")
     assert model["entries"][1]["parts"] == [FLIDE, RANK]
@@ -186,8 +225,8 @@ def _mutate(**changes: object) -> bytes:
         (b"{not json", "not JSON"),
         (b"\xff\xfe", "not UTF-8"),
         (b"[1, 2]", "JSON object"),
-        (_mutate(schema_version=3), "newer than this briefdesk"),
-        (_mutate(schema_version="2"), "schema_version must be 1 or 2"),
+        (_mutate(schema_version=4), "newer than this briefdesk"),
+        (_mutate(schema_version="2"), "schema_version must be 1, 2 or 3"),
         (_mutate(reviewer=None), "reviewer"),
         (_mutate(language="fr"), "language"),
         (_mutate(model=None), "holds the brief's model"),

@@ -35,6 +35,9 @@ class Change:
     next_id: int | None = None  # ids handed out (never taken back by undo)
     # the batch's own texts written (`purpose`, `background`, `arxiv_note` of SessionData)
     texts: dict[str, str | None] | None = None
+    # section 三's written headings and notes (`arxiv_headings`, `arxiv_notes` of SessionData)
+    arxiv_headings: dict[str, str] | None = None
+    arxiv_notes: dict[str, str] | None = None
 
 
 @dataclass

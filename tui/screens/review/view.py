@@ -16,7 +16,7 @@ from briefdesk.core.brief.content import EntryModel
 from briefdesk.core.brief.wording import T as BRIEF_WORDS
 from briefdesk.core.claims import Conflict
 from briefdesk.core.errors import BriefdeskError
-from briefdesk.core.facts.wording import key_points, relation_line
+from briefdesk.core.facts.wording import new_fact_words, relation_line
 from briefdesk.core.matching import content_key
 from briefdesk.core.matching.clusters import cluster_of, clusters
 from briefdesk.core.model.decisions import Decision, count_into
@@ -377,12 +377,18 @@ class ReviewView:
         language = self.review.workspace.settings.language
         derived = self.derived_entry(entry)
         unset = BRIEF_WORDS.get(language, BRIEF_WORDS["en"])["no_placement"]
-        bodies = [self.items[r].body for r in entry.parts if r in self.items]
+        from briefdesk.core.brief.build import drafted_points
+
+        matches = self.matches
+        wanted = {r: new_fact_words(matches[r].facts) for r in entry.parts if r in matches}
+        points = None
+        if any(wanted.values()):  # the parts' sentences with their new facts lead
+            points = drafted_points(self.review, self.session.data, entry.id, wanted, language)
         drafts = {
             "relation": relation_line(found, language)
             if derived is None or derived.relation == unset
             else None,
-            "points": key_points(bodies, found),
+            "points": points if derived is None or points != derived.points else None,
         }
         return {k: v for k, v in drafts.items() if v}
 

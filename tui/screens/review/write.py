@@ -77,6 +77,104 @@ class Write(Controller):
             lambda text: self.session.set_label(ref, text),
         )
 
+    def action_word_exclusion(self) -> None:
+        """What 四 says of the excluded item after its name, in the reviewer's words; the form
+        starts from the tool's words (the reason with its citation, the notes). Saving the tool's
+        words unchanged, or nothing, leaves the line to the tool (docs/brief.md)."""
+        if self.read_only():
+            return
+        from briefdesk.core.brief.build import derived_wording
+
+        ref = self.view.current
+        four = section(4, self.view.language)
+        if ref is None or self.session.decision(ref).status != "exclude":
+            self.notify(f"Only an excluded item has a line of its own in section {four} to word.")
+            return
+        decision = self.session.decision(ref)
+        try:
+            derived = derived_wording(self.view.review, self.session.data, ref) or ""
+        except BriefdeskError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        cites = decision.duplicate_of
+        kept = f" It still cites {cites} in the brief's record." if cites else ""
+        self._entry(
+            f"Its words in section {four}",
+            f"What the line says after the item's name (empty: the tool's words).{kept}",
+            decision.wording or derived,
+            lambda text: self.session.set_wording(ref, None if text == derived else text),
+        )
+
+    def action_arxiv_layout(self) -> None:
+        """Section 三's groups: one id a line, or a group's ids on its heading's line (`inline`,
+        as the seed writes them); one undo step each way."""
+        if self.read_only():
+            return
+        inline = self.session.data.arxiv_layout == "inline"
+        self.apply(lambda: self.session.set_arxiv_layout("lines" if inline else "inline"))
+        three = section(3, self.view.language)
+        self.notify(
+            f"Section {three}: one arXiv id a line."
+            if inline
+            else f"Section {three}: each group's arXiv ids on its heading's line."
+        )
+
+    def _arxiv_target(self) -> tuple[str, tuple[str, ...]] | None:
+        """The group of section 三 and the ids the 三 commands are about: those of the spot check
+        highlighted in the brief pane's list when it has the focus, else the current item's."""
+        entry = self.target_entry()
+        if isinstance(entry, SpotCheck):
+            try:
+                material = self.view.review.spot_material(entry.path)
+            except BriefdeskError:
+                return None
+            ids = (*material.arxiv, *(a for i in material.items for a in i.arxiv))
+            return "spot", tuple(dict.fromkeys(ids))
+        ref = self.view.current
+        item = self.view.items.get(ref or "")
+        if item is None:
+            return None
+        status = self.session.decision(item.ref).status
+        group = {"include": "batch", "exclude": "excluded"}.get(status, "undecided")
+        return group, item.arxiv
+
+    def action_arxiv_note(self) -> None:
+        """What the parenthesis after the item's (or spot check's) arXiv id says in section 三,
+        in the reviewer's words; the level is added when the note names none."""
+        if self.read_only():
+            return
+        target = self._arxiv_target()
+        three = section(3, self.view.language)
+        if target is None or not target[1]:
+            self.notify(f"This item carries no arXiv id to note in section {three}.")
+            return
+        arxiv_id = target[1][0]
+        self._entry(
+            f"arXiv:{arxiv_id} in section {three}",
+            "What its parenthesis says (empty: the level alone); the level is added when the "
+            "note names none:",
+            self.session.data.arxiv_notes.get(arxiv_id, ""),
+            lambda text: self.session.set_arxiv_note(arxiv_id, text),
+        )
+
+    def action_arxiv_heading(self) -> None:
+        """The heading of the group of section 三 the item (or spot check) is listed in, in the
+        reviewer's words; the tool adds the count."""
+        if self.read_only():
+            return
+        target = self._arxiv_target()
+        three = section(3, self.view.language)
+        if target is None:
+            self.notify(f"Put the cursor on an item of a group of section {three} first.")
+            return
+        group = target[0]
+        self._entry(
+            f"The heading of its group in section {three}",
+            "The group's heading (empty: the tool's); its count is added:",
+            self.session.data.arxiv_headings.get(group, ""),
+            lambda text: self.session.set_arxiv_heading(group, text),
+        )
+
     def action_edit_purpose(self) -> None:
         self._header("purpose")
 
