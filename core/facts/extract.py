@@ -27,6 +27,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import add
 from typing import Literal
 
 from ..claims.dates import DATE_RE, date_of
@@ -193,6 +195,50 @@ def is_name(word: str) -> bool:
     return any(c.isupper() or c.isdigit() or c in ".-_+@" for c in word[1:]) or word[0].isupper()
 
 
+def _is_name_ascii(word: str) -> bool:
+    """`is_name` of a word `_NAME` found (ASCII letters, digits and `.-_+@` only), with the
+    cheap tests first: the same answer, at a fraction of the cost (it runs on every word)."""
+    if len(word) < 2:
+        return False
+    if word[0] in "vV" and _VERSION_LIKE.fullmatch(word):
+        return False  # `_NAME` starts with a letter: only `v1.2` can look like a version
+    if word.lower() in NOT_NAMES:
+        return False
+    rest = word[1:]
+    # some capital, digit or inner punctuation after the first letter, or a capital first
+    return not (rest.isalpha() and rest.islower()) or word[0].isupper()
+
+
+@lru_cache(maxsize=8)
+def _phrase_index(
+    vocabulary: frozenset[str],
+) -> tuple[dict[str, tuple[tuple[str, frozenset[str]], ...]], tuple[str, ...]]:
+    """The phrases by their first two characters, each with all its character pairs, and the
+    phrases shorter than two characters."""
+    by: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    short: list[str] = []
+    for phrase in sorted(vocabulary):
+        if len(phrase) >= 2:
+            by.setdefault(phrase[:2], []).append((phrase, frozenset(map(add, phrase, phrase[1:]))))
+        elif phrase:  # an empty phrase is found nowhere (and would never end the search)
+            short.append(phrase)
+    return {k: tuple(v) for k, v in by.items()}, tuple(short)
+
+
+def _phrases_in(low: str, vocabulary: Collection[str]) -> list[str]:
+    """The phrases of `vocabulary` whose every pair of adjacent characters occurs in `low` (only
+    those can occur in it): one set of the text's character pairs instead of a search per
+    phrase."""
+    by, short = _phrase_index(
+        vocabulary if isinstance(vocabulary, frozenset) else frozenset(vocabulary)
+    )
+    pairs = set(map(add, low, low[1:]))
+    out = list(short)
+    for pair in pairs.intersection(by):
+        out += [phrase for phrase, grams in by[pair] if grams <= pairs]
+    return out
+
+
 def _title_case(word: str) -> bool:
     """Only the first letter is a capital (`However`): a name only where no sentence starts."""
     return word[1:].islower()
@@ -231,7 +277,7 @@ def extract(
     weak: Named = []
     for m in _NAME.finditer(text):
         word = m.group(0).rstrip(".-_+/")
-        if not is_name(word):
+        if not _is_name_ascii(word):
             continue
         found = (m.start(), m.start() + len(word), name_key(word), word)
         if _title_case(word) and _opens_sentence(text, m.start()):
@@ -247,7 +293,7 @@ def extract(
     names.sort()
     if vocabulary:
         low = text.casefold()
-        for phrase in vocabulary:
+        for phrase in _phrases_in(low, vocabulary):
             k = low.find(phrase)
             while k >= 0:
                 end = k + len(phrase)
