@@ -31,7 +31,7 @@ from functools import lru_cache
 from operator import add
 from typing import Literal
 
-from ..claims.dates import DATE_RE, date_of
+from ..claims.dates import date_of, iter_dates
 from ..claims.lexicon import NOT_NAMES
 from ..claims.versions import parse_version
 from ..text.identifiers import find_arxiv, find_urls, normalize_url
@@ -376,7 +376,7 @@ def _dates(text: str, names: Named, name_starts: list[int], versions: list[Fact]
     if not _MAYBE_DATE.search(text):
         return out  # no digit next to a date's separator and no month name: no date (fast)
     ends = {f.pos + len(f.text.split(" ", 1)[-1]): f for f in versions}
-    for m in DATE_RE.finditer(text):
+    for m in iter_dates(text):
         d = date_of(m)
         if d is None:
             continue

@@ -61,6 +61,9 @@ class Facts:
     by_measure: dict[tuple[str, str], list[tuple[Fact, frozenset[str]]]] = field(
         default_factory=dict
     )
+    # (metric, unit, name) of every name of every figure's setting: two figures of one setting
+    # share MIN_SETTING of these, so texts sharing fewer cannot clash (checked in one set op)
+    triples: frozenset[tuple[str, str, str]] = frozenset()
 
     @classmethod
     def of(cls, facts: Iterable[Fact]) -> Facts:
@@ -91,6 +94,7 @@ class Facts:
             dict(versions),
             next((f.thing for f in facts if f.kind == "name"), ""),
             by_measure,
+            frozenset((f.thing, unit, n) for f, unit, setting in measured for n in setting),
         )
 
     def things(self, kind: str) -> dict[str, set[str]]:
@@ -110,6 +114,8 @@ def quantity_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     theirs = b.by_measure
     if not theirs or not a.by_measure or theirs.keys().isdisjoint(a.by_measure):
         return out  # no metric in a unit both state: the common case, decided at once
+    if MIN_SETTING > 0 and len(a.triples & b.triples) < MIN_SETTING:
+        return out  # no figure of one metric and unit with MIN_SETTING names of its setting
     for fa, unit, sa in a.measured:
         if fa.value in b.figures:
             continue
