@@ -66,6 +66,8 @@ _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
 )  # between a measure and its figure
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9@_\-]*")
+_LATIN = re.compile(r"[A-Za-z]")  # a measure's word starts with one
+METRIC_REACH = 24  # characters before a figure searched for its measure
 # English words that name a measure (what a figure after them is of); Chinese takes the word
 # right before the figure instead
 MEASURES = frozenset(
@@ -262,11 +264,15 @@ def extract(
     text: str,
     vocabulary: Collection[str] = (),
     subject_ids: Iterable[str] = (),
+    *,
+    figures_only: bool = False,
 ) -> list[Fact]:
     """Every fact of `text` (its first line is its heading), in text order.
 
     `vocabulary`: casefolded names to find whatever their case (the living document's);
-    `subject_ids`: ids the text's own card names (`arxiv:<id>`, `url:<url>`): its subject."""
+    `subject_ids`: ids the text's own card names (`arxiv:<id>`, `url:<url>`): its subject;
+    `figures_only`: no dates and no ids (a reader of figures and their settings skips that
+    work; the names, versions and figures are the same)."""
     raw = nfkc(text)
     text = _URL_MASK.sub(lambda m: " " * len(m.group(0)), raw) if "://" in raw else raw
     first_end = text.find("\n")
@@ -312,9 +318,11 @@ def extract(
     name_starts = [n[0] for n in names]
     versions = _versions(text, names, name_starts)
     out += versions
-    out += _dates(text, names, name_starts, versions)
+    if not figures_only:
+        out += _dates(text, names, name_starts, versions)
     out += _quantities(text, names, starts, {f.pos for f in versions})
-    out += _ids(raw, first_end, frozenset(subject_ids), text)
+    if not figures_only:
+        out += _ids(raw, first_end, frozenset(subject_ids), text)
     out.sort(key=lambda f: f.pos)
     return out
 
@@ -392,7 +400,7 @@ def _metric(text: str, lo: int, pos: int) -> str:
     (`recall@10`, `throughput`: an `@` or a word of MEASURES) with no other figure between them,
     else the Chinese word right before it (`吞吐`), else a capitalised abbreviation right before
     it (`TTFT`); "" when nothing does."""
-    start = max(lo, pos - 24)
+    start = max(lo, pos - METRIC_REACH)
     before = text[start:pos]
     words = list(_WORD.finditer(before))
     for w in reversed(words):
@@ -443,6 +451,8 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         ):
             continue  # `version 0.28`, `版本 0.2`: a version, not a figure
         lo, _ = _sentence(text, s, starts)
+        if "." not in m.group(0) and not _LATIN.search(text, max(lo, s - METRIC_REACH), s):
+            continue  # an integer no Latin word precedes: no measure (`recall`, `TTFT`) names it
         metric = _metric(text, lo, s)
         if "." not in m.group(0) and not ("@" in metric or metric in MEASURES):
             continue  # a bare integer is a count, not a figure, unless a measure names it
@@ -450,7 +460,7 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
             continue
         if _ARXIV_NUM.fullmatch(m.group(0)):
             continue
-        out.append(_figure(text, names, starts, s, m.end(), s, _number(m.group(0))))
+        out.append(_figure(text, names, starts, s, m.end(), s, _number(m.group(0)), metric))
     return out
 
 
@@ -476,14 +486,26 @@ def _inside_word(text: str, s: int) -> bool:
     return s > 1 and text[s - 1] == "-" and text[s - 2].isalnum()
 
 
-def _figure(text: str, names: Named, starts: list[int], a: int, b: int, s: int, value: str) -> Fact:
+def _figure(
+    text: str,
+    names: Named,
+    starts: list[int],
+    a: int,
+    b: int,
+    s: int,
+    value: str,
+    metric: str | None = None,
+) -> Fact:
     """A quantity with its measure and the names of its sentence (found by bisection in the
     names, which are in text order: the cost is the sentence's, not the text's)."""
     import bisect
 
     lo, hi = _sentence(text, s, starts)
     # a figure in a currency is a price, whatever word stands before it (`单价`, `每小时`)
-    metric = "price" if unit_is_currency(value) else _metric(text, lo, a)
+    if unit_is_currency(value):
+        metric = "price"
+    elif metric is None:  # else the caller's, for this very figure
+        metric = _metric(text, lo, a)
     first = bisect.bisect_left(names, (lo,))
     inside = []
     for x, y, k, _ in names[first:]:

@@ -105,3 +105,26 @@ def test_quantity_clash_is_the_plain_comparison() -> None:
     for a, b in pairs:
         assert quantity_clash(a, b) == _plain_clash(a, b)
         assert all(unit_of(fa.value) == unit_of(fb.value) for fa, fb in quantity_clash(a, b))
+
+
+FIGURES = [
+    "vLLM v0.30.0(9/22) 吞吐 1.8×，TTFT 120 ms，recall@10 0.95（2601.21204）",
+    "pgvector 0.8 在 BEIR 上 recall@10 +12%，bge-m3；见 https://example.com/a 2026-03",
+    "latency 35 and throughput 1200 tok/s on H100, version 0.28, 共 300 条，约 0.1",
+]
+
+
+@pytest.mark.parametrize("text", FIGURES)
+def test_figures_only_keeps_the_names_versions_and_figures(text: str) -> None:
+    every = [f for f in extract(text) if f.kind in ("name", "version", "quantity")]
+    assert any(f.kind == "quantity" for f in every)
+    assert extract(text, figures_only=True) == every
+
+
+def test_an_integer_is_a_figure_only_after_its_measure() -> None:
+    found = {
+        (f.thing, f.value)
+        for f in extract("TTFT 120，共 300 条，latency 35")
+        if f.kind == "quantity"
+    }
+    assert found == {("ttft", "120"), ("latency", "35")}
