@@ -200,10 +200,12 @@ def locate(
     the knowledge base."""
     where: dict[tuple[str, str, str], list[str]] = defaultdict(list)
     against: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    mine = item.values.keys()
     for ref, facts in sources:
-        for k in item.values.keys() & facts.values.keys():
-            if ref not in where[k]:
-                where[k].append(ref)
+        if not mine.isdisjoint(facts.values):  # most share nothing: no set made for them
+            for k in mine & facts.values.keys():
+                if ref not in where[k]:
+                    where[k].append(ref)
         for fa, _ in quantity_clash(item, facts):
             k = value_key(fa)
             if ref not in against.get(k, ()):
