@@ -508,7 +508,8 @@ def _figure(
         metric = _metric(text, lo, a)
     first = bisect.bisect_left(names, (lo,))
     inside = []
-    for x, y, k, _ in names[first:]:
+    for j in range(first, len(names)):  # no copy of the names after the sentence: linear
+        x, y, k, _ = names[j]
         if x >= hi:
             break
         if y <= hi and k != metric:
