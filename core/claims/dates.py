@@ -10,6 +10,7 @@ conflict of `core.claims.conflicts`; a less precise date is never one.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 _MONTHS = {
@@ -53,6 +54,26 @@ DATE_PATTERN = (
     r")"
 )
 DATE_RE = re.compile(DATE_PATTERN, re.IGNORECASE)
+# Where a date can start: a digit no digit precedes (every numeric form but one), the year of
+# `2026年` anywhere (that form has no look-behind), a month name at a word start. Trying DATE_RE
+# only there finds what `DATE_RE.finditer` finds, at half its cost (the fact index reads every
+# text's dates).
+_DATE_START = re.compile(
+    rf"(?=(?<![0-9])[0-9]|(?:19|20)[0-9]{{2}}\s*年|\b{_MONTH_NAME})", re.IGNORECASE
+)
+
+
+def iter_dates(text: str) -> Iterator[re.Match[str]]:
+    """The matches of `DATE_RE.finditer(text)`, the same ones in the same order, found faster."""
+    last = 0
+    for start in _DATE_START.finditer(text):
+        at = start.start()
+        if at < last:
+            continue
+        m = DATE_RE.match(text, at)
+        if m is not None:
+            last = m.end()
+            yield m
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,10 @@ def cached_number_conflicts(
 
 def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:
     """Every number conflict between an item and another item or a section, in text order."""
-    facts = [Facts.of(f for f in extract(t) if f.kind in ("quantity", "name")) for *_, t in texts]
+    facts = [
+        Facts.of(f for f in extract(t, figures_only=True) if f.kind in ("quantity", "name"))
+        for *_, t in texts
+    ]
     # one finding per figure of an item: every text that states its measure otherwise; only a
     # text with a figure of the same measure and unit and two of its setting's names can, so
     # they are found through an index of (measure, unit, name), not by comparing every pair

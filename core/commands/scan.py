@@ -27,9 +27,15 @@ def scan_report(
 ) -> dict[str, Any]:
     batch = review.batch
     items = []
+    # each item's conflicts, in order: an item reads only its own (not all of them per item)
+    claims_of: dict[str, list[Conflict]] = {}
+    for c in conflicts or []:
+        for ref in dict.fromkeys(c.refs):
+            claims_of.setdefault(ref, []).append(c)
     for item in review.items:
         m = matches.get(item.ref, ItemMatches())
         facts = m.facts
+        conflicting = with_claims(item.ref, facts, claims_of.get(item.ref, [])).conflicting
         items.append(
             {
                 "ref": item.ref,
@@ -42,10 +48,7 @@ def scan_report(
                 "facts": {
                     "known": [{"text": f.text, "refs": list(f.refs)} for f in facts.known],
                     "new": [{"text": f.text} for f in facts.new],
-                    "conflicting": [
-                        {"text": f.text, "refs": list(f.refs)}
-                        for f in with_claims(item.ref, m.facts, conflicts or []).conflicting
-                    ],
+                    "conflicting": [{"text": f.text, "refs": list(f.refs)} for f in conflicting],
                 },
             }
         )

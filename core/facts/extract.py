@@ -27,9 +27,11 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import add
 from typing import Literal
 
-from ..claims.dates import DATE_RE, date_of
+from ..claims.dates import date_of, iter_dates
 from ..claims.lexicon import NOT_NAMES
 from ..claims.versions import parse_version
 from ..text.identifiers import find_arxiv, find_urls, normalize_url
@@ -64,6 +66,8 @@ _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
 )  # between a measure and its figure
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9@_\-]*")
+_LATIN = re.compile(r"[A-Za-z]")  # a measure's word starts with one
+METRIC_REACH = 24  # characters before a figure searched for its measure
 # English words that name a measure (what a figure after them is of); Chinese takes the word
 # right before the figure instead
 MEASURES = frozenset(
@@ -193,6 +197,50 @@ def is_name(word: str) -> bool:
     return any(c.isupper() or c.isdigit() or c in ".-_+@" for c in word[1:]) or word[0].isupper()
 
 
+def _is_name_ascii(word: str) -> bool:
+    """`is_name` of a word `_NAME` found (ASCII letters, digits and `.-_+@` only), with the
+    cheap tests first: the same answer, at a fraction of the cost (it runs on every word)."""
+    if len(word) < 2:
+        return False
+    if word[0] in "vV" and _VERSION_LIKE.fullmatch(word):
+        return False  # `_NAME` starts with a letter: only `v1.2` can look like a version
+    if word.lower() in NOT_NAMES:
+        return False
+    rest = word[1:]
+    # some capital, digit or inner punctuation after the first letter, or a capital first
+    return not (rest.isalpha() and rest.islower()) or word[0].isupper()
+
+
+@lru_cache(maxsize=8)
+def _phrase_index(
+    vocabulary: frozenset[str],
+) -> tuple[dict[str, tuple[tuple[str, frozenset[str]], ...]], tuple[str, ...]]:
+    """The phrases by their first two characters, each with all its character pairs, and the
+    phrases shorter than two characters."""
+    by: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    short: list[str] = []
+    for phrase in sorted(vocabulary):
+        if len(phrase) >= 2:
+            by.setdefault(phrase[:2], []).append((phrase, frozenset(map(add, phrase, phrase[1:]))))
+        elif phrase:  # an empty phrase is found nowhere (and would never end the search)
+            short.append(phrase)
+    return {k: tuple(v) for k, v in by.items()}, tuple(short)
+
+
+def _phrases_in(low: str, vocabulary: Collection[str]) -> list[str]:
+    """The phrases of `vocabulary` whose every pair of adjacent characters occurs in `low` (only
+    those can occur in it): one set of the text's character pairs instead of a search per
+    phrase."""
+    by, short = _phrase_index(
+        vocabulary if isinstance(vocabulary, frozenset) else frozenset(vocabulary)
+    )
+    pairs = set(map(add, low, low[1:]))
+    out = list(short)
+    for pair in pairs.intersection(by):
+        out += [phrase for phrase, grams in by[pair] if grams <= pairs]
+    return out
+
+
 def _title_case(word: str) -> bool:
     """Only the first letter is a capital (`However`): a name only where no sentence starts."""
     return word[1:].islower()
@@ -216,11 +264,15 @@ def extract(
     text: str,
     vocabulary: Collection[str] = (),
     subject_ids: Iterable[str] = (),
+    *,
+    figures_only: bool = False,
 ) -> list[Fact]:
     """Every fact of `text` (its first line is its heading), in text order.
 
     `vocabulary`: casefolded names to find whatever their case (the living document's);
-    `subject_ids`: ids the text's own card names (`arxiv:<id>`, `url:<url>`): its subject."""
+    `subject_ids`: ids the text's own card names (`arxiv:<id>`, `url:<url>`): its subject;
+    `figures_only`: no dates and no ids (a reader of figures and their settings skips that
+    work; the names, versions and figures are the same)."""
     raw = nfkc(text)
     text = _URL_MASK.sub(lambda m: " " * len(m.group(0)), raw) if "://" in raw else raw
     first_end = text.find("\n")
@@ -231,7 +283,7 @@ def extract(
     weak: Named = []
     for m in _NAME.finditer(text):
         word = m.group(0).rstrip(".-_+/")
-        if not is_name(word):
+        if not _is_name_ascii(word):
             continue
         found = (m.start(), m.start() + len(word), name_key(word), word)
         if _title_case(word) and _opens_sentence(text, m.start()):
@@ -247,7 +299,7 @@ def extract(
     names.sort()
     if vocabulary:
         low = text.casefold()
-        for phrase in vocabulary:
+        for phrase in _phrases_in(low, vocabulary):
             k = low.find(phrase)
             while k >= 0:
                 end = k + len(phrase)
@@ -266,9 +318,11 @@ def extract(
     name_starts = [n[0] for n in names]
     versions = _versions(text, names, name_starts)
     out += versions
-    out += _dates(text, names, name_starts, versions)
+    if not figures_only:
+        out += _dates(text, names, name_starts, versions)
     out += _quantities(text, names, starts, {f.pos for f in versions})
-    out += _ids(raw, first_end, frozenset(subject_ids), text)
+    if not figures_only:
+        out += _ids(raw, first_end, frozenset(subject_ids), text)
     out.sort(key=lambda f: f.pos)
     return out
 
@@ -330,7 +384,7 @@ def _dates(text: str, names: Named, name_starts: list[int], versions: list[Fact]
     if not _MAYBE_DATE.search(text):
         return out  # no digit next to a date's separator and no month name: no date (fast)
     ends = {f.pos + len(f.text.split(" ", 1)[-1]): f for f in versions}
-    for m in DATE_RE.finditer(text):
+    for m in iter_dates(text):
         d = date_of(m)
         if d is None:
             continue
@@ -346,7 +400,7 @@ def _metric(text: str, lo: int, pos: int) -> str:
     (`recall@10`, `throughput`: an `@` or a word of MEASURES) with no other figure between them,
     else the Chinese word right before it (`吞吐`), else a capitalised abbreviation right before
     it (`TTFT`); "" when nothing does."""
-    start = max(lo, pos - 24)
+    start = max(lo, pos - METRIC_REACH)
     before = text[start:pos]
     words = list(_WORD.finditer(before))
     for w in reversed(words):
@@ -400,6 +454,8 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         ):
             continue  # `version 0.28`, `版本 0.2`: a version, not a figure
         lo, _ = _sentence(text, s, starts)
+        if "." not in m.group(0) and not _LATIN.search(text, max(lo, s - METRIC_REACH), s):
+            continue  # an integer no Latin word precedes: no measure (`recall`, `TTFT`) names it
         metric = _metric(text, lo, s)
         if "." not in m.group(0) and not ("@" in metric or metric in MEASURES):
             continue  # a bare integer is a count, not a figure, unless a measure names it
@@ -407,7 +463,7 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
             continue
         if _ARXIV_NUM.fullmatch(m.group(0)):
             continue
-        out.append(_figure(text, names, starts, s, m.end(), s, _number(m.group(0))))
+        out.append(_figure(text, names, starts, s, m.end(), s, _number(m.group(0)), metric))
     return _localised(text, names, starts, out)
 
 
@@ -539,17 +595,30 @@ def _inside_word(text: str, s: int) -> bool:
     return s > 1 and text[s - 1] == "-" and text[s - 2].isalnum()
 
 
-def _figure(text: str, names: Named, starts: list[int], a: int, b: int, s: int, value: str) -> Fact:
+def _figure(
+    text: str,
+    names: Named,
+    starts: list[int],
+    a: int,
+    b: int,
+    s: int,
+    value: str,
+    metric: str | None = None,
+) -> Fact:
     """A quantity with its measure and the names of its sentence (found by bisection in the
     names, which are in text order: the cost is the sentence's, not the text's)."""
     import bisect
 
     lo, hi = _sentence(text, s, starts)
     # a figure in a currency is a price, whatever word stands before it (`单价`, `每小时`)
-    metric = "price" if unit_is_currency(value) else _metric(text, lo, a)
+    if unit_is_currency(value):
+        metric = "price"
+    elif metric is None:  # else the caller's, for this very figure
+        metric = _metric(text, lo, a)
     first = bisect.bisect_left(names, (lo,))
     inside = []
-    for x, y, k, _ in names[first:]:
+    for j in range(first, len(names)):  # no copy of the names after the sentence: linear
+        x, y, k, _ = names[j]
         if x >= hi:
             break
         if y <= hi and k != metric:

@@ -57,6 +57,13 @@ class Facts:
     figures: frozenset[str] = frozenset()  # every quantity's value
     versions: dict[str, set[str]] = field(default_factory=dict)  # project -> versions
     head: str = ""  # the first name the text gives: what it is about (its heading's)
+    # `measured` by (metric, unit), in text order: the only figures one can clash with
+    by_measure: dict[tuple[str, str], list[tuple[Fact, frozenset[str]]]] = field(
+        default_factory=dict
+    )
+    # (metric, unit, name) of every name of every figure's setting: two figures of one setting
+    # share MIN_SETTING of these, so texts sharing fewer cannot clash (checked in one set op)
+    triples: frozenset[tuple[str, str, str]] = frozenset()
 
     @classmethod
     def of(cls, facts: Iterable[Fact]) -> Facts:
@@ -68,20 +75,26 @@ class Facts:
                 values.setdefault(value_key(f), f)
             if f.kind == "version" and f.thing:
                 versions[f.thing].add(f.value)
+        measured = [
+            (f, unit_of(f.value), frozenset(f.setting))
+            for f in facts
+            if f.kind == "quantity" and f.thing
+        ]
+        by_measure: dict[tuple[str, str], list[tuple[Fact, frozenset[str]]]] = {}
+        for f, unit, setting in measured:
+            by_measure.setdefault((f.thing, unit), []).append((f, setting))
         return cls(
             facts,
             frozenset(f.thing for f in facts if f.kind == "name"),
             values,
             frozenset(f.thing for f in facts if f.kind == "id" and f.subject),
             frozenset(f.thing for f in facts if f.kind == "id" and not f.subject),
-            [
-                (f, unit_of(f.value), frozenset(f.setting))
-                for f in facts
-                if f.kind == "quantity" and f.thing
-            ],
+            measured,
             frozenset(f.value for f in facts if f.kind == "quantity"),
             dict(versions),
             next((f.thing for f in facts if f.kind == "name"), ""),
+            by_measure,
+            frozenset((f.thing, unit, n) for f, unit, setting in measured for n in setting),
         )
 
     def things(self, kind: str) -> dict[str, set[str]]:
@@ -98,13 +111,16 @@ def quantity_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     """Figures of one metric in one setting with different values (and neither value stated by
     the other text): a number conflict."""
     out: list[tuple[Fact, Fact]] = []
-    if not b.measured or not a.measured:
-        return out
+    theirs = b.by_measure
+    if not theirs or not a.by_measure or theirs.keys().isdisjoint(a.by_measure):
+        return out  # no metric in a unit both state: the common case, decided at once
+    if MIN_SETTING > 0 and len(a.triples & b.triples) < MIN_SETTING:
+        return out  # no figure of one metric and unit with MIN_SETTING names of its setting
     for fa, unit, sa in a.measured:
         if fa.value in b.figures:
             continue
-        for fb, unit_b, sb in b.measured:
-            if fb.thing != fa.thing or unit_b != unit or fb.value in a.figures:
+        for fb, sb in theirs.get((fa.thing, unit), ()):
+            if fb.value in a.figures:
                 continue
             if len(sa & sb) >= MIN_SETTING and (sa <= sb or sb <= sa):
                 out.append((fa, fb))
@@ -184,10 +200,12 @@ def locate(
     the knowledge base."""
     where: dict[tuple[str, str, str], list[str]] = defaultdict(list)
     against: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    mine = item.values.keys()
     for ref, facts in sources:
-        for k in item.values.keys() & facts.values.keys():
-            if ref not in where[k]:
-                where[k].append(ref)
+        if not mine.isdisjoint(facts.values):  # most share nothing: no set made for them
+            for k in mine & facts.values.keys():
+                if ref not in where[k]:
+                    where[k].append(ref)
         for fa, _ in quantity_clash(item, facts):
             k = value_key(fa)
             if ref not in against.get(k, ()):
