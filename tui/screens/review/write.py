@@ -23,6 +23,7 @@ from ...dialogs.increment import IncrementDialog, IncrementDraft
 from ...dialogs.notes import Kind, NoteEdit, NotesDialog
 from ...dialogs.spot_check import SpotCheckDialog
 from ...text import line
+from ...typeahead import opens
 from ...widgets.brief import OrderList
 from ...wording import field_label, section
 from .base import Controller
@@ -60,6 +61,7 @@ class Write(Controller):
 
         self.app.push_screen(TextEntryDialog(heading, hint, title, ref, (), initial), done)
 
+    @opens
     def action_label_exclusion(self) -> None:
         if self.read_only():
             return
@@ -77,12 +79,15 @@ class Write(Controller):
             lambda text: self.session.set_label(ref, text),
         )
 
+    @opens
     def action_edit_purpose(self) -> None:
         self._header("purpose")
 
+    @opens
     def action_edit_background(self) -> None:
         self._header("background")
 
+    @opens
     def action_edit_arxiv_note(self) -> None:
         if self.read_only():
             return
@@ -115,6 +120,7 @@ class Write(Controller):
                 lambda text: self.session.set_text("background", text or ""),
             )
 
+    @opens
     def action_edit_increment(self) -> None:
         if self.read_only():
             return
@@ -175,6 +181,7 @@ class Write(Controller):
 
     # -- the batch's contradictions and handles -------------------------------------------------
 
+    @opens
     def action_edit_notes(self) -> None:
         if self.read_only():
             return
@@ -215,6 +222,7 @@ class Write(Controller):
 
     # -- spot checks ---------------------------------------------------------------------------
 
+    @opens
     def action_add_spot_check(self) -> None:
         if self.read_only():
             return
