@@ -53,3 +53,37 @@ def test_dialog_hints_wrap_at_80_columns(demo_ws: Path, action: str, prepare) ->
             assert cut_labels(app.screen) == []
 
     run(go())
+
+
+async def hidden_fields(pilot, dialog) -> list[str]:
+    """The fields of `dialog` that, once focused (tab), are still drawn outside it."""
+    box = dialog.query_one("#dialog")
+    out = []
+    for widget in [w for w in dialog.focus_chain if w is not box]:
+        widget.focus()
+        await settle(pilot)
+        inside = box.content_region
+        if widget.region.bottom > inside.bottom or widget.region.y < inside.y:
+            out.append(widget.id or type(widget).__name__)
+    return out
+
+
+@pytest.mark.parametrize("action", ["filter", "exclude", "cycle_evidence", "merge", "edit_notes"])
+def test_every_field_of_a_dialog_is_reachable_at_80x24(demo_ws: Path, action: str) -> None:
+    """Before: the filter dialog at 24 rows hid its material list and its keys below its edge
+    (a dialog did not scroll); tabbing there typed into a field the reviewer could not see."""
+
+    async def go() -> None:
+        async with desk(demo_ws, size=NARROW) as (app, pilot, screen):
+            await settle(pilot)
+            await screen.run_action(action)
+            await until(pilot, lambda: isinstance(app.screen, Dialog), what="the dialog")
+            await settle(pilot)
+            assert await hidden_fields(pilot, app.screen) == []
+            box = app.screen.query_one("#dialog")
+            last = box.children[-1]
+            box.scroll_end(animate=False, immediate=True)
+            await settle(pilot)
+            assert last.region.bottom <= box.content_region.bottom, type(last).__name__
+
+    run(go())
