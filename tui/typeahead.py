@@ -17,14 +17,21 @@ arrow key that was 29 ms of CPU a key against 5 (measured, 200 keys on the demo)
 can neither open nor close a screen nor move the focus (`quick`: the review's moving keys) goes
 straight on when nothing is waiting, as Textual would send it; behind a waiting key it waits too,
 so the order holds.
+
+A key that opens a form or dialog and refuses (`t` on an item not in the brief: "include it
+first") is followed by keys meant for the form that never opened: a title typed blind would run
+as a string of desk commands (`y` copies, `i` includes, `e` asks for evidence…). So the keys
+typed in the same burst after a refused opener (each less than BURST_GAP after the one before)
+are set aside, not run, and the desk says how many and which (`opens`, `KeyGate.refused`).
 """
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from textual import events
 from textual.dom import DOMNode
@@ -37,6 +44,69 @@ if TYPE_CHECKING:
 HOLD_AT_MOST = 5.0  # seconds one key may hold the keys typed after it (a loaded machine is slow)
 ROUNDS = 2  # barrier rounds: the key itself, then the messages handling it posted
 SCREEN_POLL = 0.005  # seconds between looks at a screen being mounted
+# seconds between two keys of one burst: a title typed blind runs at 3-10 keys a second, while
+# reading a refusal and typing again takes longer than this
+BURST_GAP = 0.5
+SHOWN_AT_MOST = 40  # characters of the set-aside keys the desk repeats
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def opens(method: Callable[Concatenate[Any, P], R]) -> Callable[Concatenate[Any, P], R]:
+    """An action that opens a form or dialog (its `self` has `.app`): when it opens none, it
+    refused (and said why), and the keys typed right after it are set aside (`KeyGate.refused`)
+    rather than run as commands of the screen still on top."""
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: P.args, **kwargs: P.kwargs) -> R:
+        app = self.app
+        top = app.screen
+        result = method(self, *args, **kwargs)
+        gate = getattr(app, "key_gate", None)
+        if app.screen is top and isinstance(gate, KeyGate):
+            gate.refused()
+        return result
+
+    return wrapper
+
+
+def shown(event: events.Event) -> str:
+    """A set-aside key as the reviewer typed it: its character, else its name."""
+    if isinstance(event, events.Paste):
+        return f" [a paste of {len(event.text)} characters] "
+    if isinstance(event, events.Key):
+        if event.is_printable and event.character:
+            return event.character
+        return f" {event.key} "
+    return ""
+
+
+class SetAside:
+    """The keys of a burst after a refused opener: taken while each follows the one before by
+    less than BURST_GAP (the time the terminal's key was read, not when the desk got to it)."""
+
+    def __init__(self, opener: str, since: float) -> None:
+        self.opener = opener
+        self.last = since
+        self.keys: list[events.Event] = []
+
+    def takes(self, event: events.Event) -> bool:
+        return event.time - self.last < BURST_GAP
+
+    def add(self, event: events.Event) -> None:
+        self.keys.append(event)
+        self.last = max(self.last, event.time)
+
+    def said(self) -> str:
+        n = len(self.keys)
+        text = " ".join("".join(shown(e) for e in self.keys).split())
+        if len(text) > SHOWN_AT_MOST:
+            text = text[: SHOWN_AT_MOST - 1] + "…"
+        return (
+            f"Set aside the {n} key{'s' if n != 1 else ''} typed right after {self.opener} "
+            f"(nothing opened for them), not run as commands: {text}"
+        )
 
 
 class KeyGate:
@@ -57,6 +127,10 @@ class KeyGate:
         self.started = 0.0
         self.screen: Screen[Any] | None = None  # on top when the key in flight was handed on
         self.watchdog: Timer | None = None
+        self.in_flight: events.Event | None = None
+        self.refusal = 0  # the token of a key whose opener refused (0: none)
+        self.aside: SetAside | None = None  # the burst after it, being set aside
+        self.aside_timer: Timer | None = None
 
     def idle(self) -> bool:
         """No key in flight and none waiting."""
@@ -67,10 +141,40 @@ class KeyGate:
         self.closed = True
         self.held.clear()
 
+    def refused(self) -> None:
+        """The key in flight opened nothing it was meant to open: the keys typed after it in the
+        same burst are set aside when it is through (`release`)."""
+        if self.busy:
+            self.refusal = self.token
+
+    def set_aside(self, event: events.Event) -> bool:
+        """Whether `event` belongs to the burst after a refused opener (and is set aside); the
+        first key that does not ends the burst, and the desk says what was set aside."""
+        if self.aside is None:
+            return False
+        if self.aside.takes(event):
+            self.aside.add(event)
+            if self.aside_timer is not None:
+                self.aside_timer.stop()
+            self.aside_timer = self.app.set_timer(BURST_GAP, self.end_aside)
+            return True
+        self.end_aside()
+        return False
+
+    def end_aside(self) -> None:
+        aside, self.aside = self.aside, None
+        if self.aside_timer is not None:
+            self.aside_timer.stop()
+            self.aside_timer = None
+        if aside is not None and aside.keys and not self.closed:
+            self.app.notify(aside.said(), title="keys set aside", severity="warning", markup=False)
+
     async def admit(self, event: events.Event) -> None:
         """A key or paste from the terminal: handed on now, or after the one in flight."""
         self.seen += 1
         if self.closed:
+            return
+        if not self.busy and not self.held and self.set_aside(event):
             return
         if self.busy or self.held:
             self.held.append(event)
@@ -87,6 +191,7 @@ class KeyGate:
         token = self.token
         self.started = time.monotonic()
         self.screen = self.app.screen
+        self.in_flight = event
         await self.hand_on(event)
         self.follow(token, ROUNDS)
 
@@ -137,8 +242,14 @@ class KeyGate:
         if token != self.token:
             return
         self.busy = False
+        if self.refusal == token and isinstance(self.in_flight, events.Key):
+            self.end_aside()
+            self.aside = SetAside(shown(self.in_flight).strip(), self.in_flight.time)
+        self.refusal = 0
         while self.held and not self.closed and not self.busy:
             event = self.held.popleft()
+            if self.set_aside(event):
+                continue
             if self.quick(event):
                 await self.hand_on(event)
             else:

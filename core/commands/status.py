@@ -187,6 +187,33 @@ def _borne_out(cat: CatFile, entry: HistoryEntry) -> bool:
     return not agreement(entry.trailers, sidecar)
 
 
+def repository_note(ws: Workspace) -> str | None:
+    """What status says when the workspace is no repository git can use (no batch can be
+    committed there), in the words every git command of briefdesk uses (`no_repository`)."""
+    from ..git.command import no_repository, probe
+
+    found = probe(ws.root)
+    if found.returncode in (0, 1):
+        return None
+    problem = no_repository(ws.root, found)
+    return f"{problem}: no batch can be committed here"
+
+
+def unreadable_error(rows: list[BatchRow]) -> BriefdeskError | None:
+    """The one error line of a status whose manifests cannot all be read (every row is still
+    listed): the manifest's own problem, or how many are broken."""
+    broken = [r for r in rows if r.kind == "unreadable"]
+    if not broken:
+        return None
+    if len(broken) == 1:
+        return BriefdeskError(broken[0].problem or "cannot be read", None)
+    return BriefdeskError(
+        f"{len(broken)} batch manifests cannot be read: "
+        + ", ".join(r.path or r.stem for r in broken)
+        + " (each is listed with its problem)"
+    )
+
+
 def require_workspace(ws: Workspace) -> None:
     """A folder with neither settings nor a batches folder is no workspace: saying "no batch
     manifests" there would report success on a typo of `-w`."""

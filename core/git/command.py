@@ -224,3 +224,29 @@ def parse_ident(line: str) -> tuple[str, str] | None:
     if not (sep and sep2) or not name.strip() or not email.strip():
         return None
     return name.strip(), email.strip()
+
+
+NOT_A_REPOSITORY = "not a git repository (run `git init` there first)"
+
+
+def no_repository(root: str | Path, proc: subprocess.CompletedProcess[bytes]) -> BriefdeskError:
+    """The one wording of "this workspace is no repository git can use", for every command that
+    needs one (history, verify, commit, `new-batch --since`; status says it in its last line).
+    `proc` is the `git rev-parse` that failed: when git refused for another reason (a repository
+    it will not use, of "dubious ownership"), its own words are kept, since `git init` would not
+    help there."""
+    said = first_line(proc)
+    if "not a git repository" in said:
+        return BriefdeskError(NOT_A_REPOSITORY, root)
+    return BriefdeskError(f"git cannot use this repository: {said}", root)
+
+
+def probe(root: str | Path) -> subprocess.CompletedProcess[bytes]:
+    """`git rev-parse --git-dir --verify -q HEAD`: exit 0 in a repository with a commit, 1 (the
+    git directory printed) in one with no commit yet, 128 outside any repository."""
+    return git(root, "rev-parse", "--git-dir", "--verify", "-q", "HEAD", check=False)
+
+
+def no_commit_yet(proc: subprocess.CompletedProcess[bytes]) -> bool:
+    """`probe`'s answer: a repository, but no commit in it."""
+    return proc.returncode == 1 and bool(proc.stdout.strip())

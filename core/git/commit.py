@@ -67,6 +67,7 @@ from .command import (
     git_many,
     git_message,
     literal,
+    no_repository,
     output_lines,
     parse_ident,
 )
@@ -131,9 +132,7 @@ def locate(root: Path) -> Repo:
     proc = git(root, *args, check=False)
     lines = proc.stdout.decode("utf-8", "surrogateescape").split("\n")
     if proc.returncode != 0 or len(lines) < 2 + len(names):
-        raise BriefdeskError(
-            f"not a git repository ({first_line(proc)}); run `git init` there first", root
-        )
+        raise no_repository(root, proc)
     if lines[0] != "true":
         raise BriefdeskError(
             "not inside a git work tree (a bare repository or a .git folder)", root

@@ -30,7 +30,7 @@ from ..errors import BriefdeskError
 from ..storage.fileio import sha256_file
 from ..workspace.briefname import stems_of
 from ..workspace.layout import Workspace
-from .command import first_line, git
+from .command import first_line, git, no_commit_yet, no_repository, probe
 from .verify import signature_words
 
 _SUBJECT_TOPIC = re.compile(r"brief\(([^)]*)\):")
@@ -124,9 +124,11 @@ def history(
         check=False,
     )
     if proc.returncode != 0:
-        probe = git(ws.root, "rev-parse", "--git-dir", "--verify", "-q", "HEAD", check=False)
-        if probe.returncode == 1 and probe.stdout.strip():
-            return []  # a repository with no commit yet (128 would be: not a repository)
+        found = probe(ws.root)
+        if no_commit_yet(found):
+            return []
+        if found.returncode != 0:
+            raise no_repository(ws.root, found)
         raise BriefdeskError(f"git log failed: {first_line(proc)}", ws.root)
     entries: list[HistoryEntry] = []
     for record in proc.stdout.decode("utf-8", "replace").split(RS):

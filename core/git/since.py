@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..errors import BriefdeskError
 from ..workspace.layout import Workspace
-from .command import first_line, git
+from .command import first_line, git, no_commit_yet, no_repository, probe
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?")
 
@@ -70,8 +70,12 @@ def resolve_since(ws: Workspace, spec: str) -> Since:
             "--",
             check=False,
         )
-        if proc.returncode != 0 and not _no_commit_yet(ws):
-            raise BriefdeskError(f"git rev-list failed: {first_line(proc)}", ws.root)
+        if proc.returncode != 0:
+            found = probe(ws.root)
+            if found.returncode not in (0, 1):
+                raise no_repository(ws.root, found)
+            if not no_commit_yet(found):
+                raise BriefdeskError(f"git rev-list failed: {first_line(proc)}", ws.root)
         sha = proc.stdout.decode("ascii", "replace").strip() if proc.returncode == 0 else ""
         return Since(spec, sha or None, when)
     if _DATE.match(spec) and re.fullmatch(r"[\d:T -]+", spec):
@@ -87,12 +91,10 @@ def resolve_since(ws: Workspace, spec: str) -> Since:
     )
     sha = proc.stdout.decode("ascii", "replace").strip()
     if proc.returncode != 0 or not sha:
+        found = probe(ws.root)
+        if found.returncode not in (0, 1):
+            raise no_repository(ws.root, found)
         raise BriefdeskError(
             f"--since {spec!r}: no such revision, and not a date (YYYY-MM-DD)", ws.root
         )
     return Since(spec, sha)
-
-
-def _no_commit_yet(ws: Workspace) -> bool:
-    probe = git(ws.root, "rev-parse", "--git-dir", "--verify", "-q", "HEAD", check=False)
-    return probe.returncode == 1 and bool(probe.stdout.strip())

@@ -44,7 +44,7 @@ from ..brief.message import (
 from ..errors import BriefdeskError
 from ..workspace.layout import Workspace
 from .catfile import CatFile
-from .command import first_line, git
+from .command import first_line, git, no_repository
 
 if TYPE_CHECKING:
     from ..brief.sidecar import Sidecar
@@ -130,9 +130,9 @@ def verify(ws: Workspace, rev: str) -> VerifyResult:
     )
     fields = proc.stdout.decode("utf-8", "replace").split("\0", 4)
     if proc.returncode != 0 or len(fields) != 5:
-        probe = git(ws.root, "rev-parse", "--git-dir", check=False)
-        if probe.returncode != 0:  # not a repository: git's own words say so
-            raise BriefdeskError(f"git log failed: {first_line(probe)}", ws.root)
+        repository = git(ws.root, "rev-parse", "--git-dir", check=False)
+        if repository.returncode != 0:
+            raise no_repository(ws.root, repository)
         raise BriefdeskError(f"unknown revision or not a commit: {rev}")
     sha, signed, parents, formatted, message = fields
     trailers = read_trailers(formatted, message)

@@ -139,14 +139,53 @@ def test_status_follows_a_batch_from_new_to_committed(demo_ws: Path, capsys) -> 
 
 
 def test_status_names_a_broken_manifest_and_cannot_count_unbatched(demo_ws: Path, capsys) -> None:
+    """Every batch is still listed, but a manifest that cannot be read is bad input: exit 2 and
+    one error line naming it (docs/cli.md, "Exit status"; before, status exited 0)."""
     (demo_ws / "batches" / "broken.yaml").write_text("id: [unclosed\n", "utf-8")
-    code, out, _ = run(capsys, "status", "-w", str(demo_ws))
-    assert code == 0
+    code, out, err = run(capsys, "status", "-w", str(demo_ws))
+    assert code == 2
     broken = next(line for line in out.splitlines() if line.startswith("broken"))
     assert "cannot be read: batches/broken.yaml" in broken
+    assert any(line.startswith(DEMO_BATCH) for line in out.splitlines())  # the others are listed
     assert out.splitlines()[-1].startswith("which materials no batch names cannot be told")
-    data = json.loads(run(capsys, "status", "-w", str(demo_ws), "--json")[1])
+    assert err.count("\n") == 1 and err.startswith("briefdesk: error: batches/broken.yaml: ")
+    code, out, err = run(capsys, "status", "-w", str(demo_ws), "--json")
+    data = json.loads(out)
+    assert code == 2 and err.startswith("briefdesk: error: batches/broken.yaml: ")
     assert data["unbatched"] is None
+    assert {b["state"] for b in data["batches"]} >= {"unreadable"}
+    (demo_ws / "batches" / "broken2.yaml").write_text("id: [unclosed\n", "utf-8")
+    code, _, err = run(capsys, "status", "-w", str(demo_ws))
+    assert code == 2 and err == (
+        "briefdesk: error: 2 batch manifests cannot be read: batches/broken.yaml, "
+        "batches/broken2.yaml (each is listed with its problem)\n"
+    )
+
+
+def test_outside_a_repository_every_command_says_it_in_the_same_words(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """history, verify, commit and new-batch --since refuse in one wording, and status (which
+    still lists the batches) ends with it; before, history and verify said
+    `git log failed: fatal: …` and commit `not a git repository (fatal: …)`."""
+    import shutil
+
+    root = tmp_path / "kb"
+    shutil.copytree(Path(__file__).parents[1] / "workspaces" / "english", root)
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    said = f"{root}: not a git repository (run `git init` there first)"
+    stem = next((root / "batches").glob("*.yaml")).stem
+    for argv in (
+        ("history",),
+        ("verify", "HEAD"),
+        ("commit", "-b", stem, "--allow-undecided"),
+        ("new-batch", "--topic", "serving", "--since", "HEAD", "--dry-run"),
+        ("new-batch", "--topic", "serving", "--since", "2026-01-01", "--dry-run"),
+    ):
+        code, _, err = run(capsys, *argv, "-w", str(root))
+        assert (code, err) == (2, f"briefdesk: error: {said}\n"), argv
+    code, out, _ = run(capsys, "status", "-w", str(root))
+    assert code == 0 and out.splitlines()[-1] == f"{said}: no batch can be committed here"
 
 
 # -- history --------------------------------------------------------------------------------

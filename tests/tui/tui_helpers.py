@@ -116,12 +116,14 @@ async def quiet(pilot, timeout: float = WAIT) -> None:
 
 
 @contextlib.asynccontextmanager
-async def desk(workspace, batch: str = DEMO_BATCH, *, matched: bool = False, size=SIZE):
+async def desk(
+    workspace, batch: str = DEMO_BATCH, *, matched: bool = False, size=SIZE, keymap=None
+):
     """The desk on `batch`, its review screen ready:
     `async with desk(ws) as (app, pilot, screen)`."""
     from briefdesk.tui.app import BriefdeskApp
 
-    app = BriefdeskApp(workspace, batch)
+    app = BriefdeskApp(workspace, batch, keymap)
     async with app.run_test(size=size) as pilot:
         yield app, pilot, await review_ready(pilot, matched=matched)
 

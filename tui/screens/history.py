@@ -27,6 +27,7 @@ from textual.widgets import DataTable, Static
 
 from ..keys import keyed
 from ..text import line
+from ..typeahead import opens
 
 PENDING, VERIFIED, FAILED = "…", "✓", "✗"
 MARK_STYLE = {PENDING: "dim", VERIFIED: "bold green", FAILED: "bold red"}
@@ -207,6 +208,7 @@ class HistoryScreen(ModalScreen[None]):
         event.stop()
         self.action_open()
 
+    @opens
     def action_open(self) -> None:
         from briefdesk.core.git.history import committed_brief
 

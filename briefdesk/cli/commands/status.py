@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ...core.text.sanitize import safe_line
-from ..output import out, to_json
+from ..output import err, out, to_json
 from .context import open_workspace
+
+if TYPE_CHECKING:
+    from ...core.errors import BriefdeskError
 
 NAME = "status"
 SUMMARY = (
@@ -22,7 +26,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.commands.status import batch_status, require_workspace, unbatched_materials
+    from ...core.commands.status import (
+        batch_status,
+        repository_note,
+        require_workspace,
+        unbatched_materials,
+        unreadable_error,
+    )
 
     ws = open_workspace(args)
     require_workspace(ws)
@@ -38,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
                 }
             )
         )
-        return 0
+        return refused(unreadable_error(rows))
     if not rows:
         out(f"no batch manifests in {ws.settings.paths.batches}/\n")
     width = max((len(r.stem) for r in rows), default=0)
@@ -59,4 +69,16 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         out("every material is named by a batch\n")
-    return 0
+    note = repository_note(ws)
+    if note:
+        out(safe_line(note) + "\n")
+    return refused(unreadable_error(rows))
+
+
+def refused(problem: BriefdeskError | None) -> int:
+    """Every batch is listed; a manifest that cannot be read is still bad input (docs/cli.md,
+    exit status 2), said in one line on stderr after the list."""
+    if problem is None:
+        return 0
+    err(f"briefdesk: error: {problem}\n")
+    return problem.exit_code

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...typeahead import opens
 from ...widgets.placements import PlacementsPane
 from ...wording import section
 from .base import Controller
@@ -27,6 +28,7 @@ class Annotate(Controller):
 
         self.app.push_screen(TextEntryDialog(heading, hint, item.title, ref, existing), done)
 
+    @opens
     @mutating
     def action_annotate(self) -> None:
         d = self.session.decision(self.view.current or "")
@@ -37,6 +39,7 @@ class Annotate(Controller):
             self.session.add_note,
         )
 
+    @opens
     @mutating
     def action_flag_contradiction(self) -> None:
         self.text_dialog(
@@ -47,6 +50,7 @@ class Annotate(Controller):
             lambda ref, text: self.session.add_contradiction(text, [ref]),
         )
 
+    @opens
     @mutating
     def action_add_handle(self) -> None:
         self.text_dialog(
@@ -57,6 +61,7 @@ class Annotate(Controller):
             lambda ref, text: self.session.add_handle(text, [ref]),
         )
 
+    @opens
     @mutating
     def action_cycle_evidence(self) -> None:
         from ...dialogs.evidence import EvidenceDialog
@@ -94,6 +99,7 @@ class Annotate(Controller):
         )
         return True
 
+    @opens
     @mutating
     def action_pick_placement(self) -> None:
         from ...dialogs.placement import PlacementDialog

@@ -7,6 +7,7 @@ what they keep as a contradiction of the batch citing the item and the conflict'
 
 from __future__ import annotations
 
+from ...typeahead import opens
 from ...widgets.claims import KIND_LABEL
 from ...wording import section
 from .base import Controller
@@ -14,6 +15,7 @@ from .guards import mutating
 
 
 class Claims(Controller):
+    @opens
     @mutating
     def action_claim_contradiction(self) -> None:
         from ...dialogs.text_entry import TextEntryDialog

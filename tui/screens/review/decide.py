@@ -5,6 +5,7 @@ from __future__ import annotations
 from briefdesk.core.matching.targets import Target, duplicate_targets
 from briefdesk.core.model.values import Duplicate
 
+from ...typeahead import opens
 from ...widgets.duplicates import DuplicateList
 from .base import Controller
 from .guards import mutating
@@ -36,6 +37,7 @@ class Decide(Controller):
                 title="the increment stays",
             )
 
+    @opens
     @mutating
     def action_exclude(self) -> None:
         from ...dialogs.exclude import ExcludeDialog
@@ -140,6 +142,7 @@ class Decide(Controller):
             self.notify("Saved.")
         self.screen.panes.draw_status()
 
+    @opens
     @mutating
     def action_gone_decisions(self) -> None:
         """Decisions whose item is gone from its material (docs/staleness.md): pick one, then

@@ -14,6 +14,7 @@ from briefdesk.core.model.values import Item
 from briefdesk.core.storage.fileio import sha256_file
 
 from ...handoff import at_line, copy_text, open_and_report, program, run_outside
+from ...typeahead import opens
 from .base import Controller
 from .guards import current
 
@@ -73,6 +74,7 @@ class Handoff(Controller):
         self.view.uncommitted = found
         self.screen.panes.show_current()
 
+    @opens
     @current
     def action_copy_ref(self) -> None:
         from ...dialogs.choice import ChoiceDialog
@@ -97,6 +99,7 @@ class Handoff(Controller):
         )
         self.app.push_screen(dialog, done)
 
+    @opens
     @current
     def action_open_url(self) -> None:
         from ...dialogs.choice import ChoiceDialog
@@ -121,6 +124,7 @@ class Handoff(Controller):
         )
         self.app.push_screen(dialog, done)
 
+    @opens
     def action_history(self) -> None:
         from ..history import HistoryScreen
 

@@ -7,6 +7,7 @@ import dataclasses
 from textual.widget import Widget
 
 from ...filtering import ItemFilter
+from ...typeahead import opens
 from ...widgets.item_list import ItemList
 from ...widgets.search import SearchBar
 from .base import Controller
@@ -103,6 +104,7 @@ class Navigate(Controller):
 
     # -- the filter ----------------------------------------------------------------------------
 
+    @opens
     def action_filter(self) -> None:
         from ...dialogs.filter import FilterDialog
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from briefdesk.core.model.increments import SpotCheck
 
+from ...typeahead import opens
 from ...widgets.brief import OrderList
 from .base import Controller
 from .guards import mutating
@@ -42,6 +43,7 @@ class Order(Controller):
         if not self.session.move(head, delta):
             self.notify("Already first." if delta < 0 else "Already last.")
 
+    @opens
     @mutating
     def action_merge(self) -> None:
         from ...dialogs.merge import MergeChoice, MergeDialog

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
+from ...typeahead import opens
 from .base import Controller
 
 if TYPE_CHECKING:
@@ -17,12 +18,14 @@ class Open(Controller):
         super().__init__(screen)
         self.warned_form: Screen[object] | None = None  # the form ctrl+q warned about once
 
+    @opens
     def action_preview_brief(self) -> None:
         from ..preview import PreviewScreen
 
         brief, message = self.screen.panes.brief()
         self.app.push_screen(PreviewScreen(brief, message, self.view.review.brief_path))
 
+    @opens
     def action_commit(self) -> None:
         from ..commit import CommitScreen
 
@@ -42,6 +45,7 @@ class Open(Controller):
         screen = CommitScreen(view.review, self.session, brief, message, view.reviewer, problem)
         self.app.push_screen(screen, done)
 
+    @opens
     def action_help(self) -> None:
         from ..help import HelpScreen
 

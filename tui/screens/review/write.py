@@ -23,6 +23,7 @@ from ...dialogs.increment import IncrementDialog, IncrementDraft
 from ...dialogs.notes import Kind, NoteEdit, NotesDialog
 from ...dialogs.spot_check import SpotCheckDialog
 from ...text import line
+from ...typeahead import opens
 from ...widgets.brief import OrderList
 from ...wording import field_label, section
 from .base import Controller
@@ -60,6 +61,7 @@ class Write(Controller):
 
         self.app.push_screen(TextEntryDialog(heading, hint, title, ref, (), initial), done)
 
+    @opens
     def action_label_exclusion(self) -> None:
         if self.read_only():
             return
@@ -77,6 +79,7 @@ class Write(Controller):
             lambda text: self.session.set_label(ref, text),
         )
 
+    @opens
     def action_word_exclusion(self) -> None:
         """What 四 says of the excluded item after its name, in the reviewer's words; the form
         starts from the tool's words (the reason with its citation, the notes). Saving the tool's
@@ -138,6 +141,7 @@ class Write(Controller):
         group = {"include": "batch", "exclude": "excluded"}.get(status, "undecided")
         return group, item.arxiv
 
+    @opens
     def action_arxiv_note(self) -> None:
         """What the parenthesis after the item's (or spot check's) arXiv id says in section 三,
         in the reviewer's words; the level is added when the note names none."""
@@ -157,6 +161,7 @@ class Write(Controller):
             lambda text: self.session.set_arxiv_note(arxiv_id, text),
         )
 
+    @opens
     def action_arxiv_heading(self) -> None:
         """The heading of the group of section 三 the item (or spot check) is listed in, in the
         reviewer's words; the tool adds the count."""
@@ -175,12 +180,15 @@ class Write(Controller):
             lambda text: self.session.set_arxiv_heading(group, text),
         )
 
+    @opens
     def action_edit_purpose(self) -> None:
         self._header("purpose")
 
+    @opens
     def action_edit_background(self) -> None:
         self._header("background")
 
+    @opens
     def action_edit_arxiv_note(self) -> None:
         if self.read_only():
             return
@@ -213,6 +221,7 @@ class Write(Controller):
                 lambda text: self.session.set_text("background", text or ""),
             )
 
+    @opens
     def action_edit_increment(self) -> None:
         if self.read_only():
             return
@@ -273,6 +282,7 @@ class Write(Controller):
 
     # -- the batch's contradictions and handles -------------------------------------------------
 
+    @opens
     def action_edit_notes(self) -> None:
         if self.read_only():
             return
@@ -313,6 +323,7 @@ class Write(Controller):
 
     # -- spot checks ---------------------------------------------------------------------------
 
+    @opens
     def action_add_spot_check(self) -> None:
         if self.read_only():
             return
