@@ -1,7 +1,7 @@
 """How well matching and claims find what a careful reader finds: `python -m benchmarks.quality
 [WS...]` (default: every knowledge base with a truth file: tests/workspaces/realkb,
 tests/workspaces/facts, the seed's workspace, whose truth is tests/seed/truth.yaml, and
-tests/workspaces/heldout and tests/workspaces/heldout2, written without reading the matcher: their
+tests/workspaces/heldout, heldout2 and heldout3, written without reading the matcher: their
 figures are reported here and asserted nowhere, so that they stay honest — never tune on them).
 
 A workspace's `truth.yaml` (beside it or inside it) holds, per item, its true `duplicates` with
@@ -46,6 +46,7 @@ EVERY = [
     ROOT / "tests" / "seed" / "workspace",
     ROOT / "tests" / "workspaces" / "heldout",
     ROOT / "tests" / "workspaces" / "heldout2",
+    ROOT / "tests" / "workspaces" / "heldout3",
 ]
 
 
