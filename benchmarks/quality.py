@@ -161,9 +161,7 @@ def measure(src: Path) -> Figures:
             accepted[1] += 1
             f.has_also = f.has_also or bool(t.get("also"))
             if not placed or placed[0] != t["section"]:
-                got_s = ", ".join(
-                    f"§{p.section} {p.score:.0f}" for p in matches[ref].placements
-                )
+                got_s = ", ".join(f"§{p.section} {p.score:.0f}" for p in matches[ref].placements)
                 want = "/".join(f"§{s}" for s in [t["section"], *(t.get("also") or [])])
                 f.misplaced.append(f"{ref} ({t.get('lang', '?')}): want {want}, got {got_s or '-'}")
     f.claims = len(conflicts)

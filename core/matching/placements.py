@@ -13,7 +13,10 @@ by its other paragraphs).
 **Evidence beyond the text**, each a rule a reviewer follows:
 
 - *names of the heading*: the cosine grows by HEAD_BOOST per name of the section's heading the
-  item uses (two at most count) — the heading says what the section is about;
+  item uses (two at most count) — the heading says what the section is about; and by HEAD_BOOST
+  once more when the item's own title (its first line) uses one — the title says what the item
+  is about, where its text may name a tool or a benchmark only as the setting (a rerun of a
+  benchmark "with lm-evaluation-harness v0.4.9" belongs with the benchmark);
 - *placed before*: an earlier brief entry the item repeats (a `likely` candidate) was placed in a
   section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST — the same
   content goes where the knowledge base put it;
@@ -147,6 +150,9 @@ def evidence(
                 count[j] += 1
         for j, c in count.items():
             boost[i, j] += HEAD_BOOST * min(c, 2)
+        title = book.texts[i].split("\n", 1)[0].casefold()
+        for j in {j for name in mine.names if _in_title(name, title) for j in heads.get(name, ())}:
+            boost[i, j] += HEAD_BOOST
         for j in set(placed_before[i]) if i < len(placed_before) else ():
             boost[i, j] += PLACED_BOOST
         if any(f.kind in ("version", "quantity") for f in mine.all):
@@ -155,6 +161,26 @@ def evidence(
                 if theirs.names & mine.names and clashes(mine, theirs):
                     first[i, j] = True
     return boost, first
+
+
+def _in_title(name: str, title: str) -> bool:
+    """Whether a casefolded name occurs in a casefolded title as a whole name (`ai` is not in
+    `rain`; a Chinese name has no word boundary to look for)."""
+    at = title.find(name)
+    while at >= 0:
+        before = title[at - 1] if at else " "
+        after = title[at + len(name)] if at + len(name) < len(title) else " "
+        if not (_word_char(before) and _word_char(name[0])) and not (
+            _word_char(after) and _word_char(name[-1])
+        ):
+            return True
+        at = title.find(name, at + 1)
+    return False
+
+
+def _word_char(ch: str) -> bool:
+    """A Latin letter, digit or joiner: what continues an English or code name."""
+    return ch.isascii() and (ch.isalnum() or ch in "-_.")
 
 
 def shared_names(

@@ -223,6 +223,58 @@ def test_a_chapter_comes_first_when_no_subsection_fits() -> None:
 
 
 @pytest.mark.parametrize(
+    ("title", "body", "sections"),
+    [
+        (
+            "Our MMLU-Pro rerun of Kestrel-70B",
+            "We reran Kestrel-70B-Instruct on MMLU-Pro, 5-shot CoT, with lm-evaluation-harness "
+            "v0.4.9, the chat template applied, vLLM backend, bf16, and got 78.9.",
+            [
+                section(
+                    "1.1",
+                    "MMLU-Pro",
+                    "MMLU-Pro: 12,032 questions with ten options; the official setting is 5-shot "
+                    "CoT.",
+                ),
+                section(
+                    "2.1",
+                    "lm-evaluation-harness",
+                    "lm-evaluation-harness v0.4.9 runs on a vLLM or HF backend, bf16; tasks are "
+                    "YAML files.",
+                ),
+            ],
+        ),
+        (
+            "MMLU-Pro 复测：Kestrel-70B 为 78.9",
+            "作者用 lm-evaluation-harness v0.4.9 复测 Kestrel-70B-Instruct 的 MMLU-Pro"
+            "（5-shot CoT），vLLM 后端，得到 78.9。",
+            [
+                section(
+                    "1.1",
+                    "MMLU-Pro 与知识类基准",
+                    "MMLU-Pro 共 12,032 题，10 个选项，官方口径为 5-shot CoT。",
+                ),
+                section(
+                    "2.1",
+                    "lm-evaluation-harness",
+                    "lm-evaluation-harness 稳定版 v0.4.9，支持 vLLM 与 HF 后端，bf16；"
+                    "任务用 YAML 定义。",
+                ),
+            ],
+        ),
+    ],
+)
+def test_the_heading_name_the_items_title_uses_counts_more(
+    title: str, body: str, sections: list[Section]
+) -> None:
+    # Both headings' names are in the item, and it shares more words with the tool's section
+    # (its version, backend, precision); its title says it is a benchmark result, run with the
+    # tool: the benchmark's section.
+    got = first([*sections, *UNRELATED_ZH], item("inbox/m.md#1", title, body))
+    assert got[0] == "1.1"  # before: 2.1
+
+
+@pytest.mark.parametrize(
     ("text", "section_id"),
     [
         ("• 建议归入：§1.2 新增小节（串起 §5.3 与 §4.1）；Flide 归 §3", "1.2"),
