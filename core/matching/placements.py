@@ -54,6 +54,9 @@ from .tokens import Records
 if TYPE_CHECKING:
     import scipy.sparse as sp  # imported where it is used: a warm scan never needs it
 
+# bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
+# never serves placements the rules no longer give
+PLACEMENT_VERSION = "2"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
 SUBSECTION_SHARE = 0.6  # a subsection this close to its chapter comes before it
