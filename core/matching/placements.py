@@ -26,6 +26,9 @@ by its other paragraphs).
   closer to the item than most sections are (above the median) — the increment is that
   correction, or the material's author has already said where it belongs, even where another
   section holds more of what the item repeats;
+- *within its chapter*: a subsection's cosine grows by CHAPTER_SHARE of its chapter's (the
+  chapter's heading and opening text) — a reviewer finds the chapter first, then the subsection
+  in it, so of two subsections with similar words the one in the item's chapter comes first;
 - *subsection over chapter*: a chapter ranked above one of its own subsections gives way to it
   when the subsection comes within SUBSECTION_SHARE of it — a subsection says where, a chapter
   only roughly; a chapter stays first only when none of its subsections fits.
@@ -56,10 +59,13 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "2"
+PLACEMENT_VERSION = "3"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
 SUBSECTION_SHARE = 0.6  # a subsection this close to its chapter comes before it
+# a subsection's cosine grows by this share of its chapter's (below SUBSECTION_SHARE: a subsection
+# sharing nothing with the item never displaces a chapter that fits)
+CHAPTER_SHARE = 0.3
 MAX_SHOWN_NAMES = 4
 # a section of the living document named in an item's text: `活文档 §1.2`, `living document §1.2`,
 # `the living doc's §1.2` (a bare `§3` may be a paper's own section)
@@ -239,6 +245,8 @@ def place(
         for j in np.unique(paragraph_section):
             best[:, j] = per_para[:, paragraph_section == j].max(axis=1)
         cos = np.maximum(cos, best)
+    if chapter_of is not None and (chapter_of >= 0).any():
+        cos = _within_chapters(cos, chapter_of)
     if boost is not None:
         cos = cos * boost
     q50, q90 = np.percentile(cos, [50, 90], axis=1, keepdims=True)
@@ -261,6 +269,15 @@ def place(
         ]
         for rj, rc, rs in zip(order.tolist(), best_cos.tolist(), scores.tolist(), strict=True)
     ]
+
+
+def _within_chapters(cos: np.ndarray, chapter_of: np.ndarray) -> np.ndarray:
+    """The cosines with every subsection's grown by CHAPTER_SHARE of its chapter's: a reviewer
+    finds the chapter first, and a chapter's opening says what all its subsections are about."""
+    sub = np.flatnonzero(chapter_of >= 0)
+    out = cos.copy()
+    out[:, sub] += CHAPTER_SHARE * cos[:, chapter_of[sub]]
+    return out
 
 
 def _raise_first(cos: np.ndarray, first: np.ndarray, q50: np.ndarray) -> np.ndarray:

@@ -211,6 +211,66 @@ def test_a_subsection_comes_before_its_chapter(
     assert got[0] == "3.1"
 
 
+@pytest.mark.parametrize(
+    ("sections", "text"),
+    [
+        (
+            [
+                section(
+                    "3",
+                    "LLM-as-a-judge",
+                    "A judge model scores open answers; a report names the judge, its snapshot "
+                    "and its prompt.",
+                ),
+                section(
+                    "3.2",
+                    "Judge agreement",
+                    "Agreement with human raters is reported as Cohen's kappa; pin the snapshot.",
+                ),
+                section("5", "Agents", "Agent benchmarks are costly to run."),
+                section(
+                    "5.2",
+                    "tau-bench",
+                    "GPT-4o reaches pass^1 0.60 on retail; reruns of the same task are not stable.",
+                ),
+                section("6.1", "Open questions", "How do scores align after a model upgrade?"),
+                section("5.10", "KServe", "KServe lifecycle and scale-to-zero."),
+            ],
+            "The same judge name is not the same judge: two snapshots of GPT-4o as a judge of "
+            "open answers disagree on 14% of verdicts, so reruns of the same task are not stable.",
+        ),
+        (
+            [
+                section(
+                    "3",
+                    "LLM-as-a-judge",
+                    "用强模型给开放式回答打分；报告中应写明 judge 模型、快照日期与提示词。",
+                ),
+                section(
+                    "3.2", "judge 一致性", "judge 与人工的一致率用 Cohen's kappa 报告；快照要固定。"
+                ),
+                section("5", "agent 评测", "agent 评测单次运行成本高。"),
+                section(
+                    "5.2",
+                    "τ-bench",
+                    "GPT-4o 在 retail 上 pass^1 约 0.60：同一任务反复跑，成功并不稳定。",
+                ),
+                section("6.1", "开放问题", "模型升级后历史分数如何对齐？"),
+                section("5.10", "KServe", "KServe 的模型生命周期与 scale-to-zero。"),
+            ],
+            "同名 judge 不是同一个 judge：用 GPT-4o 的两个快照作 judge 给开放式回答打分，14% 的判决"
+            "不同，反复评判并不稳定。",
+        ),
+    ],
+)
+def test_a_subsection_is_read_within_its_chapter(sections: list[Section], text: str) -> None:
+    # The item is about judges (the chapter) and snapshots (one subsection of it); on its own
+    # words the subsection is too far below the chapter to come first. Read within its chapter,
+    # the judge subsection comes first, the chapter next.
+    drift = item("inbox/j.md#1", "JudgeDrift", text)
+    assert first(sections, drift)[:2] == ["3.2", "3"]  # before: 3 alone
+
+
 def test_a_chapter_comes_first_when_no_subsection_fits() -> None:
     sections = [
         section("3", "调度与状态管理", "连续批处理、抢占与状态分叉：共享前缀，分叉点后分配新块。"),
