@@ -36,7 +36,8 @@ by its other paragraphs).
 The score shown is on the duplicates' scale (`score.calibrated`), against the item's own
 background over the sections: 0 for a section no closer than the item's typical section (its 90th
 percentile), 85 for one as far above it as a likely duplicate is above its background, 100 for
-the same text. So the numbers read the same for a Chinese and an English item.
+the same text. So the numbers read the same for a Chinese and an English item. The scores follow the
+ranking: a subsection placed before its chapter shows the chapter's score where that is higher.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "3"
+PLACEMENT_VERSION = "4"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
 SUBSECTION_SHARE = 0.6  # a subsection this close to its chapter comes before it
@@ -261,6 +262,9 @@ def place(
     order = order[:, :top]
     best_cos = np.take_along_axis(cos, order, axis=1)
     scores = np.round(np.take_along_axis(shown, order, axis=1), 0)
+    # the scores follow the ranking: a subsection placed before its chapter shows the chapter's
+    # score where that is higher (the reviewer reads the first as the best)
+    scores = np.maximum.accumulate(scores[:, ::-1], axis=1)[:, ::-1]
     return [
         [
             (int(j), float(s))

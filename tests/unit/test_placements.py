@@ -268,7 +268,10 @@ def test_a_subsection_is_read_within_its_chapter(sections: list[Section], text: 
     # words the subsection is too far below the chapter to come first. Read within its chapter,
     # the judge subsection comes first, the chapter next.
     drift = item("inbox/j.md#1", "JudgeDrift", text)
-    assert first(sections, drift)[:2] == ["3.2", "3"]  # before: 3 alone
+    placements = match_items([drift], sections, [], DOC)[drift.ref].placements
+    assert [p.section for p in placements][:2] == ["3.2", "3"]  # before: 3 alone
+    # the scores follow the ranking (the subsection shows its chapter's, not a lower one)
+    assert [p.score for p in placements] == sorted((p.score for p in placements), reverse=True)
 
 
 def test_a_chapter_comes_first_when_no_subsection_fits() -> None:
