@@ -16,7 +16,9 @@ by its other paragraphs).
   item uses (two at most count) — the heading says what the section is about; and by HEAD_BOOST
   once more when the item's own title (its first line) uses one — the title says what the item
   is about, where its text may name a tool or a benchmark only as the setting (a rerun of a
-  benchmark "with lm-evaluation-harness v0.4.9" belongs with the benchmark);
+  benchmark "with lm-evaluation-harness v0.4.9" belongs with the benchmark); and by
+  TITLE_NAME_BOOST when the section's text names a name of the item's title (`… 的 GPQA 成绩`
+  goes where GPQA is written about, not where another Llama model's long-context score is);
 - *placed before*: an earlier brief entry the item repeats (a `likely` candidate) was placed in a
   section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST — the same
   content goes where the knowledge base put it;
@@ -60,8 +62,9 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "4"
+PLACEMENT_VERSION = "5"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
+TITLE_NAME_BOOST = HEAD_BOOST / 2  # and by this when its text names a name of the item's title
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
 SUBSECTION_SHARE = 0.6  # a subsection this close to its chapter comes before it
 # a subsection's cosine grows by this share of its chapter's (below SUBSECTION_SHARE: a subsection
@@ -148,6 +151,10 @@ def evidence(
         for name in heading_names(s):
             heads[name].append(j)
     by_id = {s.id: j for j, s in enumerate(sections)}
+    named_in: dict[str, list[int]] = defaultdict(list)
+    for j, f in enumerate(facts):
+        for name in f.names:
+            named_in[name].append(j)
     for i in range(n_items):
         mine = book[i]
         if "§" in book.texts[i]:
@@ -161,8 +168,11 @@ def evidence(
         for j, c in count.items():
             boost[i, j] += HEAD_BOOST * min(c, 2)
         title = book.texts[i].split("\n", 1)[0].casefold()
-        for j in {j for name in mine.names if _in_title(name, title) for j in heads.get(name, ())}:
+        titled = [name for name in mine.names if _in_title(name, title)]
+        for j in {j for name in titled for j in heads.get(name, ())}:
             boost[i, j] += HEAD_BOOST
+        for j in {j for name in titled for j in named_in.get(name, ())}:
+            boost[i, j] += TITLE_NAME_BOOST
         for j in set(placed_before[i]) if i < len(placed_before) else ():
             boost[i, j] += PLACED_BOOST
         if any(f.kind in ("version", "quantity") for f in mine.all):
