@@ -69,6 +69,7 @@ class Figures:
     decoys: int = 0
     decoys_reported: int = 0
     misses: list[str] = field(default_factory=list)
+    misplaced: list[str] = field(default_factory=list)  # the reader's section not first
     false_likely: list[str] = field(default_factory=list)
     top3: int = 0  # kept for benchmarks.run: true duplicates among their item's top 3
     text_pairs: int = 0
@@ -159,6 +160,10 @@ def measure(src: Path) -> Figures:
             accepted[0] += bool(placed) and placed[0] in {t["section"], *(t.get("also") or [])}
             accepted[1] += 1
             f.has_also = f.has_also or bool(t.get("also"))
+            if not placed or placed[0] != t["section"]:
+                got_s = ", ".join(f"§{p.section} {p.score:.0f}" for p in matches[ref].placements)
+                want = "/".join(f"§{s}" for s in [t["section"], *(t.get("also") or [])])
+                f.misplaced.append(f"{ref} ({t.get('lang', '?')}): want {want}, got {got_s or '-'}")
     f.claims = len(conflicts)
     for planted in truth.get("claims") or []:
         f.planted += 1
@@ -175,7 +180,7 @@ def _ratio(a: int, b: int) -> str:
     return f"{a}/{b} ({a / b:.2f})" if b else "-"
 
 
-def report(name: str, f: Figures) -> str:
+def report(name: str, f: Figures, placements: bool = False) -> str:
     likely_all = f.likely_tp + f.likely_fp
     lines = [
         f"## {name}",
@@ -214,16 +219,24 @@ def report(name: str, f: Figures) -> str:
         lines += ["", "Not likely: " + "; ".join(f.misses)]
     if f.false_likely:
         lines += ["", "Judged likely, wrongly: " + "; ".join(f.false_likely)]
+    if placements and f.misplaced:
+        lines += ["", "Reader's section not first:", *(f"- {m}" for m in f.misplaced)]
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.quality", description=__doc__)
     p.add_argument("workspaces", nargs="*", type=Path, default=EVERY)
+    p.add_argument(
+        "--placements",
+        action="store_true",
+        help="list the items whose first placement is not the reader's section, with the scores "
+        "(never on a held-out corpus: reading its misses is tuning on it)",
+    )
     a = p.parse_args(argv)
     for ws in a.workspaces:
         name = ws.name if ws.name != "workspace" else f"{ws.parent.name} workspace"
-        print(report(name, measure(ws)))
+        print(report(name, measure(ws), a.placements))
         print()
     return 0
 

@@ -39,7 +39,7 @@ from . import cache as mc
 from . import score as sc
 from .answer import TIERS, WHY_ORDER, Answer, FactRows
 from .citations import cited_entries
-from .placements import evidence, place, section_matrix, shared_names
+from .placements import PLACEMENT_VERSION, evidence, place, section_matrix, shared_names
 from .search import background, candidates
 from .tiers import LIKELY, FactBook, retier, subject_pair, vocabulary
 from .tokens import MIN_SHARED, MIN_TOKENS, Records, kind_weight, tokenize
@@ -261,6 +261,7 @@ def match_items(
     result_key = mc.text_key(
         "result",
         MATCH_VERSION,
+        PLACEMENT_VERSION,
         TOKENIZER_VERSION,
         FACTS_VERSION,
         str(threshold),

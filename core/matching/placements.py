@@ -13,7 +13,12 @@ by its other paragraphs).
 **Evidence beyond the text**, each a rule a reviewer follows:
 
 - *names of the heading*: the cosine grows by HEAD_BOOST per name of the section's heading the
-  item uses (two at most count) — the heading says what the section is about;
+  item uses (two at most count) — the heading says what the section is about; and by HEAD_BOOST
+  once more when the item's own title (its first line) uses one — the title says what the item
+  is about, where its text may name a tool or a benchmark only as the setting (a rerun of a
+  benchmark "with lm-evaluation-harness v0.4.9" belongs with the benchmark); and by
+  TITLE_NAME_BOOST when the section's text names a name of the item's title (`… 的 GPQA 成绩`
+  goes where GPQA is written about, not where another Llama model's long-context score is);
 - *placed before*: an earlier brief entry the item repeats (a `likely` candidate) was placed in a
   section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST — the same
   content goes where the knowledge base put it;
@@ -23,6 +28,9 @@ by its other paragraphs).
   closer to the item than most sections are (above the median) — the increment is that
   correction, or the material's author has already said where it belongs, even where another
   section holds more of what the item repeats;
+- *within its chapter*: a subsection's cosine grows by CHAPTER_SHARE of its chapter's (the
+  chapter's heading and opening text) — a reviewer finds the chapter first, then the subsection
+  in it, so of two subsections with similar words the one in the item's chapter comes first;
 - *subsection over chapter*: a chapter ranked above one of its own subsections gives way to it
   when the subsection comes within SUBSECTION_SHARE of it — a subsection says where, a chapter
   only roughly; a chapter stays first only when none of its subsections fits.
@@ -30,7 +38,8 @@ by its other paragraphs).
 The score shown is on the duplicates' scale (`score.calibrated`), against the item's own
 background over the sections: 0 for a section no closer than the item's typical section (its 90th
 percentile), 85 for one as far above it as a likely duplicate is above its background, 100 for
-the same text. So the numbers read the same for a Chinese and an English item.
+the same text. So the numbers read the same for a Chinese and an English item. The scores follow the
+ranking: a subsection placed before its chapter shows the chapter's score where that is higher.
 """
 
 from __future__ import annotations
@@ -51,9 +60,16 @@ from .tokens import Records
 if TYPE_CHECKING:
     import scipy.sparse as sp  # imported where it is used: a warm scan never needs it
 
+# bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
+# never serves placements the rules no longer give
+PLACEMENT_VERSION = "5"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
+TITLE_NAME_BOOST = HEAD_BOOST / 2  # and by this when its text names a name of the item's title
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
 SUBSECTION_SHARE = 0.6  # a subsection this close to its chapter comes before it
+# a subsection's cosine grows by this share of its chapter's (below SUBSECTION_SHARE: a subsection
+# sharing nothing with the item never displaces a chapter that fits)
+CHAPTER_SHARE = 0.3
 MAX_SHOWN_NAMES = 4
 # a section of the living document named in an item's text: `活文档 §1.2`, `living document §1.2`,
 # `the living doc's §1.2` (a bare `§3` may be a paper's own section)
@@ -135,6 +151,10 @@ def evidence(
         for name in heading_names(s):
             heads[name].append(j)
     by_id = {s.id: j for j, s in enumerate(sections)}
+    named_in: dict[str, list[int]] = defaultdict(list)
+    for j, f in enumerate(facts):
+        for name in f.names:
+            named_in[name].append(j)
     for i in range(n_items):
         mine = book[i]
         if "§" in book.texts[i]:
@@ -147,6 +167,12 @@ def evidence(
                 count[j] += 1
         for j, c in count.items():
             boost[i, j] += HEAD_BOOST * min(c, 2)
+        title = book.texts[i].split("\n", 1)[0].casefold()
+        titled = [name for name in mine.names if _in_title(name, title)]
+        for j in {j for name in titled for j in heads.get(name, ())}:
+            boost[i, j] += HEAD_BOOST
+        for j in {j for name in titled for j in named_in.get(name, ())}:
+            boost[i, j] += TITLE_NAME_BOOST
         for j in set(placed_before[i]) if i < len(placed_before) else ():
             boost[i, j] += PLACED_BOOST
         if any(f.kind in ("version", "quantity") for f in mine.all):
@@ -155,6 +181,26 @@ def evidence(
                 if theirs.names & mine.names and clashes(mine, theirs):
                     first[i, j] = True
     return boost, first
+
+
+def _in_title(name: str, title: str) -> bool:
+    """Whether a casefolded name occurs in a casefolded title as a whole name (`ai` is not in
+    `rain`; a Chinese name has no word boundary to look for)."""
+    at = title.find(name)
+    while at >= 0:
+        before = title[at - 1] if at else " "
+        after = title[at + len(name)] if at + len(name) < len(title) else " "
+        if not (_word_char(before) and _word_char(name[0])) and not (
+            _word_char(after) and _word_char(name[-1])
+        ):
+            return True
+        at = title.find(name, at + 1)
+    return False
+
+
+def _word_char(ch: str) -> bool:
+    """A Latin letter, digit or joiner: what continues an English or code name."""
+    return ch.isascii() and (ch.isalnum() or ch in "-_.")
 
 
 def shared_names(
@@ -210,6 +256,8 @@ def place(
         for j in np.unique(paragraph_section):
             best[:, j] = per_para[:, paragraph_section == j].max(axis=1)
         cos = np.maximum(cos, best)
+    if chapter_of is not None and (chapter_of >= 0).any():
+        cos = _within_chapters(cos, chapter_of)
     if boost is not None:
         cos = cos * boost
     q50, q90 = np.percentile(cos, [50, 90], axis=1, keepdims=True)
@@ -224,6 +272,9 @@ def place(
     order = order[:, :top]
     best_cos = np.take_along_axis(cos, order, axis=1)
     scores = np.round(np.take_along_axis(shown, order, axis=1), 0)
+    # the scores follow the ranking: a subsection placed before its chapter shows the chapter's
+    # score where that is higher (the reviewer reads the first as the best)
+    scores = np.maximum.accumulate(scores[:, ::-1], axis=1)[:, ::-1]
     return [
         [
             (int(j), float(s))
@@ -232,6 +283,15 @@ def place(
         ]
         for rj, rc, rs in zip(order.tolist(), best_cos.tolist(), scores.tolist(), strict=True)
     ]
+
+
+def _within_chapters(cos: np.ndarray, chapter_of: np.ndarray) -> np.ndarray:
+    """The cosines with every subsection's grown by CHAPTER_SHARE of its chapter's: a reviewer
+    finds the chapter first, and a chapter's opening says what all its subsections are about."""
+    sub = np.flatnonzero(chapter_of >= 0)
+    out = cos.copy()
+    out[:, sub] += CHAPTER_SHARE * cos[:, chapter_of[sub]]
+    return out
 
 
 def _raise_first(cos: np.ndarray, first: np.ndarray, q50: np.ndarray) -> np.ndarray:

@@ -292,6 +292,17 @@ def test_warm_equals_cold_and_skips_the_work(tmp_path, monkeypatch):
     assert match_items(items, sections, entries, DOC, cache_dir=tmp_path) == cold
 
 
+def test_new_placement_rules_are_not_served_from_the_cache(tmp_path, monkeypatch):
+    # the cached answer holds placements: once the rules change (their version), a warm scan
+    # places again rather than showing what the old rules gave
+    items, sections, entries = _corpus()
+    match_items(items, sections, entries, DOC, cache_dir=tmp_path)
+    monkeypatch.setattr(pipeline, "PLACEMENT_VERSION", pipeline.PLACEMENT_VERSION + "-next")
+    monkeypatch.setattr(pipeline, "place", lambda items, *a: [[] for _ in range(items.shape[0])])
+    warm = match_items(items, sections, entries, DOC, cache_dir=tmp_path)
+    assert all(not warm[i.ref].placements for i in items)
+
+
 def test_a_changed_entry_invalidates_only_its_brief(tmp_path, monkeypatch):
     items, sections, entries = _corpus()
     match_items(items, sections, entries, DOC, cache_dir=tmp_path)

@@ -211,6 +211,116 @@ def test_a_subsection_comes_before_its_chapter(
     assert got[0] == "3.1"
 
 
+@pytest.mark.parametrize(
+    ("sections", "title", "body"),
+    [
+        (
+            [
+                section(
+                    "1.1",
+                    "知识类基准",
+                    "GPQA Diamond 198 题，研究生水平的物理、化学、生物题；随机基线 25%，"
+                    "常用 CoT，多见于技术报告。",
+                ),
+                section("5.1", "RULER", "RULER 按 4K 到 128K 报告；Llama-2-7B 在 4K 上为 85.6。"),
+            ],
+            "Llama 5 发布：70B 的 GPQA 成绩",
+            "Meta 发布 Llama 5，上下文 128K。技术报告里 Llama-5-70B 在 GPQA Diamond 上为 61.2"
+            "（0-shot CoT）。",
+        ),
+        (
+            [
+                section(
+                    "1.1",
+                    "Knowledge benchmarks",
+                    "GPQA Diamond: 198 graduate-level physics, chemistry and biology questions; "
+                    "random baseline 25%, usually 0-shot CoT.",
+                ),
+                section(
+                    "5.1",
+                    "RULER",
+                    "RULER reports 4K to 128K; Llama-2-7B scores 85.6 at 4K, Qwen3-32B 62.4 at "
+                    "128K.",
+                ),
+            ],
+            "Llama 5 is out: the 70B's GPQA score",
+            "Meta released Llama 5 with a 128K context. The report gives Llama-5-70B 61.2 on "
+            "GPQA Diamond (0-shot CoT).",
+        ),
+    ],
+)
+def test_a_section_naming_a_name_of_the_items_title_counts(
+    sections: list[Section], title: str, body: str
+) -> None:
+    # The item's title says it is a GPQA score; its context length and another Llama model's
+    # score bring RULER's section as close on the words alone.
+    got = first([*sections, *UNRELATED_ZH], item("inbox/n.md#2", title, body))
+    assert got[0] == "1.1"  # before: 5.1
+
+
+@pytest.mark.parametrize(
+    ("sections", "text"),
+    [
+        (
+            [
+                section(
+                    "3",
+                    "LLM-as-a-judge",
+                    "A judge model scores open answers; a report names the judge, its snapshot "
+                    "and its prompt.",
+                ),
+                section(
+                    "3.2",
+                    "Judge agreement",
+                    "Agreement with human raters is reported as Cohen's kappa; pin the snapshot.",
+                ),
+                section("5", "Agents", "Agent benchmarks are costly to run."),
+                section(
+                    "5.2",
+                    "tau-bench",
+                    "GPT-4o reaches pass^1 0.60 on retail; reruns of the same task are not stable.",
+                ),
+                section("6.1", "Open questions", "How do scores align after a model upgrade?"),
+                section("5.10", "KServe", "KServe lifecycle and scale-to-zero."),
+            ],
+            "The same judge name is not the same judge: two snapshots of GPT-4o as a judge of "
+            "open answers disagree on 14% of verdicts, so reruns of the same task are not stable.",
+        ),
+        (
+            [
+                section(
+                    "3",
+                    "LLM-as-a-judge",
+                    "用强模型给开放式回答打分；报告中应写明 judge 模型、快照日期与提示词。",
+                ),
+                section(
+                    "3.2", "judge 一致性", "judge 与人工的一致率用 Cohen's kappa 报告；快照要固定。"
+                ),
+                section("5", "agent 评测", "agent 评测单次运行成本高。"),
+                section(
+                    "5.2",
+                    "τ-bench",
+                    "GPT-4o 在 retail 上 pass^1 约 0.60：同一任务反复跑，成功并不稳定。",
+                ),
+                section("6.1", "开放问题", "模型升级后历史分数如何对齐？"),
+                section("5.10", "KServe", "KServe 的模型生命周期与 scale-to-zero。"),
+            ],
+            "同名 judge 不是同一个 judge：用 GPT-4o 的两个快照作 judge 给开放式回答打分，14% 的判决"
+            "不同，反复评判并不稳定。",
+        ),
+    ],
+)
+def test_a_subsection_is_read_within_its_chapter(sections: list[Section], text: str) -> None:
+    # The item is about judges (the chapter) and snapshots (one subsection of it); on its own
+    # words the subsection is too far below the chapter to come first. Read within its chapter,
+    # the judge subsection comes first, the chapter next.
+    drift = item("inbox/j.md#1", "JudgeDrift", text)
+    placements = match_items([drift], sections, [], DOC)[drift.ref].placements
+    assert [p.section for p in placements][:2] == ["3.2", "3"]  # before: 3 alone
+    # the scores follow the ranking (the subsection shows its chapter's, not a lower one)
+    assert [p.score for p in placements] == sorted((p.score for p in placements), reverse=True)
+
+
 def test_a_chapter_comes_first_when_no_subsection_fits() -> None:
     sections = [
         section("3", "调度与状态管理", "连续批处理、抢占与状态分叉：共享前缀，分叉点后分配新块。"),
@@ -220,6 +330,58 @@ def test_a_chapter_comes_first_when_no_subsection_fits() -> None:
     ]
     text = "精确状态分叉：共享前缀只算一次，在分叉点后为每个候选分配新块，抢占时按块回收。"
     assert first(sections, item("inbox/s.md#1", "Flide", text))[0] == "3"
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "sections"),
+    [
+        (
+            "Our MMLU-Pro rerun of Kestrel-70B",
+            "We reran Kestrel-70B-Instruct on MMLU-Pro, 5-shot CoT, with lm-evaluation-harness "
+            "v0.4.9, the chat template applied, vLLM backend, bf16, and got 78.9.",
+            [
+                section(
+                    "1.1",
+                    "MMLU-Pro",
+                    "MMLU-Pro: 12,032 questions with ten options; the official setting is 5-shot "
+                    "CoT.",
+                ),
+                section(
+                    "2.1",
+                    "lm-evaluation-harness",
+                    "lm-evaluation-harness v0.4.9 runs on a vLLM or HF backend, bf16; tasks are "
+                    "YAML files.",
+                ),
+            ],
+        ),
+        (
+            "MMLU-Pro 复测：Kestrel-70B 为 78.9",
+            "作者用 lm-evaluation-harness v0.4.9 复测 Kestrel-70B-Instruct 的 MMLU-Pro"
+            "（5-shot CoT），vLLM 后端，得到 78.9。",
+            [
+                section(
+                    "1.1",
+                    "MMLU-Pro 与知识类基准",
+                    "MMLU-Pro 共 12,032 题，10 个选项，官方口径为 5-shot CoT。",
+                ),
+                section(
+                    "2.1",
+                    "lm-evaluation-harness",
+                    "lm-evaluation-harness 稳定版 v0.4.9，支持 vLLM 与 HF 后端，bf16；"
+                    "任务用 YAML 定义。",
+                ),
+            ],
+        ),
+    ],
+)
+def test_the_heading_name_the_items_title_uses_counts_more(
+    title: str, body: str, sections: list[Section]
+) -> None:
+    # Both headings' names are in the item, and it shares more words with the tool's section
+    # (its version, backend, precision); its title says it is a benchmark result, run with the
+    # tool: the benchmark's section.
+    got = first([*sections, *UNRELATED_ZH], item("inbox/m.md#1", title, body))
+    assert got[0] == "1.1"  # before: 2.1
 
 
 @pytest.mark.parametrize(
