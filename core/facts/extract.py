@@ -43,6 +43,12 @@ FactKind = Literal["name", "version", "date", "quantity", "id"]
 
 _NAME = re.compile(r"(?<![A-Za-z0-9_@])[A-Za-z][A-Za-z0-9]*(?:[.\-_+@][A-Za-z0-9]+)*")
 _URL_MASK = re.compile(r"https?://[^\s)）>\]]+")
+# a file's path (`inbox/kai/2026-11-16T0950-critical-read.md`, a brief's 来源 line): a name,
+# not a statement; a date or a figure in it is none (blanked like a URL)
+_PATH_MASK = re.compile(
+    r"(?<![A-Za-z0-9_.\-/])[A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-/]*?"
+    r"\.(?:md|markdown|txt|ya?ml|json|pdf|html?)(?![A-Za-z0-9])"
+)
 _VERSION_LIKE = re.compile(r"[vV]?[0-9][0-9.]*[A-Za-z0-9]*")
 _VERSION = re.compile(
     r"(?<![A-Za-z0-9_.§#/@=\-])(?P<v>[vV])?(?P<num>[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
@@ -274,7 +280,8 @@ def extract(
     `figures_only`: no dates and no ids (a reader of figures and their settings skips that
     work; the names, versions and figures are the same)."""
     raw = nfkc(text)
-    text = _URL_MASK.sub(lambda m: " " * len(m.group(0)), raw) if "://" in raw else raw
+    text = _URL_MASK.sub(_blank, raw) if "://" in raw else raw
+    text = _PATH_MASK.sub(_blank, text) if "/" in text else text
     first_end = text.find("\n")
     first_end = len(text) if first_end < 0 else first_end
     starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
@@ -328,6 +335,10 @@ def extract(
 
 
 Named = list[tuple[int, int, str, str]]  # start, end, key, as written
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group(0))
 
 
 def _name_before(
@@ -452,7 +463,9 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
             or (after[:1] == "." and after[1:2] not in ("", " ", "\n", "\t"))
             or _VERSION_WORD.search(text, max(0, s - 10), s)
         ):
-            continue  # `version 0.28`, `版本 0.2`: a version, not a figure
+            # `version 0.28`, `版本 0.2`, `0.5.22`: a version, not a figure (`got 78.9.` ends a
+            # sentence and is one)
+            continue
         lo, _ = _sentence(text, s, starts)
         if "." not in m.group(0) and not _LATIN.search(text, max(lo, s - METRIC_REACH), s):
             continue  # an integer no Latin word precedes: no measure (`recall`, `TTFT`) names it
@@ -589,8 +602,9 @@ def _number(written: str) -> str:
 
 
 def _inside_word(text: str, s: int) -> bool:
-    """`H100`, `glove-100`, `Llama-3.1-70B`, ids: digits that are part of a name."""
-    if s > 0 and ((text[s - 1].isalpha() and text[s - 1].isascii()) or text[s - 1] in "._/#@v"):
+    """`H100`, `glove-100`, `Llama-3.1-70B`, ids, a section's number (`§2.3`): digits that are
+    part of a name."""
+    if s > 0 and ((text[s - 1].isalpha() and text[s - 1].isascii()) or text[s - 1] in "._/#@v§"):
         return True
     return s > 1 and text[s - 1] == "-" and text[s - 2].isalnum()
 

@@ -136,6 +136,20 @@ def test_a_release_line_is_no_version_and_does_not_clash() -> None:
     assert not clashes(release, line)  # 0.5.21 is in the 0.5.x line: no other version
 
 
+def test_a_figure_that_ends_a_sentence_is_a_figure() -> None:
+    got = kinds("A user reran it with bf16 and got 78.9. They posted the config.")
+    assert ("quantity", "", "78.9") in got  # before: the full stop read it as a version's part
+    assert not any(k == "quantity" for k, _, _ in kinds("See version 0.5.22 for details."))
+
+
+def test_a_section_number_and_a_path_are_no_figure_and_no_date() -> None:
+    entry = (
+        "来源：inbox/kai/2026-11-16T0950-critical-read.md 对象二（项目文档）\n"
+        "建议归入：§2.3 追加；Placement: §2.2, append."
+    )
+    assert kinds(entry) == set()  # before: 2026-11-16 a date, 2.3 and 2.2 figures
+
+
 def test_extraction_is_linear_in_the_text() -> None:
     """No pattern backtracks: a text ten times longer costs about ten times more."""
     unit = "SGLang v0.5.21（10/2）吞吐 2.3×，recall@10 0.95 on BEIR with bge-m3; 1.2.3.4.5 " * 40
