@@ -150,6 +150,22 @@ def test_a_section_number_and_a_path_are_no_figure_and_no_date() -> None:
     assert kinds(entry) == set()  # before: 2026-11-16 a date, 2.3 and 2.2 figures
 
 
+def test_another_figure_in_one_setting_differs_even_without_its_measure() -> None:
+    doc = Facts.of(extract("Qwen3-32B 在 RULER 128K 上为 62.4（bf16，vLLM 后端）。"))
+    rerun = Facts.of(extract("RULER 复测：用 bf16、vLLM 重测 Qwen3-32B，128K 上的平均分为 70.1。"))
+    summary = Facts.of(extract("Qwen3-32B 在 RULER 128K 只有 62.4（bf16、vLLM 后端复测）。"))
+    assert relation(rerun, doc)[0] == "differs"  # 70.1 has a measure word, 62.4 none
+    assert relation(summary, doc)[0] == "same" and not clashes(summary, doc)
+
+
+def test_one_release_on_two_days_differs() -> None:
+    doc = Facts.of(extract("OpenCompass 0.4.2 于 2026-10-15 发布，支持 vLLM 0.30。"))
+    late = Facts.of(extract("OpenCompass 0.4.2 小结\n0.4.2 于 10/17 发布，加入 vLLM 0.30 后端。"))
+    same = Facts.of(extract("OpenCompass 0.4.2 小结\n0.4.2 于 10/15 发布，加入 vLLM 0.30 后端。"))
+    assert relation(late, doc)[0] == "differs"
+    assert relation(same, doc)[0] == "same" and not clashes(same, doc)
+
+
 def test_extraction_is_linear_in_the_text() -> None:
     """No pattern backtracks: a text ten times longer costs about ten times more."""
     unit = "SGLang v0.5.21（10/2）吞吐 2.3×，recall@10 0.95 on BEIR with bge-m3; 1.2.3.4.5 " * 40
