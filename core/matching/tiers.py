@@ -4,7 +4,8 @@ known, new and conflicting facts.
 The text score finds candidates; what the two texts *state* decides what a candidate is:
 
 - same subject, nothing new or different → `likely` (a text candidate the score left at
-  `possible` is raised, with `facts` in its `why`);
+  `possible` is raised, with `facts` in its `why`); so is a repost that keeps every proper name
+  of its candidate and adds none (`names_kept`);
 - same subject with facts that differ (another version of the same project, another figure for
   the same metric in the same setting), or with a release the knowledge base has not seen →
   `update`: not a duplicate, the new facts are the increment;
@@ -29,6 +30,7 @@ from ..facts.extract import Fact, extract, name_key, unit_is_currency
 from ..facts.index import (
     Facts,
     Lookup,
+    clashes,
     contained,
     locate,
     relation,
@@ -48,6 +50,7 @@ RAISE_FLOOR = 30.0  # a possible text candidate the facts may raise to likely sc
 MAX_FACTS = 12  # facts of each list shown per item
 ADDED_SHARED = 2  # facts a candidate the text did not list shares with the item, to be likely
 MAX_ROW = 10  # candidates per item (pipeline.MAX_DUPLICATES)
+KEPT_NAMES = 4  # proper names a repost keeps of its candidate, adding none, to be likely
 
 Row = list[tuple[int, float, int, int]]  # (record, score, why bits, tier)
 
@@ -127,12 +130,31 @@ def retier(
     out_facts: FactRows = []
     order = {LIKELY: 0, UPDATE: 1, POSSIBLE: 2}
     lookup = Lookup(sections)
+    section_names = {ref: facts.names for ref, facts in sections}
+
+    def names_of(r: int) -> frozenset[str]:
+        """A record's names; a living-document paragraph's are its whole section's."""
+        if kinds[r] == "living-doc":
+            return section_names.get(refs[r], book[r].names)
+        return book[r].names
+
     for i, row in enumerate(found):
         mine = book[i]
         if not mine.values:
-            # an item stating no version, figure, date or id: its facts decide nothing, and its
-            # candidates' facts are not read (most of the cost on a large batch)
-            out_rows.append(row)
+            # an item stating no version, figure, date or id: only its names can decide, for a
+            # candidate its text found possible; the others' facts are not read (most of the
+            # cost on a large batch)
+            out_rows.append(
+                [
+                    (r, float(threshold), why | FACTS_BIT, LIKELY)
+                    if tier == POSSIBLE
+                    and score >= RAISE_FLOOR
+                    and not why & SOURCE_BIT
+                    and names_kept(mine, book[r], names_of(r))
+                    else (r, score, why, tier)
+                    for r, score, why, tier in row
+                ]
+            )
             out_facts.append(([], [], []))
             continue
         brief_sources = [
@@ -152,6 +174,8 @@ def retier(
                 new_row.append((r, score, why, tier))
                 continue
             judged = _judge(mine, book[r], unknown)
+            if judged is None and names_kept(mine, book[r], names_of(r)):
+                judged = LIKELY
             if judged == UPDATE:
                 new_row.append((r, score, why | FACTS_BIT, UPDATE))
             elif judged == LIKELY and tier == POSSIBLE and score >= RAISE_FLOOR:
@@ -185,6 +209,21 @@ def retier(
             )
         )
     return out_rows, out_facts
+
+
+def names_kept(mine: Facts, theirs: Facts, their_names: frozenset[str]) -> bool:
+    """Whether the item is a repost or summary of the candidate that keeps its proper names and
+    adds none: every name it writes in Latin script (KEPT_NAMES or more; a name in Chinese is
+    the living document's word, which a text in the other language does not use) is the
+    candidate's too (`their_names`: a section's, for a living-document paragraph), it states no
+    version, figure, date or id the candidate does not, and nothing the two state differs."""
+    own = {n for n in mine.names if n.isascii()}
+    return (
+        len(own) >= KEPT_NAMES
+        and own <= their_names
+        and mine.values.keys() <= theirs.values.keys()
+        and not clashes(mine, theirs)
+    )
 
 
 def _new_releases(mine: Facts, fresh: Sequence[Fact]) -> set[tuple[str, str, str]]:

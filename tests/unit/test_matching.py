@@ -551,3 +551,47 @@ def test_a_summary_of_the_same_release_in_the_other_language_is_likely():
         85,
     )
     assert [(refs[r], tier) for r, _, _, tier in rows[0]] == [(f"{DOC}§4.1", LIKELY)]
+
+
+def _retier_one(texts: list[str], kinds: list[str], score: float) -> list[tuple[str, int, int]]:
+    """retier of item 0 against every other text, each listed by the text score as `possible`
+    at `score`: (ref, tier, why bits) of its candidates."""
+    from briefdesk.core.matching.tiers import POSSIBLE, TEXT_BIT, FactBook, retier
+
+    book = FactBook(texts, frozenset({"pgvector"}), lambda _: ())
+    refs = ["inbox/a.md#1", *(f"briefs/b.md#{k}" for k in range(1, len(texts)))]
+    rows, _ = retier(
+        [item(refs[0], "", texts[0])],
+        book,
+        [[(r, score, TEXT_BIT, POSSIBLE) for r in range(1, len(texts))]],
+        [],
+        [[]],
+        refs,
+        kinds,
+        85,
+    )
+    return [(refs[r], tier, why) for r, _, why, tier in rows[0]]
+
+
+def test_a_repost_in_the_other_language_that_keeps_every_name_is_likely():
+    """docs/facts.md: an item stating no figure, version or date, whose proper names (four or
+    more) are all the candidate's, is a repost or summary of it, however few words two
+    languages share; one that adds a name, or names fewer, stays possible."""
+    from briefdesk.core.matching.tiers import FACTS_BIT, LIKELY, POSSIBLE
+
+    repost = (
+        "向量库横评的转载：Qdrant、Milvus、Weaviate 与 pgvector 跑同一组过滤检索，"
+        "过滤条件越严，HNSW 越吃亏。"
+    )
+    entry = (
+        "A cross-database comparison: Qdrant, Milvus, Weaviate and pgvector run the same "
+        "filtered searches; the stricter the filter, the worse HNSW does."
+    )
+    other = (
+        "Qdrant, Milvus and Weaviate against Elasticsearch: HNSW recall@10 of 0.91 at 1% filters."
+    )
+    got = _retier_one([repost, entry, other], ["batch", "brief", "brief"], 55.0)
+    assert got[0][:2] == ("briefs/b.md#1", LIKELY) and got[0][2] & FACTS_BIT
+    assert got[1][:2] == ("briefs/b.md#2", POSSIBLE)  # names the repost does not (pgvector)
+    short = "转载：Qdrant 与 Milvus 跑同一组过滤检索。"  # two names only
+    assert [t for _, t, _ in _retier_one([short, entry], ["batch", "brief"], 55.0)] == [POSSIBLE]
