@@ -5,7 +5,8 @@ The text score finds candidates; what the two texts *state* decides what a candi
 
 - same subject, nothing new or different → `likely` (a text candidate the score left at
   `possible` is raised, with `facts` in its `why`); so is a repost that keeps every proper name
-  of its candidate and adds none (`names_kept`);
+  of its candidate and adds none (`names_kept`), and one paper (an id the subject of both) that
+  differs in nothing;
 - same subject with facts that differ (another version of the same project, another figure for
   the same metric in the same setting), or with a release the knowledge base has not seen →
   `update`: not a duplicate, the new facts are the increment;
@@ -254,6 +255,10 @@ def _judge(mine: Facts, theirs: Facts, unknown: set[tuple[str, str, str]]) -> in
         return UPDATE
     if rel != "same":
         return None
+    if subject_shared(mine, theirs, False):
+        # one paper or page, the subject of both: a figure one states and the other does not is
+        # that paper's, kept by one summary and left out by the other, not a new result
+        return LIKELY
     if any(value_key(f) in unknown for f in new):
         return UPDATE  # a release the knowledge base has nowhere
     if any(_measured(f) for f in new):

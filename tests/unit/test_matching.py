@@ -595,3 +595,17 @@ def test_a_repost_in_the_other_language_that_keeps_every_name_is_likely():
     assert got[1][:2] == ("briefs/b.md#2", POSSIBLE)  # names the repost does not (pgvector)
     short = "转载：Qdrant 与 Milvus 跑同一组过滤检索。"  # two names only
     assert [t for _, t, _ in _retier_one([short, entry], ["batch", "brief"], 55.0)] == [POSSIBLE]
+
+
+def test_one_paper_with_a_figure_one_summary_leaves_out_is_likely_not_an_update():
+    """docs/facts.md: an id that is the subject of both texts makes them one paper; a figure only
+    one of them states is that paper's, not a new result."""
+    from briefdesk.core.matching.tiers import LIKELY
+
+    card = (
+        "JudgeDrift (arXiv:2611.01234)\nJudge scores drift across snapshots: a GPT-4o judge on "
+        "MT-Bench keeps an accuracy of 71.2% against human labels only within one snapshot."
+    )
+    abstract = "2611.01234: JudgeDrift measures how LLM judges drift across model snapshots."
+    (got,) = _retier_one([card, abstract], ["batch", "brief"], 95.0)
+    assert got[1] == LIKELY
