@@ -8,8 +8,9 @@ The text score finds candidates; what the two texts *state* decides what a candi
   of its candidate and adds none (`names_kept`), and one paper (an id the subject of both) that
   differs in nothing;
 - same subject with facts that differ (another version of the same project, another figure for
-  the same metric in the same setting), or with a release the knowledge base has not seen →
-  `update`: not a duplicate, the new facts are the increment;
+  the same metric in the same setting), or with a release the knowledge base has not seen, or
+  each with its own figures and none in common (`other_figures`) → `update`: not a duplicate,
+  the new facts are the increment;
 - otherwise the text tier stands.
 
 A source citation (an earlier brief saying it was written from this very item) is never
@@ -51,6 +52,7 @@ RAISE_FLOOR = 30.0  # a possible text candidate the facts may raise to likely sc
 MAX_FACTS = 12  # facts of each list shown per item
 ADDED_SHARED = 2  # facts a candidate the text did not list shares with the item, to be likely
 MAX_ROW = 10  # candidates per item (pipeline.MAX_DUPLICATES)
+OTHER_NAMES = 2  # names two texts share, each with its own figures, to be one subject's results
 KEPT_NAMES = 4  # proper names a repost keeps of its candidate, adding none, to be likely
 
 Row = list[tuple[int, float, int, int]]  # (record, score, why bits, tier)
@@ -175,6 +177,8 @@ def retier(
                 new_row.append((r, score, why, tier))
                 continue
             judged = _judge(mine, book[r], unknown)
+            if judged is None and other_figures(mine, book[r]):
+                judged = UPDATE
             if judged is None and names_kept(mine, book[r], names_of(r)):
                 judged = LIKELY
             if judged == UPDATE:
@@ -224,6 +228,20 @@ def names_kept(mine: Facts, theirs: Facts, their_names: frozenset[str]) -> bool:
         and own <= their_names
         and mine.values.keys() <= theirs.values.keys()
         and not clashes(mine, theirs)
+    )
+
+
+def other_figures(mine: Facts, theirs: Facts) -> bool:
+    """Whether a candidate the text found close is another result on one subject: the two
+    share OTHER_NAMES names or more and both state figures, but no figure, version, date or id
+    in common (a summary keeps some of its material's figures; a new measurement states its own
+    where the candidate states the old one)."""
+    return (
+        bool(mine.figures)
+        and bool(theirs.figures)
+        and len(mine.names & theirs.names) >= OTHER_NAMES
+        and not mine.values.keys() & theirs.values.keys()
+        and relation(mine, theirs)[0] == "unrelated"
     )
 
 

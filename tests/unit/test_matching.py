@@ -609,3 +609,19 @@ def test_one_paper_with_a_figure_one_summary_leaves_out_is_likely_not_an_update(
     abstract = "2611.01234: JudgeDrift measures how LLM judges drift across model snapshots."
     (got,) = _retier_one([card, abstract], ["batch", "brief"], 95.0)
     assert got[1] == LIKELY
+
+
+def test_another_measurement_on_one_subject_is_an_update():
+    """docs/facts.md: a candidate the text found close, sharing two names or more, where both
+    state figures and none in common, is another result on that subject: `update`. A summary
+    that keeps one of the figures, or states none, is not."""
+    from briefdesk.core.matching.tiers import LIKELY, POSSIBLE, UPDATE
+
+    rerun = "LongBench 上复测 KIVI：H100 上平均分 41.2，比 FP16 低 1.9 分，长文档问答掉得最多。"
+    known = "KIVI 量化在 LongBench 上与 FP16 相比平均只低 0.6 分（A100），长文档问答也稳。"
+    summary = "KIVI 在 LongBench 上复测，H100 上平均分 41.2，比 FP16 略低，长文档问答掉得多。"
+    words = "KIVI 在 LongBench 上复测，比 FP16 略低，长文档问答掉得最多。"
+    got = _retier_one([rerun, known, summary, words], ["batch", "brief", "brief", "brief"], 60.0)
+    tiers = {ref: tier for ref, tier, _ in got}
+    # the summary keeps 41.2 and adds nothing: likely; the one in words states no figure
+    assert tiers == {"briefs/b.md#1": UPDATE, "briefs/b.md#2": LIKELY, "briefs/b.md#3": POSSIBLE}
