@@ -48,6 +48,7 @@ FACTS_BIT = 1 << 3  # `why` bit of `facts` (answer.WHY_ORDER)
 IDENTITY_BIT = 1 << 1
 SOURCE_BIT = 1
 TEXT_BIT = 1 << 2
+SOURCE_SCORE = 100.0  # a candidate the knowledge base itself names (pipeline.SOURCE_SCORE)
 RAISE_FLOOR = 30.0  # a possible text candidate the facts may raise to likely scores at least this
 MAX_FACTS = 12  # facts of each list shown per item
 ADDED_SHARED = 2  # facts a candidate the text did not list shares with the item, to be likely
@@ -214,6 +215,38 @@ def retier(
             )
         )
     return out_rows, out_facts
+
+
+def absorbed(
+    rows: list[Row], held: dict[int, list[int]], kinds: Sequence[str], refs: Sequence[str]
+) -> list[Row]:
+    """The rows with the living-document sections that say they hold an entry the item is the
+    source of (`held`: entry record -> paragraph records, `citations.absorbed_entries`): the
+    brief says it was written from the item, the living document says it took that entry in
+    (`（11-10 简报第 2 条）`), so the section repeats the item whatever its words: `likely`,
+    `source`, however little text the two share."""
+    out: list[Row] = []
+    for row in rows:
+        extra: dict[str, int] = {}
+        for r, _, why, _ in row:
+            if why & SOURCE_BIT and kinds[r] == "brief":
+                for p in held.get(r, ()):
+                    extra.setdefault(refs[p], p)
+        if not extra:
+            out.append(row)
+            continue
+        new_row: Row = []
+        for r, score, why, tier in row:
+            if kinds[r] == "living-doc" and refs[r] in extra:
+                extra.pop(refs[r])
+                new_row.append((r, max(score, SOURCE_SCORE), why | SOURCE_BIT, LIKELY))
+            else:
+                new_row.append((r, score, why, tier))
+        new_row += [(p, SOURCE_SCORE, SOURCE_BIT, LIKELY) for p in extra.values()]
+        order = {LIKELY: 0, UPDATE: 1, POSSIBLE: 2}
+        new_row.sort(key=lambda x: (order[x[3]], -round(x[1], 1), refs[x[0]], kinds[x[0]]))
+        out.append(new_row[:MAX_ROW])
+    return out
 
 
 def names_kept(mine: Facts, theirs: Facts, their_names: frozenset[str]) -> bool:

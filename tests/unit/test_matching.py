@@ -625,3 +625,29 @@ def test_another_measurement_on_one_subject_is_an_update():
     tiers = {ref: tier for ref, tier, _ in got}
     # the summary keeps 41.2 and adds nothing: likely; the one in words states no figure
     assert tiers == {"briefs/b.md#1": UPDATE, "briefs/b.md#2": LIKELY, "briefs/b.md#3": POSSIBLE}
+
+
+def test_a_section_that_took_in_the_items_brief_entry_is_a_source_duplicate():
+    """docs/duplicates.md: an earlier brief says its entry was written from the item, and the
+    living document says, in brackets, that a sentence came from that entry (`（11-01 简报第 2
+    条）`): that section repeats the item whatever its words. A citation outside brackets (`见
+    11-01 简报第 2 条`) only points the reader there."""
+    brief = entry(
+        "briefs/2026-11-01-e1.md#2",
+        "LiveBench 改为双周发布\n来源：inbox/kai/forum.md 第二条（Reddit 帖）\n要点：每两周一期。",
+    )
+    took = section(
+        "1.3", "LiveBench", "自 2026年11月 起改为双周，每期替换约 1/6 的题目（11-01 简报第 2 条）。"
+    )
+    points = section("1.4", "榜单", "榜单的更新频率见 11-01 简报第 2 条收录的帖子。")
+    items = [
+        item(
+            "inbox/kai/forum.md#2",
+            "r/LocalLLaMA: LiveBench goes biweekly",
+            "A maintainer said on Discord that from November it ships every two weeks.",
+        )
+    ]
+    got = match_items(items, [took, points], [brief], DOC)["inbox/kai/forum.md#2"].duplicates
+    tiers = {d.ref: (d.tier, d.why) for d in got}
+    assert tiers[f"{DOC}§1.3"] == ("likely", ("source",))
+    assert tiers.get(f"{DOC}§1.4", ("possible",))[0] != "likely"
