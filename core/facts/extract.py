@@ -37,7 +37,7 @@ from ..claims.versions import parse_version
 from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 
-FACTS_VERSION = "4"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "5"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -68,6 +68,9 @@ _QUANTITY = re.compile(
 )
 # a price written with its currency first (`$0.02`, `US$ 5`, `¥0.5`, `€3`)
 _PRICE = re.compile(r"(?P<cur>US\$|\$|¥|￥|€)\s?(?P<num>[0-9]+(?:\.[0-9]+)?)(?![0-9])")
+# a range of two whole numbers (`20–30 Elo`, `2–4 周`): one figure, as specific as a decimal
+_RANGE = re.compile(r"(?<![0-9.\-–~～])([0-9]{1,5})\s?[–~～]\s?([0-9]{1,5})(?![0-9.\-–~～])")
+_ITEM_WORDS = re.compile(r"(?i:items?|entries|entry|第|条|§|#|no\.)\s*$")
 _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
 )  # between a measure and its figure
@@ -434,7 +437,8 @@ def _metric(text: str, lo: int, pos: int) -> str:
 
 def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) -> list[Fact]:
     """Figures with a unit, and figures without one right after the measure they are of
-    (`recall@10 0.95`, `NDCG@10 为 0.71`) or with a decimal point (`约 0.1`)."""
+    (`recall@10 0.95`, `NDCG@10 为 0.71`), with a decimal point (`约 0.1`) or a range of whole
+    numbers (`20–30 Elo`)."""
     out: list[Fact] = []
     taken: set[int] = set()
     for m in _QUANTITY.finditer(text):
@@ -453,6 +457,16 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
                 value = f"{_number(m.group('num'))}{_CURRENCY[m.group('cur')]}"
                 out.append(_figure(text, names, starts, m.start(), m.end(), s, value))
                 taken.add(s)
+    if "–" in text or "~" in text or "～" in text:
+        for m in _RANGE.finditer(text):
+            s = m.start()
+            if m.start(2) in taken or _inside_word(text, s):
+                continue  # `55–70%`: the figure with the unit is read already
+            if _ITEM_WORDS.search(text, max(0, s - 8), s):
+                continue  # `items 2–4`, `第 2~4 条`: a citation range, not a figure
+            value = f"{int(m.group(1))}–{int(m.group(2))}"
+            out.append(_figure(text, names, starts, s, m.end(), s, value))
+            taken.update((s, m.start(2)))
     for m in _BARE.finditer(text):
         s = m.start()
         if s in taken or s in versions or _inside_word(text, s):
