@@ -154,6 +154,7 @@ def retier(
                     if tier == POSSIBLE
                     and score >= RAISE_FLOOR
                     and not why & SOURCE_BIT
+                    and len(latin_names(mine)) >= KEPT_NAMES  # before reading the candidate
                     and names_kept(mine, book[r], names_of(r))
                     else (r, score, why, tier)
                     for r, score, why, tier in row
@@ -249,13 +250,18 @@ def absorbed(
     return out
 
 
+def latin_names(facts: Facts) -> frozenset[str]:
+    """The names a text writes in Latin script: what a text in the other language keeps."""
+    return frozenset(n for n in facts.names if n.isascii())
+
+
 def names_kept(mine: Facts, theirs: Facts, their_names: frozenset[str]) -> bool:
     """Whether the item is a repost or summary of the candidate that keeps its proper names and
     adds none: every name it writes in Latin script (KEPT_NAMES or more; a name in Chinese is
     the living document's word, which a text in the other language does not use) is the
     candidate's too (`their_names`: a section's, for a living-document paragraph), it states no
     version, figure, date or id the candidate does not, and nothing the two state differs."""
-    own = {n for n in mine.names if n.isascii()}
+    own = latin_names(mine)
     return (
         len(own) >= KEPT_NAMES
         and own <= their_names
