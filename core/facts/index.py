@@ -17,8 +17,8 @@ A duplicate candidate is then judged by what the two texts state (`relation`):
   name in common — or names and at least one stated fact) and neither states a fact of a shared
   thing that the other contradicts or lacks;
 - `differs`: they share the subject and state different values for one thing (a new version of
-  the same project, another figure for the same metric): the item is an *update*, not a
-  duplicate;
+  the same project, one release on two days, another figure in the same setting whose measure
+  is the same or unwritten on one side): the item is an *update*, not a duplicate;
 - `unrelated`: the facts say nothing either way.
 """
 
