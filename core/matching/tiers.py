@@ -178,7 +178,7 @@ def retier(
             if why & SOURCE_BIT:
                 new_row.append((r, score, why, tier))
                 continue
-            judged = _judge(mine, book[r], unknown)
+            judged = _judge(mine, book[r], unknown, kinds[r] == "batch")
             if judged is None and other_figures(mine, book[r]):
                 judged = UPDATE
             if judged is None and names_kept(mine, book[r], names_of(r)):
@@ -192,7 +192,7 @@ def retier(
         for r, meaning in searched[i]:
             if r == i or (kinds[r], refs[r]) in present:
                 continue
-            judged = _judge(mine, book[r], unknown)
+            judged = _judge(mine, book[r], unknown, kinds[r] == "batch")
             if (
                 judged == LIKELY
                 and len(_shared_values(mine, book[r])) < ADDED_SHARED
@@ -305,8 +305,11 @@ def _shared_values(a: Facts, b: Facts) -> set[tuple[str, str, str]]:
     return {k for k in a.values.keys() & b.values.keys() if k[0] != "date"}
 
 
-def _judge(mine: Facts, theirs: Facts, unknown: set[tuple[str, str, str]]) -> int | None:
-    """UPDATE, LIKELY or None (the facts say nothing) for one candidate (module doc)."""
+def _judge(
+    mine: Facts, theirs: Facts, unknown: set[tuple[str, str, str]], peer: bool = False
+) -> int | None:
+    """UPDATE, LIKELY or None (the facts say nothing) for one candidate (module doc); `peer`:
+    the candidate is another item of the batch."""
     rel, new = relation(mine, theirs)
     if rel == "differs":
         return UPDATE
@@ -318,6 +321,11 @@ def _judge(mine: Facts, theirs: Facts, unknown: set[tuple[str, str, str]]) -> in
         return LIKELY
     if any(value_key(f) in unknown for f in new):
         return UPDATE  # a release the knowledge base has nowhere
+    if peer and theirs.values.keys() <= mine.values.keys() and contained(mine, theirs):
+        # another item of the batch that repeats part of this one (a newsletter keeping one of
+        # a report's two scores): what it leaves out is no result over it, both are new (a
+        # release the knowledge base has nowhere is still an update, above)
+        return LIKELY
     if any(_measured(f) for f in new):
         return UPDATE  # a measured result the candidate does not state
     return LIKELY if contained(mine, theirs) else None

@@ -651,3 +651,19 @@ def test_a_section_that_took_in_the_items_brief_entry_is_a_source_duplicate():
     tiers = {d.ref: (d.tier, d.why) for d in got}
     assert tiers[f"{DOC}§1.3"] == ("likely", ("source",))
     assert tiers.get(f"{DOC}§1.4", ("possible",))[0] != "likely"
+
+
+def test_a_batch_item_repeating_part_of_another_is_its_duplicate_not_its_update():
+    """docs/facts.md: another item of the batch whose facts are all this item's (a newsletter
+    keeping one of a report's two scores) is its duplicate: the score it leaves out is no new
+    result over it. An earlier brief entry stating the same part is not: the score it lacks is
+    new to the knowledge base."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    report = (
+        "The Llama 5 Herd of Models\nLlama-5-70B-Instruct scores 81.3 on MMLU-Pro (5-shot CoT) "
+        "and 61.2 on GPQA Diamond (0-shot CoT)."
+    )
+    part = "Llama 5 发布：技术报告里 Llama-5-70B-Instruct 在 GPQA Diamond 上为 61.2（0-shot CoT）。"
+    got = _retier_one([report, part, part], ["batch", "batch", "brief"], 60.0)
+    assert {ref: tier for ref, tier, _ in got} == {"briefs/b.md#1": LIKELY, "briefs/b.md#2": UPDATE}
