@@ -170,12 +170,19 @@ def figure_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
         for fb, unit_b, sb in b.set_figures:
             if unit_b != unit or fb.value in a.figures:
                 continue
-            if fa.thing and fb.thing and fa.thing != fb.thing:
+            ma, mb = _written_measure(fa, sa), _written_measure(fb, sb)
+            if ma and mb and ma != mb:
                 continue
             if len(sa & sb) >= MIN_SETTING and (sa <= sb or sb <= sa):
                 out.append((fa, fb))
                 break
     return out
+
+
+def _written_measure(f: Fact, setting: frozenset[str]) -> str:
+    """A figure's measure as a word wrote it: "" when none did and its qualifier stands for it
+    (`RULER 128K 上为 62.4`: `128k`, also in its setting)."""
+    return "" if f.thing in setting else f.thing
 
 
 def _date_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
