@@ -37,12 +37,18 @@ from ..claims.versions import parse_version
 from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 
-FACTS_VERSION = "4"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "5"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
 _NAME = re.compile(r"(?<![A-Za-z0-9_@])[A-Za-z][A-Za-z0-9]*(?:[.\-_+@][A-Za-z0-9]+)*")
 _URL_MASK = re.compile(r"https?://[^\s)）>\]]+")
+# a file's path (`inbox/kai/2026-11-16T0950-critical-read.md`, a brief's 来源 line): a name,
+# not a statement; a date or a figure in it is none (blanked like a URL)
+_PATH_MASK = re.compile(
+    r"(?<![A-Za-z0-9_.\-/])[A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-/]*?"
+    r"\.(?:md|markdown|txt|ya?ml|json|pdf|html?)(?![A-Za-z0-9])"
+)
 _VERSION_LIKE = re.compile(r"[vV]?[0-9][0-9.]*[A-Za-z0-9]*")
 _VERSION = re.compile(
     r"(?<![A-Za-z0-9_.§#/@=\-])(?P<v>[vV])?(?P<num>[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
@@ -62,6 +68,9 @@ _QUANTITY = re.compile(
 )
 # a price written with its currency first (`$0.02`, `US$ 5`, `¥0.5`, `€3`)
 _PRICE = re.compile(r"(?P<cur>US\$|\$|¥|￥|€)\s?(?P<num>[0-9]+(?:\.[0-9]+)?)(?![0-9])")
+# a range of two whole numbers (`20–30 Elo`, `2–4 周`): one figure, as specific as a decimal
+_RANGE = re.compile(r"(?<![0-9.\-–~～])([0-9]{1,5})\s?[–~～]\s?([0-9]{1,5})(?![0-9.\-–~～])")
+_ITEM_WORDS = re.compile(r"(?i:items?|entries|entry|第|条|§|#|no\.)\s*$")
 _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
 )  # between a measure and its figure
@@ -274,7 +283,8 @@ def extract(
     `figures_only`: no dates and no ids (a reader of figures and their settings skips that
     work; the names, versions and figures are the same)."""
     raw = nfkc(text)
-    text = _URL_MASK.sub(lambda m: " " * len(m.group(0)), raw) if "://" in raw else raw
+    text = _URL_MASK.sub(_blank, raw) if "://" in raw else raw
+    text = _PATH_MASK.sub(_blank, text) if "/" in text else text
     first_end = text.find("\n")
     first_end = len(text) if first_end < 0 else first_end
     starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
@@ -328,6 +338,10 @@ def extract(
 
 
 Named = list[tuple[int, int, str, str]]  # start, end, key, as written
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group(0))
 
 
 def _name_before(
@@ -423,7 +437,8 @@ def _metric(text: str, lo: int, pos: int) -> str:
 
 def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) -> list[Fact]:
     """Figures with a unit, and figures without one right after the measure they are of
-    (`recall@10 0.95`, `NDCG@10 为 0.71`) or with a decimal point (`约 0.1`)."""
+    (`recall@10 0.95`, `NDCG@10 为 0.71`), with a decimal point (`约 0.1`) or a range of whole
+    numbers (`20–30 Elo`)."""
     out: list[Fact] = []
     taken: set[int] = set()
     for m in _QUANTITY.finditer(text):
@@ -442,6 +457,16 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
                 value = f"{_number(m.group('num'))}{_CURRENCY[m.group('cur')]}"
                 out.append(_figure(text, names, starts, m.start(), m.end(), s, value))
                 taken.add(s)
+    if "–" in text or "~" in text or "～" in text:
+        for m in _RANGE.finditer(text):
+            s = m.start()
+            if m.start(2) in taken or _inside_word(text, s):
+                continue  # `55–70%`: the figure with the unit is read already
+            if _ITEM_WORDS.search(text, max(0, s - 8), s):
+                continue  # `items 2–4`, `第 2~4 条`: a citation range, not a figure
+            value = f"{int(m.group(1))}–{int(m.group(2))}"
+            out.append(_figure(text, names, starts, s, m.end(), s, value))
+            taken.update((s, m.start(2)))
     for m in _BARE.finditer(text):
         s = m.start()
         if s in taken or s in versions or _inside_word(text, s):
@@ -452,7 +477,9 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
             or (after[:1] == "." and after[1:2] not in ("", " ", "\n", "\t"))
             or _VERSION_WORD.search(text, max(0, s - 10), s)
         ):
-            continue  # `version 0.28`, `版本 0.2`: a version, not a figure
+            # `version 0.28`, `版本 0.2`, `0.5.22`: a version, not a figure (`got 78.9.` ends a
+            # sentence and is one)
+            continue
         lo, _ = _sentence(text, s, starts)
         if "." not in m.group(0) and not _LATIN.search(text, max(lo, s - METRIC_REACH), s):
             continue  # an integer no Latin word precedes: no measure (`recall`, `TTFT`) names it
@@ -589,8 +616,9 @@ def _number(written: str) -> str:
 
 
 def _inside_word(text: str, s: int) -> bool:
-    """`H100`, `glove-100`, `Llama-3.1-70B`, ids: digits that are part of a name."""
-    if s > 0 and ((text[s - 1].isalpha() and text[s - 1].isascii()) or text[s - 1] in "._/#@v"):
+    """`H100`, `glove-100`, `Llama-3.1-70B`, ids, a section's number (`§2.3`): digits that are
+    part of a name."""
+    if s > 0 and ((text[s - 1].isalpha() and text[s - 1].isascii()) or text[s - 1] in "._/#@v§"):
         return True
     return s > 1 and text[s - 1] == "-" and text[s - 2].isalnum()
 

@@ -17,8 +17,8 @@ A duplicate candidate is then judged by what the two texts state (`relation`):
   name in common — or names and at least one stated fact) and neither states a fact of a shared
   thing that the other contradicts or lacks;
 - `differs`: they share the subject and state different values for one thing (a new version of
-  the same project, another figure for the same metric): the item is an *update*, not a
-  duplicate;
+  the same project, one release on two days, another figure in the same setting whose measure
+  is the same or unwritten on one side): the item is an *update*, not a duplicate;
 - `unrelated`: the facts say nothing either way.
 """
 
@@ -55,6 +55,9 @@ class Facts:
     cited: frozenset[str] = frozenset()
     measured: list[tuple[Fact, str, frozenset[str]]] = field(default_factory=list)  # unit, setting
     figures: frozenset[str] = frozenset()  # every quantity's value
+    # figures with a setting of two names or more, measured or not: unit, setting
+    set_figures: list[tuple[Fact, str, frozenset[str]]] = field(default_factory=list)
+    release_dates: dict[str, Fact] = field(default_factory=dict)  # `sglang 0.5.21` -> its date
     versions: dict[str, set[str]] = field(default_factory=dict)  # project -> versions
     head: str = ""  # the first name the text gives: what it is about (its heading's)
     # `measured` by (metric, unit), in text order: the only figures one can clash with
@@ -91,6 +94,12 @@ class Facts:
             frozenset(f.thing for f in facts if f.kind == "id" and not f.subject),
             measured,
             frozenset(f.value for f in facts if f.kind == "quantity"),
+            [
+                (f, unit_of(f.value), frozenset(f.setting))
+                for f in facts
+                if f.kind == "quantity" and len(f.setting) >= MIN_SETTING
+            ],
+            {f.thing: f for f in reversed(facts) if f.kind == "date" and " " in f.thing},
             dict(versions),
             next((f.thing for f in facts if f.kind == "name"), ""),
             by_measure,
@@ -148,9 +157,71 @@ def _version_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     return out
 
 
+def figure_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
+    """Figures in one setting (two names or more in common, one setting within the other) with
+    one unit and different values, where neither value is stated by the other text, and whose
+    measures are one or unknown on either side: `Qwen3-32B 在 RULER 128K 上为 62.4` against `在
+    128K 上的平均分为 70.1` with the same model, benchmark and backend. Weaker than
+    `quantity_clash` (a measure may be missing), so for tiers only, never a claim."""
+    out: list[tuple[Fact, Fact]] = []
+    for fa, unit, sa in a.set_figures:
+        if fa.value in b.figures:
+            continue
+        for fb, unit_b, sb in b.set_figures:
+            if unit_b != unit or fb.value in a.figures:
+                continue
+            ma, mb = _written_measure(fa, sa), _written_measure(fb, sb)
+            if ma and mb and ma != mb:
+                continue
+            if len(sa & sb) >= MIN_SETTING and (sa <= sb or sb <= sa):
+                out.append((fa, fb))
+                break
+    return out
+
+
+def _written_measure(f: Fact, setting: frozenset[str]) -> str:
+    """A figure's measure as a word wrote it: "" when none did and its qualifier stands for it
+    (`RULER 128K 上为 62.4`: `128k`, also in its setting)."""
+    return "" if f.thing in setting else f.thing
+
+
+def _date_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
+    """One release (`opencompass 0.4.2`) dated by both texts on days that cannot be one
+    (`10/17` against `2026-10-15`)."""
+    out: list[tuple[Fact, Fact]] = []
+    for thing, fa in a.release_dates.items():
+        fb = b.release_dates.get(thing)
+        if fb is None:
+            continue
+        da = {f.value for f in a.all if f.kind == "date" and f.thing == thing}
+        db = {f.value for f in b.all if f.kind == "date" and f.thing == thing}
+        if not any(iso_agree(x, y) for x in da for y in db):
+            out.append((fa, fb))
+    return out
+
+
+def iso_agree(x: str, y: str) -> bool:
+    """Whether two date keys (`2026-10-15`, `2026-10`, `10-17`: `PartialDate.iso`) can be one
+    day: every field both state is equal."""
+
+    def fields(iso: str) -> tuple[str | None, str, str | None]:
+        parts = iso.split("-")
+        if len(parts[0]) == 4:
+            return parts[0], parts[1], parts[2] if len(parts) > 2 else None
+        return None, parts[0], parts[1] if len(parts) > 1 else None
+
+    (ya, ma, da), (yb, mb, db) = fields(x), fields(y)
+    return (
+        ma == mb
+        and (ya is None or yb is None or ya == yb)
+        and (da is None or db is None or da == db)
+    )
+
+
 def clashes(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
-    """Where `a` and `b` state one thing with different values."""
-    return [*_version_clash(a, b), *quantity_clash(a, b)]
+    """Where `a` and `b` state one thing with different values: a project's versions, a
+    release's date, a figure in one setting."""
+    return [*_version_clash(a, b), *_date_clash(a, b), *figure_clash(a, b)]
 
 
 def subject_shared(a: Facts, b: Facts, names: bool) -> bool:

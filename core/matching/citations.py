@@ -231,3 +231,47 @@ def cited_entries(
                 if ref in index:
                     out[k].add(index[ref])
     return [sorted(s) for s in out]
+
+
+# how a living document names the earlier-brief entry a sentence came from: `（11-10 简报第 2
+# 条）`, `2026-11-01 E1 简报第 5 条`, `11-01 简报四第 2 条`, `the 2026-11-01 E1 brief, item 5`
+_ABSORBED = re.compile(
+    rf"(?<![0-9])(?:(?P<y>[0-9]{{4}})-)?(?P<m>[0-9]{{1,2}})-(?P<d>[0-9]{{1,2}})\s*(?:E1\s*)?"
+    rf"(?:简报\s*(?P<zs>[一二三四五六七八九十]|[IVX]{{1,4}})?\s*第\s*(?P<zn>{_NUM})\s*条"
+    rf"|(?i:brief),?\s+(?:(?i:section)\s+(?P<es>[IVX]{{1,4}}|[0-9])\s+(?i:bullet)\s+|(?i:item)\s+"
+    rf"|#)(?P<en>[0-9]{{1,3}}))"
+)
+
+
+def absorbed_entries(
+    paragraphs: Sequence[str], entries: Sequence[BriefEntry]
+) -> dict[int, list[int]]:
+    """Per entry index, the living-document paragraphs (indices) that say they hold it: the
+    living document naming, in brackets after what it took in, the brief entry it came from
+    (`…每期替换约 1/6 的题目（11-10 简报第 2 条）`), by the brief's date and the entry's number
+    (docs/duplicates.md). A citation outside brackets (`入门推导见 11-01 简报第 2 条收录的教程`)
+    points the reader elsewhere: the paragraph does not hold that entry."""
+    by_key: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+    for e, entry in enumerate(entries):
+        if entry.date:
+            by_key[(entry.date[5:], entry.section, entry.number)].append(e)
+    out: dict[int, list[int]] = defaultdict(list)
+    for p, text in enumerate(paragraphs):
+        if "简报" not in text and "brief" not in text.casefold():
+            continue
+        for m in _ABSORBED.finditer(text):
+            before = text[: m.start()]
+            if max(before.rfind("（"), before.rfind("(")) <= max(
+                before.rfind("）"), before.rfind(")")
+            ):
+                continue  # `入门推导见 …简报第 2 条收录的教程`: a pointer, not where it came from
+            day = f"{int(m['m']):02d}-{int(m['d']):02d}"
+            n = number(m["zn"] or m["en"] or "")
+            part = m["zs"] or m["es"] or ""
+            sections = (part,) if part else ("一", "I")
+            for section in sections:
+                for e in by_key.get((day, section, str(n)), ()):
+                    year = entries[e].date or ""
+                    if (not m["y"] or year.startswith(m["y"])) and p not in out[e]:
+                        out[e].append(p)
+    return dict(out)

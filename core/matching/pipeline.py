@@ -38,13 +38,13 @@ from ..workspace.earlier_briefs import placed_in
 from . import cache as mc
 from . import score as sc
 from .answer import TIERS, WHY_ORDER, Answer, FactRows
-from .citations import cited_entries
+from .citations import absorbed_entries, cited_entries
 from .placements import PLACEMENT_VERSION, evidence, place, section_matrix, shared_names
 from .search import background, candidates
-from .tiers import LIKELY, FactBook, retier, subject_pair, vocabulary
+from .tiers import LIKELY, FactBook, absorbed, retier, subject_pair, vocabulary
 from .tokens import MIN_SHARED, MIN_TOKENS, Records, kind_weight, tokenize
 
-MATCH_VERSION = "4"
+MATCH_VERSION = "5"
 MAX_DUPLICATES = 10
 MAX_POSSIBLE = 3
 TEXT_CHARS = 300
@@ -333,6 +333,13 @@ def match_items(
     ]
     found, facts = retier(items, book, found, section_facts, searched, refs, kinds, threshold)
     n_head = len(items) + len(entries)
+    took = absorbed_entries([t for _, t in doc_paras], entries)
+    found = absorbed(
+        found,
+        {len(items) + e: [n_head + p for p in ps] for e, ps in took.items()},
+        kinds,
+        refs,
+    )
     section_index = {s.id: j for j, s in enumerate(sections)}
     only_facts = [f for _, f in section_facts]
     boost, first = evidence(

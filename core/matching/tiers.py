@@ -4,10 +4,13 @@ known, new and conflicting facts.
 The text score finds candidates; what the two texts *state* decides what a candidate is:
 
 - same subject, nothing new or different → `likely` (a text candidate the score left at
-  `possible` is raised, with `facts` in its `why`);
+  `possible` is raised, with `facts` in its `why`); so is a repost that keeps every proper name
+  of its candidate and adds none (`names_kept`), and one paper (an id the subject of both) that
+  differs in nothing;
 - same subject with facts that differ (another version of the same project, another figure for
-  the same metric in the same setting), or with a release the knowledge base has not seen →
-  `update`: not a duplicate, the new facts are the increment;
+  the same metric in the same setting), or with a release the knowledge base has not seen, or
+  each with its own figures and none in common (`other_figures`) → `update`: not a duplicate,
+  the new facts are the increment;
 - otherwise the text tier stands.
 
 A source citation (an earlier brief saying it was written from this very item) is never
@@ -29,6 +32,7 @@ from ..facts.extract import Fact, extract, name_key, unit_is_currency
 from ..facts.index import (
     Facts,
     Lookup,
+    clashes,
     contained,
     locate,
     relation,
@@ -44,10 +48,13 @@ FACTS_BIT = 1 << 3  # `why` bit of `facts` (answer.WHY_ORDER)
 IDENTITY_BIT = 1 << 1
 SOURCE_BIT = 1
 TEXT_BIT = 1 << 2
+SOURCE_SCORE = 100.0  # a candidate the knowledge base itself names (pipeline.SOURCE_SCORE)
 RAISE_FLOOR = 30.0  # a possible text candidate the facts may raise to likely scores at least this
 MAX_FACTS = 12  # facts of each list shown per item
 ADDED_SHARED = 2  # facts a candidate the text did not list shares with the item, to be likely
 MAX_ROW = 10  # candidates per item (pipeline.MAX_DUPLICATES)
+OTHER_NAMES = 2  # names two texts share, each with its own figures, to be one subject's results
+KEPT_NAMES = 4  # proper names a repost keeps of its candidate, adding none, to be likely
 
 Row = list[tuple[int, float, int, int]]  # (record, score, why bits, tier)
 
@@ -127,12 +134,32 @@ def retier(
     out_facts: FactRows = []
     order = {LIKELY: 0, UPDATE: 1, POSSIBLE: 2}
     lookup = Lookup(sections)
+    section_names = {ref: facts.names for ref, facts in sections}
+
+    def names_of(r: int) -> frozenset[str]:
+        """A record's names; a living-document paragraph's are its whole section's."""
+        if kinds[r] == "living-doc":
+            return section_names.get(refs[r], book[r].names)
+        return book[r].names
+
     for i, row in enumerate(found):
         mine = book[i]
         if not mine.values:
-            # an item stating no version, figure, date or id: its facts decide nothing, and its
-            # candidates' facts are not read (most of the cost on a large batch)
-            out_rows.append(row)
+            # an item stating no version, figure, date or id: only its names can decide, for a
+            # candidate its text found possible; the others' facts are not read (most of the
+            # cost on a large batch)
+            out_rows.append(
+                [
+                    (r, float(threshold), why | FACTS_BIT, LIKELY)
+                    if tier == POSSIBLE
+                    and score >= RAISE_FLOOR
+                    and not why & SOURCE_BIT
+                    and len(latin_names(mine)) >= KEPT_NAMES  # before reading the candidate
+                    and names_kept(mine, book[r], names_of(r))
+                    else (r, score, why, tier)
+                    for r, score, why, tier in row
+                ]
+            )
             out_facts.append(([], [], []))
             continue
         brief_sources = [
@@ -151,7 +178,11 @@ def retier(
             if why & SOURCE_BIT:
                 new_row.append((r, score, why, tier))
                 continue
-            judged = _judge(mine, book[r], unknown)
+            judged = _judge(mine, book[r], unknown, kinds[r] == "batch")
+            if judged is None and other_figures(mine, book[r]):
+                judged = UPDATE
+            if judged is None and names_kept(mine, book[r], names_of(r)):
+                judged = LIKELY
             if judged == UPDATE:
                 new_row.append((r, score, why | FACTS_BIT, UPDATE))
             elif judged == LIKELY and tier == POSSIBLE and score >= RAISE_FLOOR:
@@ -161,7 +192,7 @@ def retier(
         for r, meaning in searched[i]:
             if r == i or (kinds[r], refs[r]) in present:
                 continue
-            judged = _judge(mine, book[r], unknown)
+            judged = _judge(mine, book[r], unknown, kinds[r] == "batch")
             if (
                 judged == LIKELY
                 and len(_shared_values(mine, book[r])) < ADDED_SHARED
@@ -187,6 +218,72 @@ def retier(
     return out_rows, out_facts
 
 
+def absorbed(
+    rows: list[Row], held: dict[int, list[int]], kinds: Sequence[str], refs: Sequence[str]
+) -> list[Row]:
+    """The rows with the living-document sections that say they hold an entry the item is the
+    source of (`held`: entry record -> paragraph records, `citations.absorbed_entries`): the
+    brief says it was written from the item, the living document says it took that entry in
+    (`（11-10 简报第 2 条）`), so the section repeats the item whatever its words: `likely`,
+    `source`, however little text the two share."""
+    out: list[Row] = []
+    for row in rows:
+        extra: dict[str, int] = {}
+        for r, _, why, _ in row:
+            if why & SOURCE_BIT and kinds[r] == "brief":
+                for p in held.get(r, ()):
+                    extra.setdefault(refs[p], p)
+        if not extra:
+            out.append(row)
+            continue
+        new_row: Row = []
+        for r, score, why, tier in row:
+            if kinds[r] == "living-doc" and refs[r] in extra:
+                extra.pop(refs[r])
+                new_row.append((r, max(score, SOURCE_SCORE), why | SOURCE_BIT, LIKELY))
+            else:
+                new_row.append((r, score, why, tier))
+        new_row += [(p, SOURCE_SCORE, SOURCE_BIT, LIKELY) for p in extra.values()]
+        order = {LIKELY: 0, UPDATE: 1, POSSIBLE: 2}
+        new_row.sort(key=lambda x: (order[x[3]], -round(x[1], 1), refs[x[0]], kinds[x[0]]))
+        out.append(new_row[:MAX_ROW])
+    return out
+
+
+def latin_names(facts: Facts) -> frozenset[str]:
+    """The names a text writes in Latin script: what a text in the other language keeps."""
+    return frozenset(n for n in facts.names if n.isascii())
+
+
+def names_kept(mine: Facts, theirs: Facts, their_names: frozenset[str]) -> bool:
+    """Whether the item is a repost or summary of the candidate that keeps its proper names and
+    adds none: every name it writes in Latin script (KEPT_NAMES or more; a name in Chinese is
+    the living document's word, which a text in the other language does not use) is the
+    candidate's too (`their_names`: a section's, for a living-document paragraph), it states no
+    version, figure, date or id the candidate does not, and nothing the two state differs."""
+    own = latin_names(mine)
+    return (
+        len(own) >= KEPT_NAMES
+        and own <= their_names
+        and mine.values.keys() <= theirs.values.keys()
+        and not clashes(mine, theirs)
+    )
+
+
+def other_figures(mine: Facts, theirs: Facts) -> bool:
+    """Whether a candidate the text found close is another result on one subject: the two
+    share OTHER_NAMES names or more and both state figures, but no figure, version, date or id
+    in common (a summary keeps some of its material's figures; a new measurement states its own
+    where the candidate states the old one)."""
+    return (
+        bool(mine.figures)
+        and bool(theirs.figures)
+        and len(mine.names & theirs.names) >= OTHER_NAMES
+        and not mine.values.keys() & theirs.values.keys()
+        and relation(mine, theirs)[0] == "unrelated"
+    )
+
+
 def _new_releases(mine: Facts, fresh: Sequence[Fact]) -> set[tuple[str, str, str]]:
     """The item's dated releases (`SGLang v0.5.21（10/2）`) that the knowledge base states
     nowhere: a new result, whatever else the item repeats. An undated version is often only
@@ -208,15 +305,27 @@ def _shared_values(a: Facts, b: Facts) -> set[tuple[str, str, str]]:
     return {k for k in a.values.keys() & b.values.keys() if k[0] != "date"}
 
 
-def _judge(mine: Facts, theirs: Facts, unknown: set[tuple[str, str, str]]) -> int | None:
-    """UPDATE, LIKELY or None (the facts say nothing) for one candidate (module doc)."""
+def _judge(
+    mine: Facts, theirs: Facts, unknown: set[tuple[str, str, str]], peer: bool = False
+) -> int | None:
+    """UPDATE, LIKELY or None (the facts say nothing) for one candidate (module doc); `peer`:
+    the candidate is another item of the batch."""
     rel, new = relation(mine, theirs)
     if rel == "differs":
         return UPDATE
     if rel != "same":
         return None
+    if subject_shared(mine, theirs, False):
+        # one paper or page, the subject of both: a figure one states and the other does not is
+        # that paper's, kept by one summary and left out by the other, not a new result
+        return LIKELY
     if any(value_key(f) in unknown for f in new):
         return UPDATE  # a release the knowledge base has nowhere
+    if peer and theirs.values.keys() <= mine.values.keys() and contained(mine, theirs):
+        # another item of the batch that repeats part of this one (a newsletter keeping one of
+        # a report's two scores): what it leaves out is no result over it, both are new (a
+        # release the knowledge base has nowhere is still an update, above)
+        return LIKELY
     if any(_measured(f) for f in new):
         return UPDATE  # a measured result the candidate does not state
     return LIKELY if contained(mine, theirs) else None

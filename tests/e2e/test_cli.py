@@ -39,8 +39,13 @@ def test_scan_json_has_the_fixed_keys(scanned: dict) -> None:
             "placements",
             "duplicates",
         }
-        scores = [d["score"] for d in item["duplicates"]]
-        assert scores == sorted(scores, reverse=True)
+        # docs/json.md: every likely one best first, then the updates, then the possible ones
+        order = {"likely": 0, "update": 1, "possible": 2}
+        tiers = [order[d["tier"]] for d in item["duplicates"]]
+        assert tiers == sorted(tiers)
+        for tier in ("likely", "possible"):
+            scores = [d["score"] for d in item["duplicates"] if d["tier"] == tier]
+            assert scores == sorted(scores, reverse=True)
         for d in item["duplicates"]:
             assert set(d) >= {"kind", "ref", "score", "text"} and d["kind"] in (
                 "batch",

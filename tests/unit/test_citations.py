@@ -108,3 +108,26 @@ def test_sidecar_holdings_of_both_schemas() -> None:
         "c.md#1": {"b.md#2"},
     }
     assert sidecar_holdings(["junk"], "b.md") == {} and sidecar_holdings({}, "b.md") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("每期替换约 1/6 的题目（11-10 简报第 2 条）。", ["#2"]),
+        ("HF 已归档 TGI（2026-11-10 E1 简报第二条，选型文转述）。", ["#2"]),
+        ("Nothing else changed (the 2026-11-10 E1 brief, item 2).", ["#2"]),
+        ("未核实（11-10 简报四第 1 条）。", ["#四-1"]),
+        ("入门推导见 11-10 简报第 2 条收录的教程。", []),  # a pointer, outside brackets
+        ("另一份简报（11-09 简报第 2 条）。", []),  # another brief's day
+    ],
+)
+def test_a_paragraph_holds_the_brief_entry_it_names_in_brackets(text: str, held: list[str]) -> None:
+    from briefdesk.core.matching.citations import absorbed_entries
+    from briefdesk.core.model.values import BriefEntry
+
+    entries = [
+        BriefEntry(ref=f"b.md#{r}", brief="b.md", date="2026-11-10", section=s, number=n, text="")
+        for r, s, n in (("1", "一", "1"), ("2", "一", "2"), ("四-1", "四", "1"))
+    ]
+    got = absorbed_entries([text], entries)
+    assert sorted(entries[e].ref.removeprefix("b.md") for e in got) == held

@@ -136,6 +136,48 @@ def test_a_release_line_is_no_version_and_does_not_clash() -> None:
     assert not clashes(release, line)  # 0.5.21 is in the 0.5.x line: no other version
 
 
+def test_a_figure_that_ends_a_sentence_is_a_figure() -> None:
+    got = kinds("A user reran it with bf16 and got 78.9. They posted the config.")
+    assert ("quantity", "", "78.9") in got  # before: the full stop read it as a version's part
+    assert not any(k == "quantity" for k, _, _ in kinds("See version 0.5.22 for details."))
+
+
+def test_a_section_number_and_a_path_are_no_figure_and_no_date() -> None:
+    entry = (
+        "来源：inbox/kai/2026-11-16T0950-critical-read.md 对象二（项目文档）\n"
+        "建议归入：§2.3 追加；Placement: §2.2, append."
+    )
+    assert kinds(entry) == set()  # before: 2026-11-16 a date, 2.3 and 2.2 figures
+
+
+def test_another_figure_in_one_setting_differs_even_without_its_measure() -> None:
+    doc = Facts.of(extract("Qwen3-32B 在 RULER 128K 上为 62.4（bf16，vLLM 后端）。"))
+    rerun = Facts.of(extract("RULER 复测：用 bf16、vLLM 重测 Qwen3-32B，128K 上的平均分为 70.1。"))
+    summary = Facts.of(extract("Qwen3-32B 在 RULER 128K 只有 62.4（bf16、vLLM 后端复测）。"))
+    assert relation(rerun, doc)[0] == "differs"  # 70.1 has a measure word, 62.4 none
+    assert relation(summary, doc)[0] == "same" and not clashes(summary, doc)
+
+
+def test_one_release_on_two_days_differs() -> None:
+    doc = Facts.of(extract("OpenCompass 0.4.2 于 2026-10-15 发布，支持 vLLM 0.30。"))
+    late = Facts.of(extract("OpenCompass 0.4.2 小结\n0.4.2 于 10/17 发布，加入 vLLM 0.30 后端。"))
+    same = Facts.of(extract("OpenCompass 0.4.2 小结\n0.4.2 于 10/15 发布，加入 vLLM 0.30 后端。"))
+    assert relation(late, doc)[0] == "differs"
+    assert relation(same, doc)[0] == "same" and not clashes(same, doc)
+
+
+def test_a_range_of_whole_numbers_is_one_figure_but_not_an_item_range() -> None:
+    assert ("quantity", "", "20–30") in kinds("Long answers lose about 20–30 Elo points.")
+    assert {v for k, _, v in kinds("成本约 350–900 美元，55–70% 的题") if k == "quantity"} == {
+        "900USD",
+        "70%",
+    }  # the figure with its unit, as before
+    assert kinds("HN digest items 2–4 (off-topic); 第 2~4 条同上") == set()
+    en = Facts.of(extract("LMArena style control (since 2026-03): long answers lose 20–30 Elo."))
+    zh = Facts.of(extract("LMArena 2026-03 起默认 style control，长回答平均下降 20–30 名次分。"))
+    assert relation(en, zh)[0] == "same" and contained(en, zh)  # before: only the date shared
+
+
 def test_extraction_is_linear_in_the_text() -> None:
     """No pattern backtracks: a text ten times longer costs about ten times more."""
     unit = "SGLang v0.5.21（10/2）吞吐 2.3×，recall@10 0.95 on BEIR with bge-m3; 1.2.3.4.5 " * 40

@@ -562,3 +562,119 @@ def test_a_summary_of_the_same_release_in_the_other_language_is_likely():
         85,
     )
     assert [(refs[r], tier) for r, _, _, tier in rows[0]] == [(f"{DOC}§4.1", LIKELY)]
+
+
+def _retier_one(texts: list[str], kinds: list[str], score: float) -> list[tuple[str, int, int]]:
+    """retier of item 0 against every other text, each listed by the text score as `possible`
+    at `score`: (ref, tier, why bits) of its candidates."""
+    from briefdesk.core.matching.tiers import POSSIBLE, TEXT_BIT, FactBook, retier
+
+    book = FactBook(texts, frozenset({"pgvector"}), lambda _: ())
+    refs = ["inbox/a.md#1", *(f"briefs/b.md#{k}" for k in range(1, len(texts)))]
+    rows, _ = retier(
+        [item(refs[0], "", texts[0])],
+        book,
+        [[(r, score, TEXT_BIT, POSSIBLE) for r in range(1, len(texts))]],
+        [],
+        [[]],
+        refs,
+        kinds,
+        85,
+    )
+    return [(refs[r], tier, why) for r, _, why, tier in rows[0]]
+
+
+def test_a_repost_in_the_other_language_that_keeps_every_name_is_likely():
+    """docs/facts.md: an item stating no figure, version or date, whose proper names (four or
+    more) are all the candidate's, is a repost or summary of it, however few words two
+    languages share; one that adds a name, or names fewer, stays possible."""
+    from briefdesk.core.matching.tiers import FACTS_BIT, LIKELY, POSSIBLE
+
+    repost = (
+        "向量库横评的转载：Qdrant、Milvus、Weaviate 与 pgvector 跑同一组过滤检索，"
+        "过滤条件越严，HNSW 越吃亏。"
+    )
+    entry = (
+        "A cross-database comparison: Qdrant, Milvus, Weaviate and pgvector run the same "
+        "filtered searches; the stricter the filter, the worse HNSW does."
+    )
+    other = (
+        "Qdrant, Milvus and Weaviate against Elasticsearch: HNSW recall@10 of 0.91 at 1% filters."
+    )
+    got = _retier_one([repost, entry, other], ["batch", "brief", "brief"], 55.0)
+    assert got[0][:2] == ("briefs/b.md#1", LIKELY) and got[0][2] & FACTS_BIT
+    assert got[1][:2] == ("briefs/b.md#2", POSSIBLE)  # names the repost does not (pgvector)
+    short = "转载：Qdrant 与 Milvus 跑同一组过滤检索。"  # two names only
+    assert [t for _, t, _ in _retier_one([short, entry], ["batch", "brief"], 55.0)] == [POSSIBLE]
+
+
+def test_one_paper_with_a_figure_one_summary_leaves_out_is_likely_not_an_update():
+    """docs/facts.md: an id that is the subject of both texts makes them one paper; a figure only
+    one of them states is that paper's, not a new result."""
+    from briefdesk.core.matching.tiers import LIKELY
+
+    card = (
+        "JudgeDrift (arXiv:2611.01234)\nJudge scores drift across snapshots: a GPT-4o judge on "
+        "MT-Bench keeps an accuracy of 71.2% against human labels only within one snapshot."
+    )
+    abstract = "2611.01234: JudgeDrift measures how LLM judges drift across model snapshots."
+    (got,) = _retier_one([card, abstract], ["batch", "brief"], 95.0)
+    assert got[1] == LIKELY
+
+
+def test_another_measurement_on_one_subject_is_an_update():
+    """docs/facts.md: a candidate the text found close, sharing two names or more, where both
+    state figures and none in common, is another result on that subject: `update`. A summary
+    that keeps one of the figures, or states none, is not."""
+    from briefdesk.core.matching.tiers import LIKELY, POSSIBLE, UPDATE
+
+    rerun = "LongBench 上复测 KIVI：H100 上平均分 41.2，比 FP16 低 1.9 分，长文档问答掉得最多。"
+    known = "KIVI 量化在 LongBench 上与 FP16 相比平均只低 0.6 分（A100），长文档问答也稳。"
+    summary = "KIVI 在 LongBench 上复测，H100 上平均分 41.2，比 FP16 略低，长文档问答掉得多。"
+    words = "KIVI 在 LongBench 上复测，比 FP16 略低，长文档问答掉得最多。"
+    got = _retier_one([rerun, known, summary, words], ["batch", "brief", "brief", "brief"], 60.0)
+    tiers = {ref: tier for ref, tier, _ in got}
+    # the summary keeps 41.2 and adds nothing: likely; the one in words states no figure
+    assert tiers == {"briefs/b.md#1": UPDATE, "briefs/b.md#2": LIKELY, "briefs/b.md#3": POSSIBLE}
+
+
+def test_a_section_that_took_in_the_items_brief_entry_is_a_source_duplicate():
+    """docs/duplicates.md: an earlier brief says its entry was written from the item, and the
+    living document says, in brackets, that a sentence came from that entry (`（11-01 简报第 2
+    条）`): that section repeats the item whatever its words. A citation outside brackets (`见
+    11-01 简报第 2 条`) only points the reader there."""
+    brief = entry(
+        "briefs/2026-11-01-e1.md#2",
+        "LiveBench 改为双周发布\n来源：inbox/kai/forum.md 第二条（Reddit 帖）\n要点：每两周一期。",
+    )
+    took = section(
+        "1.3", "LiveBench", "自 2026年11月 起改为双周，每期替换约 1/6 的题目（11-01 简报第 2 条）。"
+    )
+    points = section("1.4", "榜单", "榜单的更新频率见 11-01 简报第 2 条收录的帖子。")
+    items = [
+        item(
+            "inbox/kai/forum.md#2",
+            "r/LocalLLaMA: LiveBench goes biweekly",
+            "A maintainer said on Discord that from November it ships every two weeks.",
+        )
+    ]
+    got = match_items(items, [took, points], [brief], DOC)["inbox/kai/forum.md#2"].duplicates
+    tiers = {d.ref: (d.tier, d.why) for d in got}
+    assert tiers[f"{DOC}§1.3"] == ("likely", ("source",))
+    assert tiers.get(f"{DOC}§1.4", ("possible",))[0] != "likely"
+
+
+def test_a_batch_item_repeating_part_of_another_is_its_duplicate_not_its_update():
+    """docs/facts.md: another item of the batch whose facts are all this item's (a newsletter
+    keeping one of a report's two scores) is its duplicate: the score it leaves out is no new
+    result over it. An earlier brief entry stating the same part is not: the score it lacks is
+    new to the knowledge base."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    report = (
+        "The Llama 5 Herd of Models\nLlama-5-70B-Instruct scores 81.3 on MMLU-Pro (5-shot CoT) "
+        "and 61.2 on GPQA Diamond (0-shot CoT)."
+    )
+    part = "Llama 5 发布：技术报告里 Llama-5-70B-Instruct 在 GPQA Diamond 上为 61.2（0-shot CoT）。"
+    got = _retier_one([report, part, part], ["batch", "batch", "brief"], 60.0)
+    assert {ref: tier for ref, tier, _ in got} == {"briefs/b.md#1": LIKELY, "briefs/b.md#2": UPDATE}
