@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..text.identifiers import ARXIV, URL
 from ..text.markdown import atx_heading, fenced, split_lines
 from .excerpt import EXCERPT_CHARS, clean, cut_point, is_cjk, strip_markdown
 
@@ -38,9 +39,10 @@ CONTENT_KEYS = frozenset(_CONTENT_WORDS.split())
 _FIELD = re.compile(r"^\s*([^\s:：|｜·]{1,16}(?:\s[^\s:：|｜·]{1,16})?)\s*[:：]\s*(.*)$")
 _FIELD_SPLIT = re.compile(r"\s+[|｜·]\s+|\s*[|｜]\s*")
 # what a metadata line is made of: ids, URLs, dates, arXiv categories, tags, handles, separators
+# (URLs and arXiv ids as core/text/identifiers finds them: one owner of those patterns)
 _ID_TOKENS = re.compile(
-    r"https?://\S+|www\.\S+"
-    r"|(?:arxiv\s*[:：]?\s*)?\b[0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?\b"
+    rf"{URL.pattern}|www\.\S+"
+    rf"|(?:arxiv\s*[:：]?\s*)?{ARXIV.pattern}"
     r"|\bdoi\s*[:：]?\s*10\.\S+|\b10\.[0-9]{4,9}/\S+"
     r"|\b[0-9]{4}[-/.][0-9]{1,2}(?:[-/.][0-9]{1,2})?(?:[ T][0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?)?\b"
     r"|[0-9]{4}\s*年(?:\s*[0-9]{1,2}\s*月(?:\s*[0-9]{1,2}\s*日)?)?"
@@ -48,7 +50,7 @@ _ID_TOKENS = re.compile(
     r"|(?<!\w)#[^\s#,，、]+|(?<!\w)@\w+",
     re.IGNORECASE,
 )
-_SEPARATORS = re.compile(r"[\s·•|｜,，、;；/\\()（）\[\]【】<>《》:：\-–—_*]+")
+_SEPARATORS = re.compile(r"[\s·•|｜,，、;；。/\\()（）\[\]【】<>《》:：\-–—_*]+")
 _BYLINE = re.compile(
     r"^(?:by|posted by|written by|文\s*[/／]|作者\s*[/／])\s*[^\s.。!?！？;；]+"
     r"(?:\s+[^\s.。!?！？;；]+){0,3}$",

@@ -19,6 +19,7 @@ _ARXIV = re.compile(
 )
 
 
+ARXIV = _ARXIV  # the pattern itself, for a reader that composes it (core/brief/points.py)
 _MAYBE_ARXIV = re.compile(r"[0-9]\.[0-9]")  # a cheap scan first: most texts hold no id at all
 
 

@@ -12,7 +12,7 @@ from briefdesk.core.brief import build_model
 from briefdesk.tui.dialogs.text_entry import TextEntryDialog
 from textual import events
 from textual.widgets import TextArea
-from tui_helpers import after_burst, burst, desk, key, settle, until
+from tui_helpers import after_burst, burst, desk, key, palette, settle, until
 
 SEED_BATCH = "2026-11-03-e627b203"
 BLOGS = "inbox/jay/2026-11-01T0935-blogs-discovery.md#1"  # seed: a duplicate of 11-01 #2 and #3
@@ -23,23 +23,6 @@ HEAD = (
 SEED_LINE = HEAD + "已在 2026-11-01 E1 简报第 2、3 条完整收录，本批为重复材料，不构成新增量。"
 TOOL_LINE = HEAD + "已在 2026-11-01 E1 简报第 2、3 条收录，重复；本批为重复材料，不构成新增量。"
 CITED = ("briefs/inference/2026-11-01-e1-manual.md#2", "briefs/inference/2026-11-01-e1-manual.md#3")
-
-
-async def palette(pilot, app, command: str) -> None:
-    """ctrl+p, the command's name, enter: as a reviewer runs a command without a key."""
-    from textual.command import CommandPalette
-
-    await pilot.press("ctrl+p")
-    await until(pilot, lambda: isinstance(app.screen, CommandPalette), what="the palette")
-    await pilot.press(*command)
-    await until(
-        pilot,
-        lambda: app.screen.query("CommandList").first().option_count > 0,
-        what="palette hits",
-    )
-    await pilot.press("enter")
-    await until(pilot, lambda: not isinstance(app.screen, CommandPalette), what="palette closed")
-    await settle(pilot)
 
 
 def lines_of(screen) -> list[str]:

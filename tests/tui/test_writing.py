@@ -12,7 +12,7 @@ from briefdesk.tui.dialogs.increment import IncrementDialog
 from briefdesk.tui.dialogs.notes import NoteEditDialog, NotesDialog
 from briefdesk.tui.dialogs.placement_edit import PlacementEditDialog
 from briefdesk.tui.dialogs.spot_check import SpotCheckDialog, rank
-from tui_helpers import desk, key, settle, until
+from tui_helpers import desk, key, palette, settle, until
 
 R1 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#1"  # demo: proposed include, §3.1
 SEED_BATCH = "2026-11-03-e627b203"
@@ -321,23 +321,6 @@ def test_a_refused_form_stays_open_with_what_was_typed(demo: Path) -> None:
 
 
 R2 = "inbox/jay/2026-11-03-1000-rss-cool-papers.md#2"  # demo: undecided
-
-
-async def palette(pilot, app, command: str) -> None:
-    """Run a command that has no key the way a reviewer does: ctrl+p, its name, enter."""
-    from textual.command import CommandPalette
-
-    await pilot.press("ctrl+p")
-    await until(pilot, lambda: isinstance(app.screen, CommandPalette), what="the palette")
-    await typed(pilot, command)
-    await until(
-        pilot,
-        lambda: app.screen.query("CommandList").first().option_count > 0,
-        what="palette hits",
-    )
-    await pilot.press("enter")
-    await until(pilot, lambda: not isinstance(app.screen, CommandPalette), what="palette closed")
-    await settle(pilot)
 
 
 def test_absorb_describe_and_split_in_the_desk(demo: Path) -> None:

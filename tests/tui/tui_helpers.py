@@ -171,3 +171,20 @@ async def after_burst(pilot, condition=None, what: str = "the keys to be handled
         await until(pilot, condition, what=what)
     await pilot.pause(0.1)
     await settle(pilot)
+
+
+async def palette(pilot, app, command: str) -> None:
+    """Run a command that has no key the way a reviewer does: ctrl+p, its name, enter."""
+    from textual.command import CommandPalette
+
+    await pilot.press("ctrl+p")
+    await until(pilot, lambda: isinstance(app.screen, CommandPalette), what="the palette")
+    await pilot.press(*(ch if ch != " " else "space" for ch in command))
+    await until(
+        pilot,
+        lambda: app.screen.query("CommandList").first().option_count > 0,
+        what="palette hits",
+    )
+    await pilot.press("enter")
+    await until(pilot, lambda: not isinstance(app.screen, CommandPalette), what="palette closed")
+    await settle(pilot)

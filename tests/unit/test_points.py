@@ -192,3 +192,12 @@ def test_the_generated_points_stay_marked_for_the_commit_screens_warning() -> No
         labels=("来源：", "要点：", "与活文档脉络的关系：", "建议归入：", "证据边界："),
     )
     assert [f.fields for f in filler(model)] == [("要点",)]
+
+
+def test_a_line_of_ids_and_links_as_the_identifier_finders_read_them_is_metadata() -> None:
+    # URLs and arXiv ids come from core/text/identifiers: a Chinese full stop after a link, a
+    # version after an id and `arxiv` in any case still make a line that only says what it is
+
+    for line in ("https://example.com/a/b。", "arxiv 2601.21204v2 · cs.CL", "www.example.com"):
+        assert is_metadata(line), line
+    assert not is_metadata("DecisionRank 在 2610.42128 上提升了 3%")
