@@ -36,8 +36,9 @@ from ..claims.lexicon import NOT_NAMES
 from ..claims.versions import parse_version
 from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
+from .numerals import approximate, worded
 
-FACTS_VERSION = "5"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "6"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -58,13 +59,17 @@ _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
 _MAYBE_DATE = re.compile(
     r"[0-9][-/.年月]|[0-9]\s*月|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]"
 )
-_BARE = re.compile(r"(?<![0-9.])[0-9]+(?:\.[0-9]+)?(?![0-9%×A-Za-z])")
+# a number, with thousands separators (`1,240` is one figure, not `1`)
+_NUM = r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?"
+_BARE = re.compile(rf"(?<![0-9.,])(?:{_NUM})(?![0-9%×A-Za-z])")
 _ARXIV_NUM = re.compile(r"[0-9]{4}\.[0-9]{4,5}")
 _QUANTITY = re.compile(
     # the look-behind starts a figure only at the start of a run of digits: one attempt per run
-    r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.])(?P<num>[0-9]+(?:\.[0-9]+)?)\s?"
+    r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.,])(?P<num>" + _NUM + r")\s?"
     r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s|tps|qps|GB|GiB|MB|TB|bit|pp"
-    r"|[BKMT](?![A-Za-z])|美元|美分|元|(?:USD|EUR|CNY|dollars?)(?![A-Za-z]))"
+    r"|[BKMT](?![A-Za-z])|k(?![A-Za-z0-9])|美元|美分|元|(?:USD|EUR|CNY|dollars?)(?![A-Za-z])"
+    r"|(?:times|percent|minutes?|min|hours?|seconds?|sec)(?![A-Za-z])|h(?![A-Za-z0-9])"
+    r"|分钟|小时|秒)"
 )
 # a price written with its currency first (`$0.02`, `US$ 5`, `¥0.5`, `€3`)
 _PRICE = re.compile(r"(?P<cur>US\$|\$|¥|￥|€)\s?(?P<num>[0-9]+(?:\.[0-9]+)?)(?![0-9])")
@@ -76,6 +81,13 @@ _FILLERS = frozenset(
 )  # between a measure and its figure
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9@_\-]*")
 _LATIN = re.compile(r"[A-Za-z]")  # a measure's word starts with one
+_WORD_CHAR = re.compile(r"[A-Za-z0-9@_\-]")
+# a number word or a share before anything else is tried (most texts have none)
+_MAY_BE_WORDED = re.compile(
+    r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty"
+    r"|sixty|seventy|eighty|ninety|hundred|twice|double|half|eleven|twelve|[a-z]+teen)\b"
+    r"|[0-9]\s+(?:to|in|out|times|thousand|million|billion)\b)|[0-9]\s?[万亿]|分之|成|倍|[万亿]"
+)
 METRIC_REACH = 24  # characters before a figure searched for its measure
 # English words that name a measure (what a figure after them is of); Chinese takes the word
 # right before the figure instead
@@ -122,6 +134,79 @@ MEASURES = frozenset(
         "power",
     }
 )
+# Chinese words that name a measure, as `_metric` keeps them (the last two characters of the
+# word before a figure: 召回率 -> 回率): what MEASURES is for English. `_metric` keeps any word
+# (`单节点 16 GB`: 节点), which places a figure; only one of these makes it a measured result
+ZH_MEASURES = frozenset(
+    {
+        "召回",
+        "回率",
+        "准确",
+        "确率",
+        "精度",
+        "精确",
+        "吞吐",
+        "吐量",
+        "延迟",
+        "时延",
+        "耗时",
+        "用时",
+        "时间",
+        "内存",
+        "显存",
+        "存储",
+        "占用",
+        "成本",
+        "价格",
+        "费用",
+        "单价",
+        "售价",
+        "速度",
+        "速率",
+        "加速",
+        "提速",
+        "得分",
+        "分数",
+        "均分",
+        "胜率",
+        "命中",
+        "中率",
+        "错误",
+        "误率",
+        "损失",
+        "困惑",
+        "提升",
+        "下降",
+        "降低",
+        "提高",
+        "增加",
+        "减少",
+        "增长",
+        "压缩",
+        "带宽",
+        "功耗",
+        "能耗",
+        "开销",
+        "准率",
+        "功率",
+        "效率",
+        "指标",
+        "性能",
+        "峰值",
+        "分位",
+    }
+)
+
+
+def is_measure(thing: str) -> bool:
+    """Whether a figure's measure (`Fact.thing`) names one: an English measure word or one with
+    `@` (`_metric` reads no other Latin word but an abbreviation: `TTFT`), or a Chinese word of
+    ZH_MEASURES."""
+    if not thing:
+        return False
+    return thing in ZH_MEASURES if not thing.isascii() else True
+
+
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}$")
 _SENTENCE_END = re.compile(r"[。！？；;!?\n]|\. ")
 _CITE_CUES = (
@@ -153,7 +238,26 @@ CITE_WINDOW = 40  # characters before an id searched for a citing word
 # digits or more, so that an item's own `#2` is none; inside a path or a word it is none either
 _ISSUE = re.compile(r"(?<![A-Za-z0-9_./#\-])#([0-9]{3,7})(?![0-9A-Za-z_])")
 # quantity units that are one thing written several ways
-_UNITS = {"x": "×", "倍": "×", "tokens/s": "tok/s", "tps": "tok/s", "GiB": "GB"}
+_UNITS = {
+    "x": "×",
+    "倍": "×",
+    "times": "×",
+    "percent": "%",
+    "k": "K",
+    "tokens/s": "tok/s",
+    "tps": "tok/s",
+    "GiB": "GB",
+    "minute": "min",
+    "minutes": "min",
+    "分钟": "min",
+    "hour": "h",
+    "hours": "h",
+    "小时": "h",
+    "second": "s",
+    "seconds": "s",
+    "sec": "s",
+    "秒": "s",
+}
 # currencies: a figure in one is a price, whatever word stands before it (docs/facts.md)
 _CURRENCY = {
     "美元": "USD",
@@ -188,6 +292,7 @@ class Fact:
     subject: bool = True  # an id: the text's subject, or only cited
     setting: tuple[str, ...] = ()  # a quantity: the other names of its sentence
     pos: int = 0  # where in the text
+    approx: bool = False  # a quantity written as approximate (`about`, `约`, `左右`, `3 in 4`)
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -380,6 +485,8 @@ def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
         if v is None:
             continue
         near = _name_before(names, name_starts, m.start(), 2, text)
+        if near is not None and not m.group("v") and ("@" in near[0] or near[0] in MEASURES):
+            continue  # `recall@10 0.95`: a measure's figure, not a version of it
         if near is None and not m.group("v") and len(v.parts) < 3 and not v.pre:
             continue  # `1.3` alone is a number; `v1.3`, `0.5.22.dev` are versions
         # a version with no name before it is of what the text is about: its first name
@@ -417,6 +524,8 @@ def _metric(text: str, lo: int, pos: int) -> str:
     start = max(lo, pos - METRIC_REACH)
     before = text[start:pos]
     words = list(_WORD.finditer(before))
+    if words and words[0].start() == 0 and start > lo and _WORD_CHAR.match(text, start - 1):
+        words = words[1:]  # the window cut a word (`ecall@10`): not one the text wrote
     for w in reversed(words):
         low = w.group(0).casefold()
         if "@" in low or low in MEASURES:
@@ -441,9 +550,19 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
     numbers (`20–30 Elo`)."""
     out: list[Fact] = []
     taken: set[int] = set()
+    # figures in words or as a share (`three times`, `3 in 4`, `四成半`: core.facts.numerals)
+    # first: the digits inside them are read no other way
+    covered: set[int] = set()
+    for a, b, value, approx in worded(text) if _MAY_BE_WORDED.search(text) else ():
+        if _inside_word(text, a):
+            continue
+        fact = _figure(text, names, starts, a, b, a, value)
+        out.append(Fact(**{**fact.__dict__, "approx": approx or fact.approx}))
+        covered.update(range(a, b))
+    taken |= covered
     for m in _QUANTITY.finditer(text):
         s = m.start("num")
-        if _inside_word(text, s):
+        if _inside_word(text, s) or s in covered:
             continue
         unit = _UNITS.get(m.group("unit"), m.group("unit"))
         unit = _CURRENCY.get(unit, unit)
@@ -472,6 +591,8 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         if s in taken or s in versions or _inside_word(text, s):
             continue
         after = text[m.end() : m.end() + 2]
+        if after[:1] == "," and after[1:2].isdigit():
+            continue  # `1,2,3`: a list, not a figure
         if (
             after[:1] in ("-", "/", ":")
             or (after[:1] == "." and after[1:2] not in ("", " ", "\n", "\t"))
@@ -481,11 +602,20 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
             # sentence and is one)
             continue
         lo, _ = _sentence(text, s, starts)
-        if "." not in m.group(0) and not _LATIN.search(text, max(lo, s - METRIC_REACH), s):
+        if (
+            "." not in m.group(0)
+            and not _LATIN.search(text, max(lo, s - METRIC_REACH), s)
+            and not _LATIN.match(text, m.end() + (text[m.end() : m.end() + 1] == " "))
+        ):
             continue  # an integer no Latin word precedes: no measure (`recall`, `TTFT`) names it
         metric = _metric(text, lo, s)
         if "." not in m.group(0) and not ("@" in metric or metric in MEASURES):
-            continue  # a bare integer is a count, not a figure, unless a measure names it
+            # a measure right after it names it too (`5,300 QPS`, as `QPS 5,300`)
+            w = _WORD.match(text, m.end() + (text[m.end() : m.end() + 1] == " "))
+            low = w.group(0).casefold() if w else ""
+            if not ("@" in low or low in MEASURES):
+                continue  # a bare integer is a count, not a figure, unless a measure names it
+            metric = low
         if "." in m.group(0) and _VERSION_LIKE.fullmatch(m.group(0)) and m.group(0).count(".") > 1:
             continue
         if _ARXIV_NUM.fullmatch(m.group(0)):
@@ -595,7 +725,13 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
                 setting.add(qualifier)
             thing = f.thing or (qualifier or "")
             out[k] = Fact(
-                "quantity", thing, f.value, f.text, setting=tuple(sorted(setting)), pos=f.pos
+                "quantity",
+                thing,
+                f.value,
+                f.text,
+                setting=tuple(sorted(setting)),
+                pos=f.pos,
+                approx=f.approx,
             )
     return out
 
@@ -609,7 +745,8 @@ def unit_is_currency(value: str) -> bool:
 
 
 def _number(written: str) -> str:
-    """`0.30` and `0.3`, `007` and `7` are one figure."""
+    """`0.30` and `0.3`, `007` and `7`, `1,240` and `1240` are one figure."""
+    written = written.replace(",", "")
     if "." in written:
         written = written.rstrip("0").rstrip(".")
     return written.lstrip("0") or "0" if not written.startswith("0.") else written
@@ -649,10 +786,11 @@ def _figure(
         x, y, k, _ = names[j]
         if x >= hi:
             break
-        if y <= hi and k != metric:
+        if y <= hi and k != metric and not a <= x < b:  # not its own unit (`16 GB`)
             inside.append(k)
     setting = tuple(sorted(set(inside)))
-    return Fact("quantity", metric, value, text[a:b].strip(), setting=setting, pos=s)
+    approx = approximate(text, s, b)
+    return Fact("quantity", metric, value, text[a:b].strip(), setting=setting, pos=s, approx=approx)
 
 
 def _ids(text: str, first_end: int, own: frozenset[str], masked: str) -> list[Fact]:

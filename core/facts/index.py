@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .extract import Fact
+from .numerals import agree, numeric
 
 Relation = Literal["same", "differs", "unrelated"]
 VALUE_KINDS = ("version", "date", "quantity", "id")
@@ -67,6 +68,12 @@ class Facts:
     # (metric, unit, name) of every name of every figure's setting: two figures of one setting
     # share MIN_SETTING of these, so texts sharing fewer cannot clash (checked in one set op)
     triples: frozenset[tuple[str, str, str]] = frozenset()
+    # quantities by their unit with magnitudes folded (`2.05K` and `2050` both ""): where a
+    # figure written another way is looked for (`stated`)
+    by_unit: dict[str, list[Fact]] = field(default_factory=dict)
+    # project -> versions written with two parts (`v1.16`): a release line, which one of its
+    # releases (`v1.16.3`) states too
+    lines: dict[str, set[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, facts: Iterable[Fact]) -> Facts:
@@ -86,6 +93,15 @@ class Facts:
         by_measure: dict[tuple[str, str], list[tuple[Fact, frozenset[str]]]] = {}
         for f, unit, setting in measured:
             by_measure.setdefault((f.thing, unit), []).append((f, setting))
+        by_unit: dict[str, list[Fact]] = {}
+        lines: dict[str, set[str]] = {}
+        for f in facts:
+            if f.kind == "quantity":
+                n = numeric(f.value)
+                if n is not None:
+                    by_unit.setdefault(n[1], []).append(f)
+            elif f.kind == "version" and _written_line(f):
+                lines.setdefault(f.thing, set()).add(f.value)
         return cls(
             facts,
             frozenset(f.thing for f in facts if f.kind == "name"),
@@ -104,6 +120,8 @@ class Facts:
             next((f.thing for f in facts if f.kind == "name"), ""),
             by_measure,
             frozenset((f.thing, unit, n) for f, unit, setting in measured for n in setting),
+            by_unit,
+            lines,
         )
 
     def things(self, kind: str) -> dict[str, set[str]]:
@@ -116,6 +134,49 @@ class Facts:
         return out
 
 
+def _written_line(f: Fact) -> bool:
+    """A version written with two parts and no pre-release (`Qdrant v1.16`, `Milvus 2.5`)."""
+    written = f.text.rsplit(" ", 1)[-1].lstrip("vV")
+    return written.count(".") == 1 and written.replace(".", "").isdigit()
+
+
+def stated(f: Fact, other: Facts) -> bool:
+    """Whether `other` states fact `f`, in any way a reader calls the same (docs/facts.md,
+    "Figures written another way"): the same value; a figure written another way or rounded
+    (`core.facts.numerals.agree`: `2.05K` and `2,050`, `about 76%` and `3 in 4`); a version and
+    the release line it is of (`v1.16` and `v1.16.3`, one project's)."""
+    if value_key(f) in other.values:
+        return True
+    if f.kind == "quantity":
+        n = numeric(f.value)
+        if n is None:
+            return False
+        return any(
+            agree(f.value, g.value, f.approx or g.approx) for g in other.by_unit.get(n[1], ())
+        )
+    if f.kind == "version":
+        theirs = other.versions.get(f.thing, ())
+        if _written_line(f) and any(v.startswith(f.value + ".") for v in theirs):
+            return True
+        return any(f.value.startswith(line + ".") for line in other.lines.get(f.thing, ()))
+    return False
+
+
+def common(a: Facts, b: Facts) -> set[tuple[str, str, str]]:
+    """The keys of `a`'s stated facts that `b` states too (`stated`)."""
+    shared = a.values.keys() & b.values.keys()
+    if len(shared) == len(a.values):
+        return shared
+    return shared | {
+        k for k, f in a.values.items() if k not in shared and f.kind != "id" and stated(f, b)
+    }
+
+
+def _states_figure(facts: Facts, f: Fact) -> bool:
+    """Whether `facts` states figure `f` (its value, or written another way)."""
+    return f.value in facts.figures or stated(f, facts)
+
+
 def quantity_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     """Figures of one metric in one setting with different values (and neither value stated by
     the other text): a number conflict."""
@@ -126,10 +187,10 @@ def quantity_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     if MIN_SETTING > 0 and len(a.triples & b.triples) < MIN_SETTING:
         return out  # no figure of one metric and unit with MIN_SETTING names of its setting
     for fa, unit, sa in a.measured:
-        if fa.value in b.figures:
+        if _states_figure(b, fa):
             continue
         for fb, sb in theirs.get((fa.thing, unit), ()):
-            if fb.value in a.figures:
+            if _states_figure(a, fb):
                 continue
             if len(sa & sb) >= MIN_SETTING and (sa <= sb or sb <= sa):
                 out.append((fa, fb))
@@ -149,8 +210,10 @@ def _version_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     out: list[tuple[Fact, Fact]] = []
     av, bv = a.versions, b.versions
     for thing in av.keys() & bv.keys():
-        if av[thing] & bv[thing]:
-            continue  # one version in common: the same release, more or less detail
+        if av[thing] & bv[thing] or any(
+            stated(f, b) for f in a.all if f.kind == "version" and f.thing == thing
+        ):
+            continue  # one version in common: the same release (or its line), more or less detail
         fa = next(f for f in a.all if f.kind == "version" and f.thing == thing)
         fb = next(f for f in b.all if f.kind == "version" and f.thing == thing)
         out.append((fa, fb))
@@ -165,10 +228,10 @@ def figure_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     `quantity_clash` (a measure may be missing), so for tiers only, never a claim."""
     out: list[tuple[Fact, Fact]] = []
     for fa, unit, sa in a.set_figures:
-        if fa.value in b.figures:
+        if _states_figure(b, fa):
             continue
         for fb, unit_b, sb in b.set_figures:
-            if unit_b != unit or fb.value in a.figures:
+            if unit_b != unit or _states_figure(a, fb):
                 continue
             ma, mb = _written_measure(fa, sa), _written_measure(fb, sb)
             if ma and mb and ma != mb:
@@ -234,10 +297,10 @@ def subject_shared(a: Facts, b: Facts, names: bool) -> bool:
 def relation(a: Facts, b: Facts) -> tuple[Relation, list[Fact]]:
     """How two texts' facts relate (module doc), and the facts of `a` that `b` lacks (the new
     facts when `a` updates `b`)."""
-    shared_values = a.values.keys() & b.values.keys()
+    shared_values = common(a, b)
     shared_names = a.names & b.names
     shared_subject = subject_shared(a, b, bool(shared_names))
-    new = [f for k, f in a.values.items() if k not in b.values]
+    new = [f for k, f in a.values.items() if k not in shared_values]
     if (shared_subject or shared_names) and clashes(a, b):
         return "differs", new  # one project in two versions, one measure with two figures
     if not (shared_subject or (shared_names and shared_values)):
@@ -259,9 +322,10 @@ def contained(a: Facts, b: Facts) -> bool:
     """Whether one text states nothing the other does not: all the facts of one are the other's
     (a summary keeps some of its material's facts and adds none), and they share one that is no
     mere date."""
-    ka, kb = a.values.keys(), b.values.keys()
-    shared = ka & kb
-    return any(k[0] != "date" for k in shared) and (ka <= kb or kb <= ka)
+    shared = common(a, b)
+    return any(k[0] != "date" for k in shared) and (
+        len(shared) == len(a.values) or len(common(b, a)) == len(b.values)
+    )
 
 
 def locate(
@@ -273,8 +337,8 @@ def locate(
     against: dict[tuple[str, str, str], list[str]] = defaultdict(list)
     mine = item.values.keys()
     for ref, facts in sources:
-        if not mine.isdisjoint(facts.values):  # most share nothing: no set made for them
-            for k in mine & facts.values.keys():
+        if not mine.isdisjoint(facts.values) or facts.by_unit.keys() & item.by_unit.keys():
+            for k in common(item, facts):  # most share nothing: no set made for them
                 if ref not in where[k]:
                     where[k].append(ref)
         for fa, _ in quantity_clash(item, facts):

@@ -6,7 +6,7 @@ import time
 
 import pytest
 from briefdesk.core.facts.extract import extract
-from briefdesk.core.facts.index import Facts, clashes, contained, relation
+from briefdesk.core.facts.index import Facts, clashes, contained, relation, stated
 
 
 def kinds(text: str, vocabulary: frozenset[str] = frozenset()) -> set[tuple[str, str, str]]:
@@ -223,3 +223,71 @@ def test_the_relation_line_and_key_points_start_from_the_facts() -> None:
     assert lead(body, new_fact_words(facts)) == (
         "帖文声称 vLLM v0.30.0(9/22)、SGLang v0.5.21(10/2) 连发。"
     )
+
+
+def _relation(a: str, b: str) -> tuple[str, list[str]]:
+    """How text `a`'s facts relate to `b`'s, and the values `a` states that `b` does not."""
+    rel, new = relation(Facts.of(extract(a)), Facts.of(extract(b)))
+    return rel, [f.value for f in new]
+
+
+@pytest.mark.parametrize(
+    ("summary", "material"),
+    [
+        # number words, both languages
+        ("BK 8 remote cache: builds run three times faster.", "BK 8 远程缓存让构建快 3 倍。"),
+        ("BK 8 远程缓存让构建快三倍。", "BK 8 remote cache: builds run 3× faster."),
+        # a share written as a fraction, in words or in digits
+        (
+            "BK 8 remote cache: the cache hits three times out of four.",
+            "BK 8 远程缓存命中率 76%。",
+        ),
+        ("BK 8 remote cache: one in twenty builds misses.", "BK 8 远程缓存 5% 的构建未命中。"),
+        ("BK 8 远程缓存：命中率四成半。", "BK 8 remote cache: a hit rate of 45%."),
+        ("BK 8 远程缓存：命中率约四分之三。", "BK 8 remote cache hits 3 in 4 builds."),
+        # a magnitude, thousands separators
+        ("BK 8 remote cache serves 2.05k QPS.", "BK 8 远程缓存 QPS 2,050。"),
+        ("BK 8 remote cache: 3 million actions.", "BK 8 远程缓存：300 万个 action。"),
+        # a range in words
+        ("BK 8 remote cache: one to two points of ROI.", "BK 8 远程缓存 ROI 高 1–2 个点。"),
+        ("BK 8 remote cache: 20 to 30 points of ROI.", "BK 8 远程缓存 ROI 高 20–30 个点。"),
+        # approximate wording and rounding
+        ("BK 8 remote cache: about 31% fewer misses.", "BK 8 远程缓存未命中少 30% 左右。"),
+        ("BK 8 remote cache hit rate 75.8%.", "BK 8 远程缓存命中率 76%。"),
+        # a release line and one of its releases
+        ("BuildKit v8.1 的远程缓存更快。", "BuildKit 当前版本为 v8.1.2，远程缓存更快。"),
+    ],
+)
+def test_a_figure_written_another_way_is_the_same_fact(summary: str, material: str) -> None:
+    """docs/facts.md ("Figures written another way"): a reader calls these one figure, so a
+    summary that writes them so states nothing new."""
+    assert _relation(summary, material) == ("same", [])
+
+
+@pytest.mark.parametrize(
+    ("later", "earlier"),
+    [
+        ("BK 8 remote cache: builds run 3.4× faster.", "BK 8 远程缓存让构建快 3 倍。"),
+        ("BK 8 remote cache hit rate 0.94.", "BK 8 remote cache hit rate 0.9."),
+        ("BuildKit v8.1.3 is out.", "BuildKit 当前版本为 v8.1.0。"),
+        ("BK 8 remote cache: throughput 5,300.", "BK 8 remote cache: throughput 5,900."),
+    ],
+)
+def test_another_value_is_no_figure_written_another_way(later: str, earlier: str) -> None:
+    """Rounding and approximate wording are not a licence: `3.4×` is not `3 倍`, a one-digit
+    `0.9` says nothing of `0.94`, `v8.1.3` is not `v8.1.0` (both written whole), and `5,300` is
+    one figure, not `5`."""
+    theirs = Facts.of(extract(earlier))
+    assert not all(stated(f, theirs) for f in Facts.of(extract(later)).values.values())
+
+
+def test_figures_in_words_and_their_measure_are_read_as_written() -> None:
+    """`5,300 QPS` is 5300 with its measure after it; `recall@10 0.95` is a figure, not a
+    version of `recall@10`; a measure the search window cut in two is no measure; `快一倍` is
+    no figure (one-times says nothing: twice as fast, or as much)."""
+    got = kinds("Caddy reaches about 5,300 QPS. At hit@5 0.82 the proxy answers.")
+    assert ("quantity", "qps", "5300") in got and ("quantity", "hit@5", "0.82") in got
+    assert not any(k == "version" for k, _, _ in got)
+    things = {t for k, t, _ in kinds("for the same 0.95 recall@10 you probe about 30% fewer")}
+    assert all(t in {"", "recall@10"} for t in things)
+    assert not kinds("Caddy 比 nginx 快一倍。")

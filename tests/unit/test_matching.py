@@ -678,3 +678,56 @@ def test_a_batch_item_repeating_part_of_another_is_its_duplicate_not_its_update(
     part = "Llama 5 发布：技术报告里 Llama-5-70B-Instruct 在 GPQA Diamond 上为 61.2（0-shot CoT）。"
     got = _retier_one([report, part, part], ["batch", "batch", "brief"], 60.0)
     assert {ref: tier for ref, tier, _ in got} == {"briefs/b.md#1": LIKELY, "briefs/b.md#2": UPDATE}
+
+
+def test_a_re_summary_writing_its_figures_another_way_is_likely():
+    """docs/facts.md ("Figures written another way"): `three times` is `3 倍`, `three times out of
+    four` is `76%` to a reader, `2.05k` is `2,050`; a summary that writes its material's figures
+    so adds nothing and is its duplicate, not an update."""
+    from briefdesk.core.matching.tiers import LIKELY
+
+    item_ = (
+        "BuildKit 0.18 的远程缓存：据 Docker 博客，在 GitHub Actions 与 Buildx 上，构建吞吐约为"
+        "原来的 3 倍，缓存命中率 76%，高峰 QPS 2,050。"
+    )
+    brief = (
+        "BuildKit 0.18 remote cache: per the Docker blog, on GitHub Actions with Buildx builds "
+        "run about three times faster, the cache hits three times out of four, and peak QPS is "
+        "2.05k."
+    )
+    (got,) = _retier_one([item_, brief], ["batch", "brief"], 60.0)
+    assert got[1] == LIKELY
+
+
+def test_another_run_with_other_values_for_one_measure_is_an_update():
+    """docs/facts.md: two texts on one benchmark that share its setting (`at 95% cache hits`)
+    but state other values for one measure (`about 5,300 QPS` against `4,600 QPS`; `总耗时 25
+    分钟` against `11 分钟`) are two runs: `update`, however alike their words."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    rerun = (
+        "Proxy benchmark rerun on Graviton4: at 95% cache hits, Caddy reaches about 5,300 QPS "
+        "and Envoy about 6,400 with TLS on; HAProxy was left out."
+    )
+    first = (
+        "Proxy benchmark on c7i: at 95% cache hits, Caddy does about 4,600 QPS, Envoy about "
+        "5,900 and HAProxy about 3,300 with TLS on."
+    )
+    (got,) = _retier_one([rerun, first], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
+    rebuild = "编辑部用 Caddy 与 Envoy 重新编译 r7i.2xlarge 镜像：并发 8，总耗时 25 分钟。"
+    known = "我们的口径：Caddy 与 Envoy，r7i.2xlarge，并发 8：编译镜像耗时 11 分钟。"
+    (got,) = _retier_one([rebuild, known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
+
+
+def test_a_setting_figure_before_no_measure_is_no_new_result():
+    """docs/facts.md: a figure after a word that names no measure (`单节点 16 GB`, the asker's
+    machine) places the question; it is no measured result, so it does not make the post an
+    update of the release it asks about."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    question = "小团队用 DragonflyDB 1.24 上生产够吗？楼主：单节点 16 GB，想问要不要开 AOF 与 RDB。"
+    known = "DragonflyDB 当前版本为 v1.24（2026-10-30）。AOF 与 RDB 可以同时开。"
+    (got,) = _retier_one([question, known], ["batch", "living-doc"], 60.0)
+    assert got[1] != UPDATE
