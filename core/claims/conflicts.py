@@ -65,7 +65,7 @@ def find_conflicts(
 
 
 def _refs(claims: Sequence[Claim], rank: Rank) -> tuple[tuple[str, ...], tuple[Claim, ...]]:
-    ordered = sorted(claims, key=lambda c: rank(c.ref))
+    ordered = sorted(claims, key=lambda c: (rank(c.ref), c.key, c.version or "", c.event))
     return tuple(dict.fromkeys(c.ref for c in ordered)), tuple(ordered)
 
 
@@ -306,7 +306,9 @@ def same_lists(
     done: set[str] = set()
     for shared, members in sorted(bundles.items(), key=lambda kv: (-len(kv[0]), -len(kv[1]))):
         members = members - done
-        group = [by_ref[r][key] for r in members for key in shared]
+        # sets iterate in an order that changes with PYTHONHASHSEED: walk them sorted, so that
+        # `scan --json` prints the same claims in the same order on every run
+        group = [by_ref[r][key] for r in sorted(members, key=rank) for key in sorted(shared)]
         items = {c.doc for c in group if c.origin == "item"}
         if len(items) < 2:
             continue
