@@ -97,8 +97,8 @@ def _implied_current(claims: Sequence[Claim]) -> list[Claim]:
             current[c.key].append(c)
     out: list[Claim] = []
     for c in claims:
-        if c.origin != "item" or c.current or not c.version or not c.date:
-            continue
+        if c.origin != "item" or c.current or not c.version or not c.date or c.noted:
+            continue  # a release note lists a release of its day, newest or not
         v = parse_version(c.version)
         for other in current.get(c.key, ()):
             w = parse_version(other.version or "")
@@ -182,8 +182,9 @@ def stale_newest(
             continue
         for r in releases.get(c.key, ()):
             v = parse_version(r.version or "")
-            # a pre-release (`v1.0.0rc1`) outdates no release
-            if r.doc == c.doc or v is None or v.pre or v.line == w.line or v.parts <= w.parts:
+            # a pre-release (`v1.0.0rc1`) outdates no release, nor does a patch release
+            # (`v1.16.4` after `v1.16.3`): a later minor release does (`v1.17.0`)
+            if r.doc == c.doc or v is None or v.pre or v.parts[:2] <= w.parts[:2]:
                 continue
             if _on_or_after(day, r.date) and (c.date is None or _after(r.date, c.date)):
                 stale[c.key].append(c)
