@@ -10,7 +10,10 @@ from __future__ import annotations
 from briefdesk.core.claims.collect import one_name
 from briefdesk.core.claims.conflicts import find_conflicts
 from briefdesk.core.claims.extract import extract as claims_of
+from briefdesk.core.claims.numbers import Text, _measured, number_conflicts
 from briefdesk.core.claims.types import Claim
+from briefdesk.core.facts.extract import Fact
+from briefdesk.core.facts.index import Facts, quantity_clash
 
 FORUM = "inbox/a/2026-12-01-2200-forum.md#1"
 NOTES = "inbox/b/2026-12-01-1200-release-notes.md#1"
@@ -88,3 +91,59 @@ def test_a_release_note_of_an_older_line_is_not_presented_as_the_newest() -> Non
     doc = ("docs/cache.md§2.1", "2.1 Valkey\nValkey 稳定版为 8.1.0（2026-11-20）。")
     backport = (NOTES, "valkey-io/valkey 7.2.9\n\nReleased 2026-11-25. Security fixes only.")
     assert conflicts([backport, doc]) == []
+
+
+# --- number: a result after its configuration, a duration whatever its word
+
+BENCH = "inbox/d/2026-12-01-0900-bench.md#1"
+CACHE_DOC = "docs/cache.md§2.1"
+
+
+def numbers(item_text: str, doc_text: str) -> list[tuple[str, ...]]:
+    texts: list[Text] = [
+        (BENCH, "item", BENCH.split("#")[0], item_text),
+        (CACHE_DOC, "living-doc", "docs/cache.md", doc_text),
+    ]
+    return [c.refs for c in number_conflicts(texts)]
+
+
+VALKEY_DOC = (
+    "2.1 Valkey\n复测口径：Valkey 8.0、maxmemory 8GB、io-threads=4、c7g.xlarge：latency 1.6 ms。"
+)
+
+
+def bench(machine: str = "c7g.xlarge", measure: str = "latency", value: str = "0.9") -> str:
+    return (
+        f"## Valkey 压测\n我们测 Valkey 8.0：maxmemory 设为 8GB、io-threads=4，机器 {machine}，"
+        f"{measure} 为 {value} ms。"
+    )
+
+
+def test_a_result_after_its_configuration_keeps_the_configurations_names() -> None:
+    # `8GB` is the configuration, not a result: the latency's setting holds c7g.xlarge too
+    assert numbers(bench(), VALKEY_DOC) == [(BENCH, CACHE_DOC)]
+    en = (
+        "## Valkey benchmark\nWe ran Valkey 8.0 with maxmemory at 8GB, io-threads=4, on a"
+        " c7g.xlarge, and measured latency of 0.9 ms."
+    )
+    assert numbers(en, VALKEY_DOC) == [(BENCH, CACHE_DOC)]
+
+
+def test_the_same_latency_another_machine_or_another_measure_is_no_conflict() -> None:
+    assert numbers(bench(value="1.6"), VALKEY_DOC) == []
+    assert numbers(bench(machine="c7g.2xlarge"), VALKEY_DOC) == []
+    assert numbers(bench(measure="throughput"), VALKEY_DOC) == []
+
+
+def test_a_duration_in_minutes_or_hours_is_one_measure_whatever_its_word() -> None:
+    setting = ("c7g.xlarge", "valkey")
+    build = Fact("quantity", "耗时", "25min", "25 分钟", setting=setting)
+    other = Fact("quantity", "索引", "11min", "11 分钟", setting=setting)
+    assert _measured(build).thing == _measured(other).thing == "duration"
+    assert _measured(Fact("quantity", "", "3h", "3 hours", setting=setting)).thing == "duration"
+    # an English measure is written: kept; a latency in ms is no task's duration
+    assert _measured(Fact("quantity", "ttft", "2min", "2 min", setting=setting)).thing == "ttft"
+    assert _measured(Fact("quantity", "延迟", "18ms", "18 ms", setting=setting)).thing == "延迟"
+    pair = [Facts.of([_measured(build)]), Facts.of([_measured(other)])]
+    assert quantity_clash(*pair) == [(_measured(build), _measured(other))]
+    assert quantity_clash(Facts.of([_measured(build)]), Facts.of([_measured(build)])) == []
