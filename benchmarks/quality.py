@@ -19,6 +19,7 @@ Figures, per kind:
 - placements: the reader's section first, and among the first three; where the truth gives
   `also`, the first placement among the sections the reader accepts;
 - claims: planted conflicts found (same kind, every ref of the truth among the claim's refs),
+  in all and per kind (with the claims of each kind reported),
   decoys reported (a claim among a decoy's refs only: the texts that agree), and how many claims
   in all.
 
@@ -68,6 +69,8 @@ class Figures:
     planted_found: int = 0
     decoys: int = 0
     decoys_reported: int = 0
+    planted_by_kind: dict[str, list[int]] = field(default_factory=dict)  # kind -> [found, n]
+    claims_by_kind: dict[str, int] = field(default_factory=dict)  # kind -> claims reported
     misses: list[str] = field(default_factory=list)
     misplaced: list[str] = field(default_factory=list)  # the reader's section not first
     false_likely: list[str] = field(default_factory=list)
@@ -165,15 +168,24 @@ def measure(src: Path) -> Figures:
                 want = "/".join(f"§{s}" for s in [t["section"], *(t.get("also") or [])])
                 f.misplaced.append(f"{ref} ({t.get('lang', '?')}): want {want}, got {got_s or '-'}")
     f.claims = len(conflicts)
+    for c in conflicts:
+        f.claims_by_kind[c.kind] = f.claims_by_kind.get(c.kind, 0) + 1
     for planted in truth.get("claims") or []:
-        f.planted += 1
-        f.planted_found += any(
+        hit = any(
             c.kind == planted["kind"] and set(planted["refs"]) <= set(c.refs) for c in conflicts
         )
+        f.planted += 1
+        f.planted_found += hit
+        row = f.planted_by_kind.setdefault(planted["kind"], [0, 0])
+        row[0] += hit
+        row[1] += 1
     for decoy in truth.get("decoys") or []:
         f.decoys += 1
         f.decoys_reported += any(set(c.refs) <= set(decoy) for c in conflicts)
     return f
+
+
+KINDS = ("version-line", "date", "number", "single-source")
 
 
 def _ratio(a: int, b: int) -> str:
@@ -213,6 +225,12 @@ def report(name: str, f: Figures, placements: bool = False) -> str:
     lines += [
         f"| claims in all | {f.claims} |",
         f"| planted conflicts found | {_ratio(f.planted_found, f.planted)} |",
+        *(
+            f"| — {kind}: found / claims reported | {_ratio(*f.planted_by_kind[kind])} / "
+            f"{f.claims_by_kind.get(kind, 0)} |"
+            for kind in KINDS
+            if kind in f.planted_by_kind or kind in f.claims_by_kind
+        ),
         f"| decoys reported | {_ratio(f.decoys_reported, f.decoys)} |",
     ]
     if f.misses:

@@ -65,7 +65,7 @@ def find_conflicts(
 
 
 def _refs(claims: Sequence[Claim], rank: Rank) -> tuple[tuple[str, ...], tuple[Claim, ...]]:
-    ordered = sorted(claims, key=lambda c: rank(c.ref))
+    ordered = sorted(claims, key=lambda c: (rank(c.ref), c.key, c.version or "", c.event))
     return tuple(dict.fromkeys(c.ref for c in ordered)), tuple(ordered)
 
 
@@ -97,8 +97,8 @@ def _implied_current(claims: Sequence[Claim]) -> list[Claim]:
             current[c.key].append(c)
     out: list[Claim] = []
     for c in claims:
-        if c.origin != "item" or c.current or not c.version or not c.date:
-            continue
+        if c.origin != "item" or c.current or not c.version or not c.date or c.noted:
+            continue  # a release note lists a release of its day, newest or not
         v = parse_version(c.version)
         for other in current.get(c.key, ()):
             w = parse_version(other.version or "")
@@ -182,8 +182,9 @@ def stale_newest(
             continue
         for r in releases.get(c.key, ()):
             v = parse_version(r.version or "")
-            # a pre-release (`v1.0.0rc1`) outdates no release
-            if r.doc == c.doc or v is None or v.pre or v.line == w.line or v.parts <= w.parts:
+            # a pre-release (`v1.0.0rc1`) outdates no release, nor does a patch release
+            # (`v1.16.4` after `v1.16.3`): a later minor release does (`v1.17.0`)
+            if r.doc == c.doc or v is None or v.pre or v.parts[:2] <= w.parts[:2]:
                 continue
             if _on_or_after(day, r.date) and (c.date is None or _after(r.date, c.date)):
                 stale[c.key].append(c)
@@ -306,7 +307,9 @@ def same_lists(
     done: set[str] = set()
     for shared, members in sorted(bundles.items(), key=lambda kv: (-len(kv[0]), -len(kv[1]))):
         members = members - done
-        group = [by_ref[r][key] for r in members for key in shared]
+        # sets iterate in an order that changes with PYTHONHASHSEED: walk them sorted, so that
+        # `scan --json` prints the same claims in the same order on every run
+        group = [by_ref[r][key] for r in sorted(members, key=rank) for key in sorted(shared)]
         items = {c.doc for c in group if c.origin == "item"}
         if len(items) < 2:
             continue

@@ -42,7 +42,7 @@ from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "2"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "3"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
@@ -140,6 +140,18 @@ _OF_PROJECT = re.compile(
     rf"\s+of\s+(?P<of>{NAME})(?:\s+(?:on|in)\s+(?P<d>{_DATE_ANY}))?", re.IGNORECASE
 )
 _ARCHIVE = re.compile(rf"{ARCHIVE_ZH}|(?i:\b{ARCHIVE_EN}\b)")
+# the body's first words after a heading that names a version: the day it was released
+_HEAD_RELEASE = re.compile(
+    r"\s*(?:(?i:released|shipped|launched|published|tagged)\s+(?:on\s+|in\s+)?"
+    rf"(?P<d>{_DATE_ANY})|(?:于\s*)?(?P<d2>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}"
+    rf"|(?:正式)?{RELEASE_ZH}(?:于|时间|日期)?\s*[:：]?\s*(?P<d3>{_DATE_ANY}))",
+    re.IGNORECASE,
+)
+
+
+def _first_line_end(text: str) -> int:
+    k = text.find("\n")
+    return len(text) if k < 0 else k
 
 
 def _archive_hint(text: str) -> bool:
@@ -244,6 +256,22 @@ def _name_before(text: str, s: int, lo: int) -> tuple[str, int] | None:
     return name, start
 
 
+_OWNER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_")
+
+
+def _repo_at(text: str, start: int) -> bool:
+    """Whether the name at `start` is the repository of an `owner/repo` written on its own
+    (`qdrant/qdrant v1.17.0`, `facebookresearch/faiss v1.13.1`): a project's GitHub name, a name
+    however it is cased. Not inside a URL or a path (the owner starts after a space, a line
+    start, a bracket or a backtick)."""
+    if start < 2 or text[start - 1] != "/":
+        return False
+    k = start - 1
+    while k > 0 and text[k - 1] in _OWNER_CHARS:
+        k -= 1
+    return k < start - 1 and (k == 0 or text[k - 1] in " \t\n`([（「*") and text[k].isalnum()
+
+
 def extract(
     text: str, heading: str | None = None, default_sources: tuple[str, ...] = ()
 ) -> list[Statement]:
@@ -329,7 +357,8 @@ def _mentions(text: str) -> list[_Mention]:
             continue
         cs, ce = clause_at(text, s)
         named = _name_before(text, s, max(cs, s - NAME_WINDOW))
-        name, start = (named[0], named[1]) if named and is_name(named[0]) else (None, s)
+        ok = named is not None and (is_name(named[0]) or _repo_at(text, named[1]))
+        name, start = (named[0], named[1]) if named and ok else (None, s)
         if name is None and not has_v and not (m.group("num").count(".") >= 2 or m.group("pre")):
             continue  # `1.3` alone is a number, `0.5.22.dev` is a version
         end, date, current = e, None, False
@@ -390,6 +419,8 @@ def _version_claims(
     text: str, mentions: list[_Mention], heading: str | None
 ) -> list[tuple[int, Statement]]:
     out: list[tuple[int, Statement]] = []
+    head_end = _first_line_end(text)
+    head_versions = sum(m.start < head_end for m in mentions)
     for run in _runs(text, mentions):
         first, last = run[0], run[-1]
         cs, ce = first.clause
@@ -402,11 +433,19 @@ def _version_claims(
             if pre_name is not None and not is_name(pre_name):
                 pre_name = None
         bound_date = None
+        noted = False
         of_name = None
         if len(run) == 1 and _RELEASED_BEFORE.search(text, max(cs, first.start - 16), first.start):
             om = _OF_PROJECT.match(text, last.end, ce)
             if om is not None and is_name(om.group("of")):
                 of_name, bound_date = om.group("of"), om.group("d")
+        if len(run) == 1 and bound_date is None and first.start < head_end and head_versions == 1:
+            # a release note: the heading names one version (`qdrant/qdrant v1.17.0`), the body
+            # opens with its day (`Released 2026-11-18.`, `2026-11-18 发布`)
+            hm = _HEAD_RELEASE.match(text, head_end)
+            if hm is not None:
+                bound_date = hm.group("d") or hm.group("d2") or hm.group("d3")
+                noted = True
         if len(run) == 1 and bound_date is None:
             pm = _POST_DATE.match(text, last.end, ce)
             if pm is not None:
@@ -432,6 +471,7 @@ def _version_claims(
                 current=current,
                 date=date,
                 quote=_quote(text, m.start, m.end),
+                noted=noted and date == bound_date,
             )
             out.append((m.start, statement))
     return out

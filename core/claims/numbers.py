@@ -17,6 +17,7 @@ sealed like every cache: core.storage.cachefile), so a warm scan reads no figure
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections import Counter
@@ -49,6 +50,23 @@ def _claim(
         origin=origin,
         doc=doc,
     )
+
+
+# units of a duration long enough to be a task's (an index build, a training run, a job)
+DURATIONS = frozenset({"min", "h", "d"})
+
+
+def _measured(f: Fact) -> Fact:
+    """A figure in minutes, hours or days measures a duration, whatever Chinese word stands
+    before it, unless an English measure names it: `总耗时 25 分钟` and `HNSW 建索引 11 分钟` are
+    one measure (the word before is the task or a filler), as a figure in a currency is a price
+    whatever its word (docs/facts.md). A latency in `ms` or `s` keeps its word (`延迟`, `首字`
+    are two measures)."""
+    if f.kind != "quantity" or unit_of(f.value) not in DURATIONS:
+        return f
+    if f.thing and f.thing.isascii() and f.thing not in f.setting:
+        return f  # `ttft 2 min`: the measure is written (a qualifier standing for it is not)
+    return dataclasses.replace(f, thing="duration")
 
 
 CACHE_FILE = "numbers.json"
@@ -85,7 +103,9 @@ def cached_number_conflicts(
 def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:
     """Every number conflict between an item and another item or a section, in text order."""
     facts = [
-        Facts.of(f for f in extract(t, figures_only=True) if f.kind in ("quantity", "name"))
+        Facts.of(
+            _measured(f) for f in extract(t, figures_only=True) if f.kind in ("quantity", "name")
+        )
         for *_, t in texts
     ]
     # one finding per figure of an item: every text that states its measure otherwise; only a

@@ -34,6 +34,9 @@ class Statement(Frozen):
     sources: tuple[str, ...] = ()
     value: str | None = None  # a measure: the figure as written ("+12%"), `entity` its metric
     setting: tuple[str, ...] = ()  # a measure: the names of its sentence (model, dataset)
+    # dated as a release note dates it (the heading names the version, the body opens with its
+    # day): a release among releases, never presented as the newest (docs/claims.md)
+    noted: bool = False
 
 
 class Claim(Statement):

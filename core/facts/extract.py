@@ -689,7 +689,14 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
         _, hi = _sentence(text, lo, starts)
         members.sort(key=lambda k: figures[k].pos)
         # figures that divide a sentence: not qualifiers themselves (`128K` is one)
-        dividers = [figures[k].pos for k in members if figures[k].pos not in qual_at]
+        # nor a value with a unit that no measure names (`8GB`, `100 万条`): a configuration the
+        # result is measured in, not a result of its own
+        dividers = [
+            figures[k].pos
+            for k in members
+            if figures[k].pos not in qual_at
+            and (figures[k].thing or unit_of_value(figures[k].value) in _SCORE_UNITS)
+        ]
         # the sentence's qualifiers and names, by bisection (both are in text order): the cost
         # is the sentence's, not the text's
         mine = quals[bisect.bisect_left(quals, (lo,)) : bisect.bisect_left(quals, (hi,))]

@@ -138,3 +138,31 @@ def test_an_english_brief_drafts_in_english(ws: Path) -> None:
     )
     [version, *_] = load_review(Workspace.open(ws), BATCHES[1]).conflicts(cache=False)
     assert version.text.startswith("LMDeploy version lines disagree: ")
+
+
+SEED = Path(__file__).resolve().parent.parent / "seed" / "workspace"
+
+
+def test_scan_json_prints_the_claims_in_one_order_whatever_the_hash_seed(tmp_path: Path) -> None:
+    """The seed's same-list finding is built from sets: its claims must not follow their
+    iteration order, which changes with PYTHONHASHSEED (seeds 1 and 3 gave two orders)."""
+    import os
+    import subprocess
+    import sys
+
+    root = tmp_path / "seed"
+    shutil.copytree(SEED, root, ignore=shutil.ignore_patterns(".briefdesk"))
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    command = [sys.executable, "-m", "briefdesk", "scan", "-w", str(root), "-b", BATCHES[0]]
+    outputs = []
+    for seed in ("1", "3"):
+        done = subprocess.run(
+            [*command, "--json", "--no-cache", "-q"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            check=True,
+        )
+        outputs.append(json.loads(done.stdout)["claims"])
+    assert outputs[0] == outputs[1]
+    assert [c["kind"] for c in outputs[0]] == ["version-line", "single-source"]

@@ -1,0 +1,149 @@
+"""Claims written in forms the first rules did not read (docs/claims.md): a project under its
+GitHub name (`valkey-io/valkey 8.1.0`), a release note dated by its first words, a later minor
+release that makes a "newest" stale, figures with thousands separators, a measure written after
+its figure, durations, and a source named by several words or linked by its site. Each case in
+Chinese, English or both, with the decoys beside it: the same figure repeated, the same name in
+another setting, the same version called newest rightly."""
+
+from __future__ import annotations
+
+from briefdesk.core.claims.collect import one_name
+from briefdesk.core.claims.conflicts import find_conflicts
+from briefdesk.core.claims.extract import extract as claims_of
+from briefdesk.core.claims.numbers import Text, _measured, number_conflicts
+from briefdesk.core.claims.types import Claim
+from briefdesk.core.facts.extract import Fact
+from briefdesk.core.facts.index import Facts, quantity_clash
+
+FORUM = "inbox/a/2026-12-01-2200-forum.md#1"
+NOTES = "inbox/b/2026-12-01-1200-release-notes.md#1"
+OTHER = "inbox/c/2026-12-01-0900-newsletter.md#2"
+DAYS = {ref.split("#")[0]: "2026-12-01" for ref in (FORUM, NOTES, OTHER)}
+
+
+def conflicts(
+    texts: list[tuple[str, str]], as_of: dict[str, str] | None = None
+) -> list[tuple[str, tuple[str, ...]]]:
+    """(ref, text) → the version and date conflicts found; a text's first line is its title."""
+    claims: list[Claim] = []
+    for ref, text in texts:
+        origin = "item" if ref.startswith("inbox/") else "living-doc"
+        doc = ref.split("#")[0].split("§")[0]
+        heading = text.split("\n", 1)[0]
+        claims += [
+            Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc)
+            for s in claims_of(text, heading)
+        ]
+    claims = one_name(claims, texts)
+    order = [ref for ref, _ in texts]
+    found = find_conflicts(
+        claims, lambda r: (0, order.index(r)), "zh", DAYS if as_of is None else as_of
+    )
+    return [(c.kind, c.refs) for c in found]
+
+
+# --- version-line: a release note under the GitHub name, a later minor release
+
+NEWEST_ZH = (
+    FORUM,
+    "缓存选型：直接上 Valkey 最新版 8.0.2 吗\n"
+    "楼主准备用 Valkey 最新版 8.0.2 做会话缓存，单机 32 GB。",
+)
+NOTE_EN = (
+    NOTES,
+    "valkey-io/valkey 8.1.0\n\nReleased 2026-11-20. Highlights: a new dict layout and faster"
+    " replication.",
+)
+
+
+def test_a_release_note_under_its_github_name_dates_the_version_of_its_heading() -> None:
+    [claim] = claims_of(NOTE_EN[1], NOTE_EN[1].split("\n", 1)[0])
+    assert (claim.key, claim.version, claim.date, claim.current) == (
+        "valkey",
+        "8.1.0",
+        "2026-11-20",
+        False,
+    )
+    zh = "apache/arrow 18.1.0\n\n2026-11-02 发布，修复了 Parquet 读取的内存泄漏。"
+    [claim] = claims_of(zh, zh.split("\n", 1)[0])
+    assert (claim.key, claim.version, claim.date) == ("arrow", "18.1.0", "2026-11-02")
+
+
+def test_a_newest_behind_a_later_minor_release_is_stale() -> None:
+    assert conflicts([NEWEST_ZH, NOTE_EN]) == [("version-line", (FORUM, NOTES))]
+    en = (FORUM, "Upgrade question\nWe run Valkey's latest release, 8.0.2, on one node.")
+    assert conflicts([en, NOTE_EN]) == [("version-line", (FORUM, NOTES))]
+
+
+def test_a_patch_a_later_day_or_the_same_newest_is_no_conflict() -> None:
+    patch = (NOTES, "valkey-io/valkey 8.0.3\n\nReleased 2026-11-20. Fixes a crash on resharding.")
+    assert conflicts([NEWEST_ZH, patch]) == []
+    later = (NOTES, "valkey-io/valkey 8.1.0\n\nReleased 2026-12-05. A new dict layout.")
+    assert conflicts([NEWEST_ZH, later]) == []
+    rightly = (OTHER, "本周速览\nValkey 最新版 8.1.0（11/20）支持新的字典结构。")
+    assert conflicts([rightly, NOTE_EN]) == []
+    # a deeper path or a URL is no GitHub name written on its own
+    for written in ("src/valkey-io/valkey 8.1.0", "https://github.com/valkey-io/valkey 8.1.0"):
+        assert conflicts([NEWEST_ZH, (NOTES, f"{written}\n\nReleased 2026-11-20.")]) == []
+
+
+def test_a_release_note_of_an_older_line_is_not_presented_as_the_newest() -> None:
+    doc = ("docs/cache.md§2.1", "2.1 Valkey\nValkey 稳定版为 8.1.0（2026-11-20）。")
+    backport = (NOTES, "valkey-io/valkey 7.2.9\n\nReleased 2026-11-25. Security fixes only.")
+    assert conflicts([backport, doc]) == []
+
+
+# --- number: a result after its configuration, a duration whatever its word
+
+BENCH = "inbox/d/2026-12-01-0900-bench.md#1"
+CACHE_DOC = "docs/cache.md§2.1"
+
+
+def numbers(item_text: str, doc_text: str) -> list[tuple[str, ...]]:
+    texts: list[Text] = [
+        (BENCH, "item", BENCH.split("#")[0], item_text),
+        (CACHE_DOC, "living-doc", "docs/cache.md", doc_text),
+    ]
+    return [c.refs for c in number_conflicts(texts)]
+
+
+VALKEY_DOC = (
+    "2.1 Valkey\n复测口径：Valkey 8.0、maxmemory 8GB、io-threads=4、c7g.xlarge：latency 1.6 ms。"
+)
+
+
+def bench(machine: str = "c7g.xlarge", measure: str = "latency", value: str = "0.9") -> str:
+    return (
+        f"## Valkey 压测\n我们测 Valkey 8.0：maxmemory 设为 8GB、io-threads=4，机器 {machine}，"
+        f"{measure} 为 {value} ms。"
+    )
+
+
+def test_a_result_after_its_configuration_keeps_the_configurations_names() -> None:
+    # `8GB` is the configuration, not a result: the latency's setting holds c7g.xlarge too
+    assert numbers(bench(), VALKEY_DOC) == [(BENCH, CACHE_DOC)]
+    en = (
+        "## Valkey benchmark\nWe ran Valkey 8.0 with maxmemory at 8GB, io-threads=4, on a"
+        " c7g.xlarge, and measured latency of 0.9 ms."
+    )
+    assert numbers(en, VALKEY_DOC) == [(BENCH, CACHE_DOC)]
+
+
+def test_the_same_latency_another_machine_or_another_measure_is_no_conflict() -> None:
+    assert numbers(bench(value="1.6"), VALKEY_DOC) == []
+    assert numbers(bench(machine="c7g.2xlarge"), VALKEY_DOC) == []
+    assert numbers(bench(measure="throughput"), VALKEY_DOC) == []
+
+
+def test_a_duration_in_minutes_or_hours_is_one_measure_whatever_its_word() -> None:
+    setting = ("c7g.xlarge", "valkey")
+    build = Fact("quantity", "耗时", "25min", "25 分钟", setting=setting)
+    other = Fact("quantity", "索引", "11min", "11 分钟", setting=setting)
+    assert _measured(build).thing == _measured(other).thing == "duration"
+    assert _measured(Fact("quantity", "", "3h", "3 hours", setting=setting)).thing == "duration"
+    # an English measure is written: kept; a latency in ms is no task's duration
+    assert _measured(Fact("quantity", "ttft", "2min", "2 min", setting=setting)).thing == "ttft"
+    assert _measured(Fact("quantity", "延迟", "18ms", "18 ms", setting=setting)).thing == "延迟"
+    pair = [Facts.of([_measured(build)]), Facts.of([_measured(other)])]
+    assert quantity_clash(*pair) == [(_measured(build), _measured(other))]
+    assert quantity_clash(Facts.of([_measured(build)]), Facts.of([_measured(build)])) == []
