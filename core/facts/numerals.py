@@ -139,6 +139,8 @@ def zh_number(word: str) -> float | None:
     total, current, last_scale, zero = 0, 0, 0, False
     for c in word:
         if c in digit:
+            if current:
+                return None  # `一二`: two digits without a scale are a list, not a numeral
             current = digit[c]
             zero = zero or digit[c] == 0
         elif c in scale:

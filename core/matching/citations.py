@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BriefdeskError
+from ..facts.numerals import zh_number
 from ..model.values import BriefEntry, Item
 from ..storage.fileio import read_bytes
 
@@ -51,18 +52,6 @@ _ORDINAL_ITEM = re.compile(
 )
 _LEAD = re.compile(r"[\s,，:：]{0,3}(?:从|自|(?i:from)\s*)?")
 ONWARDS = 99  # the highest item number a citation "from item n on" names
-_ZH_DIGITS = {
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
 
 
 @dataclass(frozen=True)
@@ -77,17 +66,13 @@ class Citation:
 
 
 def number(text: str) -> int | None:
-    """`2`, `二`, `十二`, `二十一` as an int (1..99), else None."""
+    """`2`, `二`, `十二`, `二十一` as an int (1..99), else None (the numerals are the fact
+    index's: `core.facts.numerals.zh_number`)."""
     text = text.strip()
-    if text.isdigit():
-        return int(text)
-    if not text or any(ch not in _ZH_DIGITS and ch != "十" for ch in text):
+    value = zh_number(text) if text else None
+    if value is None or not 0 < value < 100 or value != int(value):
         return None
-    if "十" not in text:
-        return _ZH_DIGITS[text] if len(text) == 1 else None
-    tens, _, ones = text.partition("十")
-    value = (_ZH_DIGITS.get(tens, 0) if tens else 1) * 10 + (_ZH_DIGITS.get(ones, 0) if ones else 0)
-    return value or None
+    return int(value)
 
 
 _PIECE = re.compile(rf"({_RANGE})?(?:第|对象|#)?\s*({_NUM})")
