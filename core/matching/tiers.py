@@ -145,6 +145,29 @@ def retier(
             return section_names.get(refs[r], book[r].names)
         return book[r].names
 
+    paragraphs_of: dict[str, list[int]] = {}
+    for r, kind in enumerate(kinds):
+        if kind == "living-doc":
+            paragraphs_of.setdefault(refs[r], []).append(r)
+
+    def judge(mine: Facts, r: int, unknown: set[tuple[str, str, str]]) -> int | None:
+        """`_judge` of a candidate; a living-document section's by each of its paragraphs,
+        the one the text found best first: the section is the candidate (listed once, with
+        that paragraph), and a summary of it may repeat another of its paragraphs. A paragraph
+        the item updates makes the section an update; else one holding all it states, likely.
+        Each paragraph alone, not the section's facts together: a figure in one paragraph and a
+        name in another are no statement of the section's."""
+        got = _judge(mine, book[r], unknown, kinds[r] == "batch")
+        if kinds[r] != "living-doc" or got == UPDATE:
+            return got
+        for p in paragraphs_of.get(refs[r], ()):
+            if p != r and (mine.names & book[p].names or mine.subjects & book[p].subjects):
+                other = _judge(mine, book[p], unknown)
+                if other == UPDATE:
+                    return UPDATE
+                got = got if got is not None else other
+        return got
+
     for i, row in enumerate(found):
         mine = book[i]
         if not mine.values:
@@ -181,7 +204,7 @@ def retier(
             if why & SOURCE_BIT:
                 new_row.append((r, score, why, tier))
                 continue
-            judged = _judge(mine, book[r], unknown, kinds[r] == "batch")
+            judged = judge(mine, r, unknown)
             if judged is None and (other_figures(mine, book[r]) or other_values(mine, book[r])):
                 judged = UPDATE
             if judged is None and names_kept(mine, book[r], names_of(r)):
@@ -195,7 +218,7 @@ def retier(
         for r, meaning in searched[i]:
             if r == i or (kinds[r], refs[r]) in present:
                 continue
-            judged = _judge(mine, book[r], unknown, kinds[r] == "batch")
+            judged = judge(mine, r, unknown)
             if (
                 judged == LIKELY
                 and len(_shared_values(mine, book[r])) < ADDED_SHARED

@@ -731,3 +731,47 @@ def test_a_setting_figure_before_no_measure_is_no_new_result():
     known = "DragonflyDB 当前版本为 v1.24（2026-10-30）。AOF 与 RDB 可以同时开。"
     (got,) = _retier_one([question, known], ["batch", "living-doc"], 60.0)
     assert got[1] != UPDATE
+
+
+def _retier_section(texts: list[str], listed: int) -> int:
+    """retier of item 0 (texts[0]) against one living-document section whose paragraphs are
+    texts[1:], the text score listing paragraph `listed` as `possible`: the section's tier."""
+    from briefdesk.core.matching.tiers import POSSIBLE, TEXT_BIT, FactBook, retier
+
+    book = FactBook(texts, frozenset({"caddy", "envoy"}), lambda _: ())
+    refs = ["inbox/a.md#1", *([f"{DOC}§3.2"] * (len(texts) - 1))]
+    rows, _ = retier(
+        [item(refs[0], "", texts[0])],
+        book,
+        [[(listed, 60.0, TEXT_BIT, POSSIBLE)]],
+        [],
+        [[]],
+        refs,
+        ["batch", *(["living-doc"] * (len(texts) - 1))],
+        85,
+    )
+    ((_, _, _, tier),) = rows[0]
+    return tier
+
+
+def test_a_section_is_judged_by_each_of_its_paragraphs():
+    """docs/facts.md: a living-document section is listed once, with the paragraph the text
+    found best; a summary that repeats another of its paragraphs (the text found the definition,
+    the item repeats the measured comparison below it) is still the section's duplicate. A name
+    in one paragraph and a figure in another are no statement of the section's: not likely."""
+    from briefdesk.core.matching.tiers import LIKELY, POSSIBLE, UPDATE
+
+    definition = "Caddy 与 Envoy 都是反向代理：Caddy 自动签发证书，Envoy 靠 xDS 下发配置。"
+    result = "我们复测 Caddy 与 Envoy 的 TLS 握手：Caddy 比 Envoy 慢 3.4 ms，开会话复用后持平。"
+    item_ = (
+        "A practitioner compared Caddy and Envoy TLS handshakes: Caddy trails Envoy by 3.4 ms "
+        "until session resumption evens them out."
+    )
+    assert _retier_section([item_, definition, result], 1) == LIKELY
+    newer = "Rerun of Caddy against Envoy TLS handshakes: Caddy now trails Envoy by 4.5 ms p99."
+    assert _retier_section([newer, definition, result], 1) == UPDATE
+    # the figure is one paragraph's, the shared name another's: nothing the section states
+    name = "Envoy 靠 xDS 下发配置，HAProxy 靠重载。"
+    figure = "Traefik 的一次握手约 3.4 ms。"
+    other = "A note on HAProxy: its TLS handshakes cost 3.4 ms on c7i."
+    assert _retier_section([other, name, figure], 1) == POSSIBLE
