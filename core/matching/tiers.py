@@ -4,9 +4,10 @@ known, new and conflicting facts.
 The text score finds candidates; what the two texts *state* decides what a candidate is:
 
 - same subject, nothing new or different → `likely` (a text candidate the score left at
-  `possible` is raised, with `facts` in its `why`); so is a repost that keeps every proper name
-  of its candidate and adds none (`names_kept`), and one paper (an id the subject of both) that
-  differs in nothing;
+  `possible` is raised, with `facts` in its `why`); the writer's own setup (`单节点 16 GB`) is
+  nothing new where the candidate reports no result the item leaves out; so is a repost that
+  keeps every proper name of its candidate and adds none (`names_kept`), and one paper (an id
+  the subject of both) that differs in nothing;
 - same subject with facts that differ (another version of the same project, another figure for
   the same metric in the same setting), or with a release the knowledge base has not seen, or
   each with its own figures and none in common (`other_figures`) → `update`: not a duplicate,
@@ -372,6 +373,18 @@ def _measured(f: Fact) -> bool:
     return len(f.setting) >= 2 and (is_measure(f.thing) or f.thing in f.setting)
 
 
+def _placing(f: Fact) -> bool:
+    """A figure after a word that names no measure (`单节点 16 GB`, `楼主：三百万条`, `默认两万`):
+    it places the text — the writer's machine, the size of their data, a default — and states no
+    result (`_measured`), so it is nothing new a reader would look for in the candidate."""
+    return (
+        f.kind == "quantity"
+        and bool(f.thing)
+        and not is_measure(f.thing)
+        and not unit_is_currency(f.value)
+    )
+
+
 def _shared_values(a: Facts, b: Facts) -> set[tuple[str, str, str]]:
     return {k for k in common(a, b) if k[0] != "date"}
 
@@ -399,4 +412,16 @@ def _judge(
         return LIKELY
     if any(_measured(f) for f in new):
         return UPDATE  # a measured result the candidate does not state
-    return LIKELY if contained(mine, theirs) else None
+    if contained(mine, theirs):
+        return LIKELY
+    if (
+        new
+        and all(_placing(f) for f in new)
+        and _shared_values(mine, theirs)
+        and not any(_measured(g) for g in theirs.values.values() if not stated(g, mine))
+    ):
+        # the item's own setup (`楼主：三百万条向量，单节点 16 GB`, `默认两万`) around what the
+        # candidate states: a question or a repost about it, no result of its own. A candidate
+        # reporting results the item does not repeat is another story on the same subject
+        return LIKELY
+    return None

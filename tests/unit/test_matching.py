@@ -775,3 +775,26 @@ def test_a_section_is_judged_by_each_of_its_paragraphs():
     figure = "Traefik 的一次握手约 3.4 ms。"
     other = "A note on HAProxy: its TLS handshakes cost 3.4 ms on c7i."
     assert _retier_section([other, name, figure], 1) == POSSIBLE
+
+
+def test_the_askers_own_setup_is_nothing_new():
+    """docs/facts.md: figures after a word naming no measure (`楼主：五千万条`, `三台节点 64 GB`,
+    `默认三万`) place a question or a repost (the writer's data, machine, a default); around what
+    the candidate states they are nothing new, so the post is its duplicate. Not where the
+    candidate reports results the post does not repeat (another story on the same release), nor
+    where the post states a measured result of its own."""
+    from briefdesk.core.matching.tiers import LIKELY
+
+    question = (
+        "ClickHouse 24.8 上生产够吗？楼主：五千万条日志、三台节点 64 GB，准备上 ClickHouse "
+        "24.8，想问 TTL 按分区删还是按行删。"
+    )
+    known = "ClickHouse 当前稳定版为 v24.8（2026-08-30）。TTL 可以按分区删除，也可以按行删除。"
+    (got,) = _retier_one([question, known], ["batch", "living-doc"], 60.0)
+    assert got[1] == LIKELY
+    rerun = "ClickHouse 24.8 复测：三台节点、TTL 按分区删，查询吞吐 1,850 QPS，p99 延迟 42 ms。"
+    (got,) = _retier_one([question, rerun], ["batch", "brief"], 60.0)
+    assert got[1] != LIKELY
+    measured = question.replace("想问", "实测 TTL 删除吞吐 3.2 GB/s 之后想问")
+    (got,) = _retier_one([measured, known], ["batch", "living-doc"], 60.0)
+    assert got[1] != LIKELY
