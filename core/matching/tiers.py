@@ -418,10 +418,14 @@ def _judge(
         new
         and all(_placing(f) for f in new)
         and _shared_values(mine, theirs)
-        and not any(_measured(g) for g in theirs.values.values() if not stated(g, mine))
+        and not any(
+            g.kind == "quantity" and not _placing(g)
+            for g in theirs.values.values()
+            if not stated(g, mine)
+        )
     ):
         # the item's own setup (`楼主：三百万条向量，单节点 16 GB`, `默认两万`) around what the
         # candidate states: a question or a repost about it, no result of its own. A candidate
-        # reporting results the item does not repeat is another story on the same subject
+        # stating figures the item does not repeat is another story on the same subject
         return LIKELY
     return None
