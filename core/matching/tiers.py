@@ -151,6 +151,16 @@ def retier(
         if kind == "living-doc":
             paragraphs_of.setdefault(refs[r], []).append(r)
 
+    low: dict[int, str] = {}
+
+    def lowered(r: int) -> str:
+        """A record's text casefolded, once: where a name is looked for before its facts are
+        read (a name of a text is in its casefolded text)."""
+        got = low.get(r)
+        if got is None:
+            got = low[r] = book.texts[r].casefold()
+        return got
+
     def judge(mine: Facts, r: int, unknown: set[tuple[str, str, str]]) -> int | None:
         """`_judge` of a candidate; a living-document section's by each of its paragraphs,
         the one the text found best first: the section is the candidate (listed once, with
@@ -162,7 +172,7 @@ def retier(
         if kinds[r] != "living-doc" or got == UPDATE:
             return got
         for p in paragraphs_of.get(refs[r], ()):
-            if p != r and (mine.names & book[p].names or mine.subjects & book[p].subjects):
+            if p != r and any(n in lowered(p) for n in mine.names) and _may_relate(mine, book[p]):
                 other = _judge(mine, book[p], unknown)
                 if other == UPDATE:
                     return UPDATE
@@ -382,6 +392,19 @@ def _placing(f: Fact) -> bool:
         and bool(f.thing)
         and not is_measure(f.thing)
         and not unit_is_currency(f.value)
+    )
+
+
+def _may_relate(a: Facts, b: Facts) -> bool:
+    """Whether two texts' facts can relate at all (`relation` other than `unrelated`): a stated
+    value, a unit or a versioned project in common, or a subject id. A cheap test of the
+    groupings made once per record, before the comparison."""
+    return (
+        not a.values.keys().isdisjoint(b.values)
+        or not a.by_unit.keys().isdisjoint(b.by_unit)
+        or not a.versions.keys().isdisjoint(b.versions)
+        or not a.subjects.isdisjoint(b.subjects)
+        or not a.release_dates.keys().isdisjoint(b.release_dates)
     )
 
 
