@@ -58,6 +58,7 @@ MAX_FACTS = 12  # facts of each list shown per item
 ADDED_SHARED = 2  # facts a candidate the text did not list shares with the item, to be likely
 MAX_ROW = 10  # candidates per item (pipeline.MAX_DUPLICATES)
 OTHER_NAMES = 2  # names two texts share, each with its own figures, to be one subject's results
+MIN_HEAD = 3  # characters of the item's first name, to look for it beyond the best results
 KEPT_NAMES = 4  # proper names a repost keeps of its candidate, adding none, to be likely
 
 Row = list[tuple[int, float, int, int]]  # (record, score, why bits, tier)
@@ -130,10 +131,12 @@ def retier(
     refs: Sequence[str],
     kinds: Sequence[str],
     threshold: float,
+    further: Sequence[Sequence[tuple[int, float]]] = (),
 ) -> tuple[list[Row], FactRows]:
     """The candidates with tiers from the facts (records the search found whose facts make them
     a candidate are added), and per item (known, new, conflicting) as (text, refs), for
-    `ItemMatches.facts`."""
+    `ItemMatches.facts`. `further`: per item, the search's results after `searched`, read only
+    where they name the item's subject (`_one_subject`)."""
     out_rows: list[Row] = []
     out_facts: FactRows = []
     order = {LIKELY: 0, UPDATE: 1, POSSIBLE: 2}
@@ -226,11 +229,25 @@ def retier(
                 new_row.append((r, max(score, float(threshold)), why | FACTS_BIT, LIKELY))
             else:
                 new_row.append((r, score, why, tier))
-        for r, meaning in searched[i]:
+        head = mine.head if len(mine.head) >= MIN_HEAD else ""
+        if not any(k[0] in ("quantity", "id") for k in mine.values):
+            head = ""  # no figure or id to state alike (`_one_subject`)
+        later = [
+            (r, meaning)
+            for r, meaning in (further[i] if head and i < len(further) else ())
+            if head in lowered(r)  # before reading its facts
+        ]
+        best = len(searched[i])
+        for k, (r, meaning) in enumerate([*searched[i], *later]):
             if r == i or (kinds[r], refs[r]) in present:
                 continue
+            if k >= best and not _one_subject(mine, book[r]):
+                continue  # beyond the best results, only a repeat of the item's named subject
             judged = judge(mine, r, unknown)
-            if (
+            if k >= best:
+                if judged != LIKELY:
+                    continue
+            elif (
                 judged == LIKELY
                 and len(_shared_values(mine, book[r])) < ADDED_SHARED
                 and not subject_release(mine, book[r])
@@ -405,6 +422,21 @@ def _may_relate(a: Facts, b: Facts) -> bool:
         or not a.versions.keys().isdisjoint(b.versions)
         or not a.subjects.isdisjoint(b.subjects)
         or not a.release_dates.keys().isdisjoint(b.release_dates)
+    )
+
+
+def _one_subject(mine: Facts, theirs: Facts) -> bool:
+    """Whether two texts are about one named thing and state a figure of it alike: the name each
+    gives first (its heading's: a paper's, a tool's) is one, and they share a figure or an id
+    (`FlashSieve … reranking cost falls to 18%` and `FlashSieve … 重排开销降到 18%`). A
+    summary in the other language keeps the name and the figures, and little else the text
+    score sees. A version of that name is what the texts are about, no statement of it: two
+    posts on one release say different things as often as one (`subject_release` asks the same
+    version)."""
+    return (
+        bool(mine.head)
+        and mine.head == theirs.head
+        and any(k[0] in ("quantity", "id") for k in common(mine, theirs))
     )
 
 

@@ -801,3 +801,43 @@ def test_the_askers_own_setup_is_nothing_new():
     measured = question.replace("想问", "实测 TTL 删除吞吐 3.2 GB/s 之后想问")
     (got,) = _retier_one([measured, known], ["batch", "living-doc"], 60.0)
     assert got[1] != LIKELY
+
+
+def test_a_summary_of_the_items_named_subject_beyond_the_best_results_is_likely():
+    """docs/facts.md: a summary in the other language shares little the text score sees, so the
+    search may rank it low; a record it found beyond its best ones, whose first name is the
+    item's (a paper's coined name) and which states one of its figures alike, adding nothing, is
+    a likely duplicate. Not one that names the item's subject second, nor one sharing only a
+    version of it."""
+    from briefdesk.core.matching.tiers import LIKELY, FactBook, retier
+
+    def added(texts: list[str]) -> list[tuple[str, int]]:
+        book = FactBook(texts, frozenset(), lambda _: ())
+        refs = ["inbox/a.md#1", *(f"briefs/b.md#{k}" for k in range(1, len(texts)))]
+        rows, _ = retier(
+            [item(refs[0], "", texts[0])],
+            book,
+            [[]],  # the text score listed nothing
+            [],
+            [[]],  # nothing among the best results
+            refs,
+            ["batch", *(["brief"] * (len(texts) - 1))],
+            85,
+            [[(r, 5.0) for r in range(1, len(texts))]],  # found further down
+        )
+        return [(refs[r], tier) for r, _, _, tier in rows[0]]
+
+    card = (
+        "FlashSieve: Pruning Retrieval Candidates with Learned Bloom Filters\n\nTLDR: FlashSieve "
+        "drops candidates before reranking with a learned Bloom filter; reranking cost falls to "
+        "18% of the full pass."
+    )
+    summary = (
+        "候选预筛：用学习型布隆过滤器先剔除候选\n• 要点：FlashSieve 在重排前用学习型布隆过滤器"
+        "剔除候选，重排开销降到完整流程的 18%。"
+    )
+    second = "BloomRank 的候选预筛：重排开销降到 18%，并与 FlashSieve 对比。"
+    assert added([card, summary, second]) == [("briefs/b.md#1", LIKELY)]
+    release = "FlashSieve v1.2 released: the learned Bloom filters now run on the GPU."
+    other = "FlashSieve v1.2：新增 CPU 回退路径，过滤器可以离线训练。"
+    assert added([release, other]) == []
