@@ -841,3 +841,21 @@ def test_a_summary_of_the_items_named_subject_beyond_the_best_results_is_likely(
     release = "FlashSieve v1.2 released: the learned Bloom filters now run on the GPU."
     other = "FlashSieve v1.2：新增 CPU 回退路径，过滤器可以离线训练。"
     assert added([release, other]) == []
+
+
+def test_a_sentence_led_in_by_a_brief_entry_holds_it():
+    """docs/duplicates.md: a living-document sentence that opens with the brief entry it reports,
+    as its lead-in (`11-01 简报第 2 条的复测：…`, `The 11-01 brief, item 2: …`), holds that entry,
+    as one followed by it in brackets does; a citation inside a sentence (`对照见 11-01 简报第 2
+    条：…`, `see the 11-01 brief, item 2: …`) points elsewhere."""
+    from briefdesk.core.matching.citations import absorbed_entries
+
+    entries = [entry("briefs/2026-11-01-e1.md#2", "Caddy 与 Envoy 的握手复测\n要点：慢 3.4 ms。")]
+    paragraphs = [
+        "11-01 简报第 2 条的复测：Caddy 比 Envoy 慢 3.4 ms。",
+        "The 11-01 brief, item 2: Caddy trails Envoy by 3.4 ms.",
+        "对照见 11-01 简报第 2 条：Caddy 更慢。",
+        "For handshakes, see the 11-01 brief, item 2: Caddy trails.",
+        "11-01 简报第 2 条收录的教程写得很好。",
+    ]
+    assert absorbed_entries(paragraphs, entries) == {0: [0, 1]}
