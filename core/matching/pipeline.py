@@ -333,11 +333,17 @@ def match_items(
         (f"{living_doc_path}§{s.id}", FactBook([_section_doc(s)], book.vocab, lambda _: ())[0])
         for s in sections
     ]
-    found, facts = retier(
-        items, book, found, section_facts, searched, refs, kinds, threshold, further
-    )
     n_head = len(items) + len(entries)
     took = absorbed_entries([t for _, t in doc_paras], entries)
+    holds: dict[str, list[int]] = {}
+    for e, ps in sorted(took.items()):
+        for p in ps:
+            taken = holds.setdefault(refs[n_head + p], [])
+            if len(items) + e not in taken:
+                taken.append(len(items) + e)
+    found, facts = retier(
+        items, book, found, section_facts, searched, refs, kinds, threshold, further, holds
+    )
     found = absorbed(
         found,
         {len(items) + e: [n_head + p for p in ps] for e, ps in took.items()},

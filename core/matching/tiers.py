@@ -26,7 +26,7 @@ the size of the archive.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..facts.extract import Fact, extract, is_measure, name_key, unit_is_currency
@@ -132,11 +132,15 @@ def retier(
     kinds: Sequence[str],
     threshold: float,
     further: Sequence[Sequence[tuple[int, float]]] = (),
+    holds: Mapping[str, Sequence[int]] | None = None,
 ) -> tuple[list[Row], FactRows]:
     """The candidates with tiers from the facts (records the search found whose facts make them
     a candidate are added), and per item (known, new, conflicting) as (text, refs), for
     `ItemMatches.facts`. `further`: per item, the search's results after `searched`, read only
-    where they name the item's subject (`_one_subject`)."""
+    where they name the item's subject (`_one_subject`). `holds`: a living-document section's
+    ref -> the earlier-brief entries (records) its paragraphs say they took in
+    (`citations.absorbed_entries`): a `likely` section makes them candidates."""
+    holds = holds or {}
     out_rows: list[Row] = []
     out_facts: FactRows = []
     order = {LIKELY: 0, UPDATE: 1, POSSIBLE: 2}
@@ -260,6 +264,17 @@ def retier(
             else:
                 continue
             present.add((kinds[r], refs[r]))
+        for r, _, _, tier in list(new_row):
+            if tier != LIKELY or kinds[r] != "living-doc":
+                continue
+            for e in holds.get(refs[r], ()):
+                # the living document says the section took this entry in: an item repeating
+                # the section repeats the entry, where its facts say so too
+                if (kinds[e], refs[e]) in present or not _shared_values(mine, book[e]):
+                    continue
+                if judge(mine, e, unknown) == LIKELY:
+                    new_row.append((e, float(threshold), FACTS_BIT, LIKELY))
+                    present.add((kinds[e], refs[e]))
         new_row.sort(key=lambda x: (order[x[3]], -round(x[1], 1), refs[x[0]], kinds[x[0]]))
         out_rows.append(new_row[:MAX_ROW])
         out_facts.append(

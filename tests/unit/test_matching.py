@@ -859,3 +859,40 @@ def test_a_sentence_led_in_by_a_brief_entry_holds_it():
         "11-01 简报第 2 条收录的教程写得很好。",
     ]
     assert absorbed_entries(paragraphs, entries) == {0: [0, 1]}
+
+
+def test_an_item_repeating_a_section_repeats_the_entry_it_took_in():
+    """docs/duplicates.md: where the living document says a section took in a brief entry, an
+    item that is a likely duplicate of the section is one of the entry too, when its facts say
+    nothing new against it (a summary in the other language, which the text search ranks low);
+    not when it states a result the entry lacks."""
+    from briefdesk.core.matching.tiers import LIKELY, POSSIBLE, TEXT_BIT, FactBook, retier
+
+    def tiers_of(item_text: str) -> dict[str, int]:
+        texts = [
+            item_text,
+            "Caddy 与 Envoy 的握手复测\n要点：开会话复用前 Caddy 比 Envoy 慢 3.4 ms。",
+            "11-01 简报第 2 条的复测：开会话复用前 Caddy 比 Envoy 慢 3.4 ms，之后持平。",
+        ]
+        refs = ["inbox/a.md#1", "briefs/2026-11-01-e1.md#2", f"{DOC}§3.2"]
+        book = FactBook(texts, frozenset({"caddy", "envoy"}), lambda _: ())
+        rows, _ = retier(
+            [item(refs[0], "", texts[0])],
+            book,
+            [[(2, 60.0, TEXT_BIT, POSSIBLE)]],  # the text found the section, not the entry
+            [],
+            [[]],
+            refs,
+            ["batch", "brief", "living-doc"],
+            85,
+            [],
+            {refs[2]: [1]},
+        )
+        return {refs[r]: tier for r, _, _, tier in rows[0]}
+
+    post = "A practitioner reran Caddy against Envoy: 3.4 ms slower until session resumption."
+    assert tiers_of(post) == {f"{DOC}§3.2": LIKELY, "briefs/2026-11-01-e1.md#2": LIKELY}
+    rerun = post.replace("until session resumption", "with a p99 latency of 41.5 ms")
+    assert "briefs/2026-11-01-e1.md#2" not in {
+        ref for ref, tier in tiers_of(rerun).items() if tier == LIKELY
+    }
