@@ -228,14 +228,37 @@ _ABSORBED = re.compile(
 )
 
 
+_SENTENCE_END = "。！？；;!?\n"
+LEAD_IN = 12  # characters after a citation to the colon that ends its lead-in (`的对比：`)
+
+
+def _lead_in(text: str, start: int, end: int) -> bool:
+    """Whether a citation opens its sentence as the lead-in of what follows: nothing before it
+    in its sentence, and a colon soon after it (`11-10 简报第 3 条的对比：…`, `The 11-10 brief,
+    item 3: …`)."""
+    opening = text[:start].rstrip(" \t")
+    if opening[-3:].casefold() == "the":  # `The 11-10 brief, item 3: …`
+        opening = opening[:-3].rstrip(" \t")
+    if opening and opening[-1] not in _SENTENCE_END:
+        return False
+    tail = text[end : end + LEAD_IN]
+    for ch in tail:
+        if ch in "：:":
+            return True
+        if ch in _SENTENCE_END:
+            return False
+    return False
+
+
 def absorbed_entries(
     paragraphs: Sequence[str], entries: Sequence[BriefEntry]
 ) -> dict[int, list[int]]:
     """Per entry index, the living-document paragraphs (indices) that say they hold it: the
     living document naming, in brackets after what it took in, the brief entry it came from
     (`…每期替换约 1/6 的题目（11-10 简报第 2 条）`), by the brief's date and the entry's number
-    (docs/duplicates.md). A citation outside brackets (`入门推导见 11-01 简报第 2 条收录的教程`)
-    points the reader elsewhere: the paragraph does not hold that entry."""
+    (docs/duplicates.md), or opening the sentence that reports it, as its lead-in (`11-10 简报第
+    3 条的对比：不调参时 RRF …`). A citation elsewhere outside brackets (`入门推导见 11-01 简报第
+    2 条收录的教程`) points the reader elsewhere: the paragraph does not hold that entry."""
     by_key: dict[tuple[str, str, str], list[int]] = defaultdict(list)
     for e, entry in enumerate(entries):
         if entry.date:
@@ -248,7 +271,7 @@ def absorbed_entries(
             before = text[: m.start()]
             if max(before.rfind("（"), before.rfind("(")) <= max(
                 before.rfind("）"), before.rfind(")")
-            ):
+            ) and not _lead_in(text, m.start(), m.end()):
                 continue  # `入门推导见 …简报第 2 条收录的教程`: a pointer, not where it came from
             day = f"{int(m['m']):02d}-{int(m['d']):02d}"
             n = number(m["zn"] or m["en"] or "")

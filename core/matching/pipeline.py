@@ -44,7 +44,7 @@ from .search import background, candidates
 from .tiers import LIKELY, FactBook, absorbed, retier, subject_pair, vocabulary
 from .tokens import MIN_SHARED, MIN_TOKENS, Records, kind_weight, tokenize
 
-MATCH_VERSION = "6"
+MATCH_VERSION = "7"
 MAX_DUPLICATES = 10
 MAX_POSSIBLE = 3
 TEXT_CHARS = 300
@@ -147,8 +147,9 @@ def _duplicates(
     threshold: float,
     tick: Callable[[int], None],
     subject: Callable[[int, int], bool] | None = None,
-) -> tuple[_Found, list[list[tuple[int, float]]]]:
-    """Each item's candidates, and the records its search found (for the facts it knows)."""
+) -> tuple[_Found, list[list[tuple[int, float]]], list[list[tuple[int, float]]]]:
+    """Each item's candidates, the records its search found best (for the facts it knows), and
+    the rest of what it found (read only where they name the item's subject)."""
     import scipy.sparse as sp
 
     matrix = cast(sp.csr_matrix, x)
@@ -185,11 +186,12 @@ def _duplicates(
             text[(i, r)] = (score, possible)
     identity = _identity_pairs(rec, n_items, subject)
     searched: list[list[tuple[int, float]]] = [[] for _ in range(n_items)]
+    further: list[list[tuple[int, float]]] = [[] for _ in range(n_items)]
     for i, r, k, m, tiny in zip(
         ci.tolist(), cr.tolist(), rank.tolist(), meaning.tolist(), small.tolist(), strict=True
     ):
-        if k < KNOWN_FROM and not tiny:
-            searched[i].append((r, m))
+        if not tiny:
+            (searched if k < KNOWN_FROM else further)[i].append((r, m))
     bits = {w: 1 << k for k, w in enumerate(WHY_ORDER)}
     per_item: list[dict[tuple[str, str], tuple[float, int, int, int]]] = [
         {} for _ in range(n_items)
@@ -230,7 +232,7 @@ def _duplicates(
         out.append(
             [(r, -neg, w, poss) for poss, neg, _, _, r, w in (likely + possible_)[:MAX_DUPLICATES]]
         )
-    return out, searched
+    return out, searched, further
 
 
 def match_items(
@@ -315,7 +317,7 @@ def match_items(
     matrix, df = sc.tfidf(rec, kind, len(store.vocab))
     cited = cited_entries(items, entries, sidecars)
     book = FactBook(texts, vocabulary(sections), lambda r: _own_ids(items, r))
-    found, searched = _duplicates(
+    found, searched, further = _duplicates(
         rec,
         len(items),
         matrix,
@@ -331,9 +333,17 @@ def match_items(
         (f"{living_doc_path}§{s.id}", FactBook([_section_doc(s)], book.vocab, lambda _: ())[0])
         for s in sections
     ]
-    found, facts = retier(items, book, found, section_facts, searched, refs, kinds, threshold)
     n_head = len(items) + len(entries)
     took = absorbed_entries([t for _, t in doc_paras], entries)
+    holds: dict[str, list[int]] = {}
+    for e, ps in sorted(took.items()):
+        for p in ps:
+            taken = holds.setdefault(refs[n_head + p], [])
+            if len(items) + e not in taken:
+                taken.append(len(items) + e)
+    found, facts = retier(
+        items, book, found, section_facts, searched, refs, kinds, threshold, further, holds
+    )
     found = absorbed(
         found,
         {len(items) + e: [n_head + p for p in ps] for e, ps in took.items()},

@@ -4,9 +4,10 @@ known, new and conflicting facts.
 The text score finds candidates; what the two texts *state* decides what a candidate is:
 
 - same subject, nothing new or different → `likely` (a text candidate the score left at
-  `possible` is raised, with `facts` in its `why`); so is a repost that keeps every proper name
-  of its candidate and adds none (`names_kept`), and one paper (an id the subject of both) that
-  differs in nothing;
+  `possible` is raised, with `facts` in its `why`); the writer's own setup (`单节点 16 GB`) is
+  nothing new where the candidate reports no result the item leaves out; so is a repost that
+  keeps every proper name of its candidate and adds none (`names_kept`), and one paper (an id
+  the subject of both) that differs in nothing;
 - same subject with facts that differ (another version of the same project, another figure for
   the same metric in the same setting), or with a release the knowledge base has not seen, or
   each with its own figures and none in common (`other_figures`) → `update`: not a duplicate,
@@ -25,7 +26,7 @@ the size of the archive.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..facts.extract import Fact, extract, is_measure, name_key, unit_is_currency
@@ -57,6 +58,7 @@ MAX_FACTS = 12  # facts of each list shown per item
 ADDED_SHARED = 2  # facts a candidate the text did not list shares with the item, to be likely
 MAX_ROW = 10  # candidates per item (pipeline.MAX_DUPLICATES)
 OTHER_NAMES = 2  # names two texts share, each with its own figures, to be one subject's results
+MIN_HEAD = 3  # characters of the item's first name, to look for it beyond the best results
 KEPT_NAMES = 4  # proper names a repost keeps of its candidate, adding none, to be likely
 
 Row = list[tuple[int, float, int, int]]  # (record, score, why bits, tier)
@@ -129,10 +131,16 @@ def retier(
     refs: Sequence[str],
     kinds: Sequence[str],
     threshold: float,
+    further: Sequence[Sequence[tuple[int, float]]] = (),
+    holds: Mapping[str, Sequence[int]] | None = None,
 ) -> tuple[list[Row], FactRows]:
     """The candidates with tiers from the facts (records the search found whose facts make them
     a candidate are added), and per item (known, new, conflicting) as (text, refs), for
-    `ItemMatches.facts`."""
+    `ItemMatches.facts`. `further`: per item, the search's results after `searched`, read only
+    where they name the item's subject (`_one_subject`). `holds`: a living-document section's
+    ref -> the earlier-brief entries (records) its paragraphs say they took in
+    (`citations.absorbed_entries`): a `likely` section makes them candidates."""
+    holds = holds or {}
     out_rows: list[Row] = []
     out_facts: FactRows = []
     order = {LIKELY: 0, UPDATE: 1, POSSIBLE: 2}
@@ -144,6 +152,39 @@ def retier(
         if kinds[r] == "living-doc":
             return section_names.get(refs[r], book[r].names)
         return book[r].names
+
+    paragraphs_of: dict[str, list[int]] = {}
+    for r, kind in enumerate(kinds):
+        if kind == "living-doc":
+            paragraphs_of.setdefault(refs[r], []).append(r)
+
+    low: dict[int, str] = {}
+
+    def lowered(r: int) -> str:
+        """A record's text casefolded, once: where a name is looked for before its facts are
+        read (a name of a text is in its casefolded text)."""
+        got = low.get(r)
+        if got is None:
+            got = low[r] = book.texts[r].casefold()
+        return got
+
+    def judge(mine: Facts, r: int, unknown: set[tuple[str, str, str]]) -> int | None:
+        """`_judge` of a candidate; a living-document section's by each of its paragraphs,
+        the one the text found best first: the section is the candidate (listed once, with
+        that paragraph), and a summary of it may repeat another of its paragraphs. A paragraph
+        the item updates makes the section an update; else one holding all it states, likely.
+        Each paragraph alone, not the section's facts together: a figure in one paragraph and a
+        name in another are no statement of the section's."""
+        got = _judge(mine, book[r], unknown, kinds[r] == "batch")
+        if kinds[r] != "living-doc" or got == UPDATE:
+            return got
+        for p in paragraphs_of.get(refs[r], ()):
+            if p != r and any(n in lowered(p) for n in mine.names) and _may_relate(mine, book[p]):
+                other = _judge(mine, book[p], unknown)
+                if other == UPDATE:
+                    return UPDATE
+                got = got if got is not None else other
+        return got
 
     for i, row in enumerate(found):
         mine = book[i]
@@ -181,7 +222,7 @@ def retier(
             if why & SOURCE_BIT:
                 new_row.append((r, score, why, tier))
                 continue
-            judged = _judge(mine, book[r], unknown, kinds[r] == "batch")
+            judged = judge(mine, r, unknown)
             if judged is None and (other_figures(mine, book[r]) or other_values(mine, book[r])):
                 judged = UPDATE
             if judged is None and names_kept(mine, book[r], names_of(r)):
@@ -192,11 +233,25 @@ def retier(
                 new_row.append((r, max(score, float(threshold)), why | FACTS_BIT, LIKELY))
             else:
                 new_row.append((r, score, why, tier))
-        for r, meaning in searched[i]:
+        head = mine.head if len(mine.head) >= MIN_HEAD else ""
+        if not any(k[0] in ("quantity", "id") for k in mine.values):
+            head = ""  # no figure or id to state alike (`_one_subject`)
+        later = [
+            (r, meaning)
+            for r, meaning in (further[i] if head and i < len(further) else ())
+            if head in lowered(r)  # before reading its facts
+        ]
+        best = len(searched[i])
+        for k, (r, meaning) in enumerate([*searched[i], *later]):
             if r == i or (kinds[r], refs[r]) in present:
                 continue
-            judged = _judge(mine, book[r], unknown, kinds[r] == "batch")
-            if (
+            if k >= best and not _one_subject(mine, book[r]):
+                continue  # beyond the best results, only a repeat of the item's named subject
+            judged = judge(mine, r, unknown)
+            if k >= best:
+                if judged != LIKELY:
+                    continue
+            elif (
                 judged == LIKELY
                 and len(_shared_values(mine, book[r])) < ADDED_SHARED
                 and not subject_release(mine, book[r])
@@ -209,6 +264,17 @@ def retier(
             else:
                 continue
             present.add((kinds[r], refs[r]))
+        for r, _, _, tier in list(new_row):
+            if tier != LIKELY or kinds[r] != "living-doc":
+                continue
+            for e in holds.get(refs[r], ()):
+                # the living document says the section took this entry in: an item repeating
+                # the section repeats the entry, where its facts say so too
+                if (kinds[e], refs[e]) in present or not _shared_values(mine, book[e]):
+                    continue
+                if judge(mine, e, unknown) == LIKELY:
+                    new_row.append((e, float(threshold), FACTS_BIT, LIKELY))
+                    present.add((kinds[e], refs[e]))
         new_row.sort(key=lambda x: (order[x[3]], -round(x[1], 1), refs[x[0]], kinds[x[0]]))
         out_rows.append(new_row[:MAX_ROW])
         out_facts.append(
@@ -349,6 +415,46 @@ def _measured(f: Fact) -> bool:
     return len(f.setting) >= 2 and (is_measure(f.thing) or f.thing in f.setting)
 
 
+def _placing(f: Fact) -> bool:
+    """A figure after a word that names no measure (`单节点 16 GB`, `楼主：三百万条`, `默认两万`):
+    it places the text — the writer's machine, the size of their data, a default — and states no
+    result (`_measured`), so it is nothing new a reader would look for in the candidate."""
+    return (
+        f.kind == "quantity"
+        and bool(f.thing)
+        and not is_measure(f.thing)
+        and not unit_is_currency(f.value)
+    )
+
+
+def _may_relate(a: Facts, b: Facts) -> bool:
+    """Whether two texts' facts can relate at all (`relation` other than `unrelated`): a stated
+    value, a unit or a versioned project in common, or a subject id. A cheap test of the
+    groupings made once per record, before the comparison."""
+    return (
+        not a.values.keys().isdisjoint(b.values)
+        or not a.by_unit.keys().isdisjoint(b.by_unit)
+        or not a.versions.keys().isdisjoint(b.versions)
+        or not a.subjects.isdisjoint(b.subjects)
+        or not a.release_dates.keys().isdisjoint(b.release_dates)
+    )
+
+
+def _one_subject(mine: Facts, theirs: Facts) -> bool:
+    """Whether two texts are about one named thing and state a figure of it alike: the name each
+    gives first (its heading's: a paper's, a tool's) is one, and they share a figure or an id
+    (`FlashSieve … reranking cost falls to 18%` and `FlashSieve … 重排开销降到 18%`). A
+    summary in the other language keeps the name and the figures, and little else the text
+    score sees. A version of that name is what the texts are about, no statement of it: two
+    posts on one release say different things as often as one (`subject_release` asks the same
+    version)."""
+    return (
+        bool(mine.head)
+        and mine.head == theirs.head
+        and any(k[0] in ("quantity", "id") for k in common(mine, theirs))
+    )
+
+
 def _shared_values(a: Facts, b: Facts) -> set[tuple[str, str, str]]:
     return {k for k in common(a, b) if k[0] != "date"}
 
@@ -376,4 +482,20 @@ def _judge(
         return LIKELY
     if any(_measured(f) for f in new):
         return UPDATE  # a measured result the candidate does not state
-    return LIKELY if contained(mine, theirs) else None
+    if contained(mine, theirs):
+        return LIKELY
+    if (
+        new
+        and all(_placing(f) for f in new)
+        and _shared_values(mine, theirs)
+        and not any(
+            g.kind == "quantity" and not _placing(g)
+            for g in theirs.values.values()
+            if not stated(g, mine)
+        )
+    ):
+        # the item's own setup (`楼主：三百万条向量，单节点 16 GB`, `默认两万`) around what the
+        # candidate states: a question or a repost about it, no result of its own. A candidate
+        # stating figures the item does not repeat is another story on the same subject
+        return LIKELY
+    return None

@@ -731,3 +731,168 @@ def test_a_setting_figure_before_no_measure_is_no_new_result():
     known = "DragonflyDB 当前版本为 v1.24（2026-10-30）。AOF 与 RDB 可以同时开。"
     (got,) = _retier_one([question, known], ["batch", "living-doc"], 60.0)
     assert got[1] != UPDATE
+
+
+def _retier_section(texts: list[str], listed: int) -> int:
+    """retier of item 0 (texts[0]) against one living-document section whose paragraphs are
+    texts[1:], the text score listing paragraph `listed` as `possible`: the section's tier."""
+    from briefdesk.core.matching.tiers import POSSIBLE, TEXT_BIT, FactBook, retier
+
+    book = FactBook(texts, frozenset({"caddy", "envoy"}), lambda _: ())
+    refs = ["inbox/a.md#1", *([f"{DOC}§3.2"] * (len(texts) - 1))]
+    rows, _ = retier(
+        [item(refs[0], "", texts[0])],
+        book,
+        [[(listed, 60.0, TEXT_BIT, POSSIBLE)]],
+        [],
+        [[]],
+        refs,
+        ["batch", *(["living-doc"] * (len(texts) - 1))],
+        85,
+    )
+    ((_, _, _, tier),) = rows[0]
+    return tier
+
+
+def test_a_section_is_judged_by_each_of_its_paragraphs():
+    """docs/facts.md: a living-document section is listed once, with the paragraph the text
+    found best; a summary that repeats another of its paragraphs (the text found the definition,
+    the item repeats the measured comparison below it) is still the section's duplicate. A name
+    in one paragraph and a figure in another are no statement of the section's: not likely."""
+    from briefdesk.core.matching.tiers import LIKELY, POSSIBLE, UPDATE
+
+    definition = "Caddy 与 Envoy 都是反向代理：Caddy 自动签发证书，Envoy 靠 xDS 下发配置。"
+    result = "我们复测 Caddy 与 Envoy 的 TLS 握手：Caddy 比 Envoy 慢 3.4 ms，开会话复用后持平。"
+    item_ = (
+        "A practitioner compared Caddy and Envoy TLS handshakes: Caddy trails Envoy by 3.4 ms "
+        "until session resumption evens them out."
+    )
+    assert _retier_section([item_, definition, result], 1) == LIKELY
+    newer = "Rerun of Caddy against Envoy TLS handshakes: Caddy now trails Envoy by 4.5 ms p99."
+    assert _retier_section([newer, definition, result], 1) == UPDATE
+    # the figure is one paragraph's, the shared name another's: nothing the section states
+    name = "Envoy 靠 xDS 下发配置，HAProxy 靠重载。"
+    figure = "Traefik 的一次握手约 3.4 ms。"
+    other = "A note on HAProxy: its TLS handshakes cost 3.4 ms on c7i."
+    assert _retier_section([other, name, figure], 1) == POSSIBLE
+
+
+def test_the_askers_own_setup_is_nothing_new():
+    """docs/facts.md: figures after a word naming no measure (`楼主：五千万条`, `三台节点 64 GB`,
+    `默认三万`) place a question or a repost (the writer's data, machine, a default); around what
+    the candidate states they are nothing new, so the post is its duplicate. Not where the
+    candidate reports results the post does not repeat (another story on the same release), nor
+    where the post states a measured result of its own."""
+    from briefdesk.core.matching.tiers import LIKELY
+
+    question = (
+        "ClickHouse 24.8 上生产够吗？楼主：五千万条日志、三台节点 64 GB，准备上 ClickHouse "
+        "24.8，想问 TTL 按分区删还是按行删。"
+    )
+    known = "ClickHouse 当前稳定版为 v24.8（2026-08-30）。TTL 可以按分区删除，也可以按行删除。"
+    (got,) = _retier_one([question, known], ["batch", "living-doc"], 60.0)
+    assert got[1] == LIKELY
+    rerun = "ClickHouse 24.8 复测：三台节点、TTL 按分区删，查询吞吐 1,850 QPS，p99 延迟 42 ms。"
+    (got,) = _retier_one([question, rerun], ["batch", "brief"], 60.0)
+    assert got[1] != LIKELY
+    timed = "ClickHouse v24.8 建物化视图总耗时 40 分钟。"  # a figure, however bare its setting
+    (got,) = _retier_one([question, timed], ["batch", "brief"], 60.0)
+    assert got[1] != LIKELY
+    measured = question.replace("想问", "实测 TTL 删除吞吐 3.2 GB/s 之后想问")
+    (got,) = _retier_one([measured, known], ["batch", "living-doc"], 60.0)
+    assert got[1] != LIKELY
+
+
+def test_a_summary_of_the_items_named_subject_beyond_the_best_results_is_likely():
+    """docs/facts.md: a summary in the other language shares little the text score sees, so the
+    search may rank it low; a record it found beyond its best ones, whose first name is the
+    item's (a paper's coined name) and which states one of its figures alike, adding nothing, is
+    a likely duplicate. Not one that names the item's subject second, nor one sharing only a
+    version of it."""
+    from briefdesk.core.matching.tiers import LIKELY, FactBook, retier
+
+    def added(texts: list[str]) -> list[tuple[str, int]]:
+        book = FactBook(texts, frozenset(), lambda _: ())
+        refs = ["inbox/a.md#1", *(f"briefs/b.md#{k}" for k in range(1, len(texts)))]
+        rows, _ = retier(
+            [item(refs[0], "", texts[0])],
+            book,
+            [[]],  # the text score listed nothing
+            [],
+            [[]],  # nothing among the best results
+            refs,
+            ["batch", *(["brief"] * (len(texts) - 1))],
+            85,
+            [[(r, 5.0) for r in range(1, len(texts))]],  # found further down
+        )
+        return [(refs[r], tier) for r, _, _, tier in rows[0]]
+
+    card = (
+        "FlashSieve: Pruning Retrieval Candidates with Learned Bloom Filters\n\nTLDR: FlashSieve "
+        "drops candidates before reranking with a learned Bloom filter; reranking cost falls to "
+        "18% of the full pass."
+    )
+    summary = (
+        "候选预筛：用学习型布隆过滤器先剔除候选\n• 要点：FlashSieve 在重排前用学习型布隆过滤器"
+        "剔除候选，重排开销降到完整流程的 18%。"
+    )
+    second = "BloomRank 的候选预筛：重排开销降到 18%，并与 FlashSieve 对比。"
+    assert added([card, summary, second]) == [("briefs/b.md#1", LIKELY)]
+    release = "FlashSieve v1.2 released: the learned Bloom filters now run on the GPU."
+    other = "FlashSieve v1.2：新增 CPU 回退路径，过滤器可以离线训练。"
+    assert added([release, other]) == []
+
+
+def test_a_sentence_led_in_by_a_brief_entry_holds_it():
+    """docs/duplicates.md: a living-document sentence that opens with the brief entry it reports,
+    as its lead-in (`11-01 简报第 2 条的复测：…`, `The 11-01 brief, item 2: …`), holds that entry,
+    as one followed by it in brackets does; a citation inside a sentence (`对照见 11-01 简报第 2
+    条：…`, `see the 11-01 brief, item 2: …`) points elsewhere."""
+    from briefdesk.core.matching.citations import absorbed_entries
+
+    entries = [entry("briefs/2026-11-01-e1.md#2", "Caddy 与 Envoy 的握手复测\n要点：慢 3.4 ms。")]
+    paragraphs = [
+        "11-01 简报第 2 条的复测：Caddy 比 Envoy 慢 3.4 ms。",
+        "The 11-01 brief, item 2: Caddy trails Envoy by 3.4 ms.",
+        "对照见 11-01 简报第 2 条：Caddy 更慢。",
+        "For handshakes, see the 11-01 brief, item 2: Caddy trails.",
+        "11-01 简报第 2 条收录的教程写得很好。",
+    ]
+    assert absorbed_entries(paragraphs, entries) == {0: [0, 1]}
+
+
+def test_an_item_repeating_a_section_repeats_the_entry_it_took_in():
+    """docs/duplicates.md: where the living document says a section took in a brief entry, an
+    item that is a likely duplicate of the section is one of the entry too, when its facts say
+    nothing new against it (a summary in the other language, which the text search ranks low);
+    not when it states a result the entry lacks."""
+    from briefdesk.core.matching.tiers import LIKELY, POSSIBLE, TEXT_BIT, FactBook, retier
+
+    def tiers_of(item_text: str) -> dict[str, int]:
+        texts = [
+            item_text,
+            "Caddy 与 Envoy 的握手复测\n要点：开会话复用前 Caddy 比 Envoy 慢 3.4 ms。",
+            "11-01 简报第 2 条的复测：开会话复用前 Caddy 比 Envoy 慢 3.4 ms，之后持平。",
+        ]
+        refs = ["inbox/a.md#1", "briefs/2026-11-01-e1.md#2", f"{DOC}§3.2"]
+        book = FactBook(texts, frozenset({"caddy", "envoy"}), lambda _: ())
+        rows, _ = retier(
+            [item(refs[0], "", texts[0])],
+            book,
+            [[(2, 60.0, TEXT_BIT, POSSIBLE)]],  # the text found the section, not the entry
+            [],
+            [[]],
+            refs,
+            ["batch", "brief", "living-doc"],
+            85,
+            [],
+            {refs[2]: [1]},
+        )
+        return {refs[r]: tier for r, _, _, tier in rows[0]}
+
+    post = "A practitioner reran Caddy against Envoy: 3.4 ms slower until session resumption."
+    assert tiers_of(post) == {f"{DOC}§3.2": LIKELY, "briefs/2026-11-01-e1.md#2": LIKELY}
+    rerun = post.replace("until session resumption", "with a p99 latency of 41.5 ms")
+    assert "briefs/2026-11-01-e1.md#2" not in {
+        ref for ref, tier in tiers_of(rerun).items() if tier == LIKELY
+    }
