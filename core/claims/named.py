@@ -4,6 +4,9 @@ LMArena 官方博客`, `according to their blog`, `据其官方博客` (their, �
 before it), `据机器之心报道`, `转自「机器之心」` — and no link. Nothing shows that any of them
 read the original; however many they are, they are one source, not corroboration.
 
+A source may be named in several words (`据 The Information 报道`), and a material that links a
+page on the source's own site (`zilliz.com/blog/…`) tells its story too, however it names it.
+
 A finding: two or more materials of the batch (and any living-document section) citing one named
 source and sharing two figures or more (`8%`, `50`), when no text citing another source states
 those figures too (that would be an independent original). A figure is any number the text
@@ -16,6 +19,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
+from ..text.identifiers import URL, normalize_url
 from ..text.normalize import nfkc
 from . import wording
 from .dates import DATE_RE
@@ -29,13 +33,18 @@ _KIND_EN = (
     r"|tweet|website|site|release\s+notes|changelog|paper|team|maintainers|developers)"
 )
 _KIND_ZH = r"(?:官方)?(?:博客|公告|报道|消息|官网|文章|推文|公众号|新闻稿|发布会|论文|通告)"
+# a source's name may be several words, each capitalised after the first (`The Information`,
+# `Tom's Hardware`, `Hacker News`); a bounded repetition of words, so no backtracking blow-up
+_NAMES = rf"{NAME}(?:(?:'s)?\s+[A-Z][A-Za-z0-9]*(?:[.\-_+][A-Za-z0-9]+)*){{0,3}}"
 _CITES = re.compile(
     rf"(?i:\b(?:per|according\s+to|as\s+reported\s+by|reported\s+by|citing|quoting|via))\s+"
-    rf"(?:the\s+|an?\s+)?(?:(?P<pron>(?i:their|its|his|her))\s+|(?P<en>{NAME})(?:'s|’s)?\s+)"
+    rf"(?:(?P<pron>(?i:their|its|his|her))\s+|(?:(?:the|an?)\s+)?(?P<en>{_NAMES})(?:'s|’s)?\s+)"
     rf"(?i:{_KIND_EN})\b"
+    rf"|(?i:\b(?:according\s+to|as\s+reported\s+by|reported\s+by))\s+"
+    rf"(?P<en3>(?:The\s+)?[A-Z][A-Za-z0-9]*(?:\s+[A-Z][A-Za-z0-9]*){{0,3}})(?=\s*[,:;.，：)）]|\s*$)"
     r"|(?i:\b(?:said|announced|wrote|posted|explained)\s+(?:on|in)\s+(?:(?P<pron2>its|their)|an?)"
     r"\s+(?:official\s+)?(?:blog(?:\s+post)?|announcement|post)\b)"
-    rf"|(?:据|转自|引自|援引|来自|出自|来源[:：])\s*(?P<zh>{NAME})\s*(?:的)?\s*{_KIND_ZH}"
+    rf"|(?:据|转自|引自|援引|来自|出自|来源[:：])\s*(?P<zh>{_NAMES})\s*(?:的)?\s*{_KIND_ZH}"
     rf"|(?:据|转自|引自|援引|来自|出自|来源[:：])\s*(?:(?P<zpron>其|官方)|(?:公众号)?[「“\"]?"
     rf"(?P<cjk>[\u4e00-\u9fff]{{2,8}}?)[」”\"]?)\s*(?:的)?\s*{_KIND_ZH}"
     rf"|(?:转自|引自|援引)\s*(?P<zh2>{NAME})"
@@ -47,22 +56,56 @@ _URL = re.compile(r"https?://")
 MIN_SHARED = 2  # figures two texts share, at least, to be one story
 
 
+_ARTICLE = re.compile(r"(?i)^(?:the|an?)\s+")
+
+
+def _source_name(written: str) -> str | None:
+    """A source's name as written, without a leading article (`The Information` ->
+    `Information` is checked, `The Information` kept), if it can name a source."""
+    written = " ".join(written.split())
+    words = _ARTICLE.sub("", written).split(" ")
+    return written if words and any(is_name(w) for w in words) else None
+
+
+def source_key(name: str) -> str:
+    """Two spellings of one source compare equal: case, an article, spaces and dashes
+    (`The Information`, `the information`; `Tom's Hardware`, `tomshardware`)."""
+    key = _ARTICLE.sub("", entity_key(name))
+    return re.sub(r"[\s\-_.'’]", "", key)
+
+
 def cited_names(text: str) -> dict[str, str]:
     """The named sources a text cites (key -> as written)."""
     out: dict[str, str] = {}
     for m in _CITES.finditer(text):
-        name = m.group("en") or m.group("zh") or m.group("zh2")
+        many = m.group("en") or m.group("zh") or m.group("en3")
+        if many is not None:
+            written_name = _source_name(many)
+            if written_name is not None:
+                out.setdefault(source_key(written_name), written_name)
+            continue
+        name = m.group("zh2")
         written = m.group("cjk") or m.group("cjk2")
         if written:  # a Chinese name (`据机器之心报道`, `转自「机器之心」`)
-            out.setdefault(entity_key(written), written)
+            out.setdefault(source_key(written), written)
             continue
         if name is None:
             # `their blog`, `据其官方博客`, `X said in a blog post`: the name written last before it
             before = [w.group(0) for w in _NAME_RE.finditer(text, 0, m.start())]
             name = next((w for w in reversed(before) if is_name(w)), None)
         if name and is_name(name):
-            out.setdefault(entity_key(name), name)
+            out.setdefault(source_key(name), name)
     return out
+
+
+def site_keys(text: str) -> frozenset[str]:
+    """The names of the sites a text links (`zilliz.com/blog/…` -> `zilliz`, `blog.vllm.ai` ->
+    `blog`, `vllm`): a page on a source's own site is that source, however the text names it."""
+    out: set[str] = set()
+    for m in URL.finditer(text):
+        host = normalize_url(m.group(0)).split("/", 1)[0].split(":", 1)[0]
+        out.update(source_key(label) for label in host.split(".")[:-1] if len(label) >= 2)
+    return frozenset(out)
 
 
 def figures(text: str) -> frozenset[str]:
@@ -82,15 +125,22 @@ def figures(text: str) -> frozenset[str]:
 def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:
     """Every finding (module doc), in text order."""
     cites: list[dict[str, str]] = []
-    figs: list[frozenset[str]] = []
-    for _, _, _, raw in texts:
-        text = nfkc(raw)
-        named = cited_names(text) if not _URL.search(text) else {}
-        cites.append(named)
-        figs.append(figures(text) if named else frozenset())
+    sites: list[frozenset[str]] = []
+    normed = [nfkc(raw) for *_, raw in texts]
+    for text in normed:
+        linked = _URL.search(text) is not None
+        cites.append(cited_names(text) if not linked else {})
+        sites.append(site_keys(text) if linked else frozenset())
+    named_keys = {key for named in cites for key in named}
+    # a text linking a page on a named source's own site tells that source's story too
+    # (`据 Zilliz 官方博客` and a link to zilliz.com/blog/…)
+    on_site = [site & named_keys for site in sites]
+    figs = [
+        figures(text) if cites[k] or on_site[k] else frozenset() for k, text in enumerate(normed)
+    ]
     by_source: dict[str, list[int]] = defaultdict(list)
-    for k, named in enumerate(cites):
-        for key in named:
+    for k in range(len(texts)):
+        for key in [*cites[k], *sorted(on_site[k] - cites[k].keys())]:
             by_source[key].append(k)
     out: list[Conflict] = []
     for key, members in by_source.items():
@@ -108,7 +158,7 @@ def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[
         if common and any(len(figs[k] & common) >= MIN_SHARED for k in others):
             continue  # another source states them too: corroboration
         ordered = sorted(group)
-        name = cites[ordered[0]][key]
+        name = next(cites[k][key] for k in ordered + members if key in cites[k])
         claims = tuple(
             Claim(
                 entity=name,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from briefdesk.core.claims.collect import one_name
 from briefdesk.core.claims.conflicts import find_conflicts
 from briefdesk.core.claims.extract import extract as claims_of
+from briefdesk.core.claims.named import cited_names, named_source_conflicts
 from briefdesk.core.claims.numbers import Text, _measured, number_conflicts
 from briefdesk.core.claims.types import Claim
 from briefdesk.core.facts.extract import Fact
@@ -147,3 +148,65 @@ def test_a_duration_in_minutes_or_hours_is_one_measure_whatever_its_word() -> No
     pair = [Facts.of([_measured(build)]), Facts.of([_measured(other)])]
     assert quantity_clash(*pair) == [(_measured(build), _measured(other))]
     assert quantity_clash(Facts.of([_measured(build)]), Facts.of([_measured(build)])) == []
+
+
+# --- single-source: a source named in several words, a page on the source's own site
+
+A = "inbox/e/2026-12-01-0800-wechat.md#1"
+B = "inbox/f/2026-12-01-1100-hn.md#1"
+C = "inbox/g/2026-12-01-1500-newsletter.md#1"
+
+
+def told(*texts: tuple[str, str]) -> list[tuple[str, ...]]:
+    found = named_source_conflicts([(ref, "item", ref.split("#")[0], t) for ref, t in texts])
+    return [(c.source or "", *c.refs) for c in found]
+
+
+INFO_ZH = (
+    "## 算力\n据 The Information 报道，Mistral 新训练集群有 18,000 张 GPU，其中 35% 用于推理。"
+)
+INFO_EN = (
+    "## Compute\nAccording to The Information, Mistral's new cluster has 18,000 GPUs, 35% of"
+    " them for inference."
+)
+
+
+def test_a_source_named_in_several_words_is_one_source() -> None:
+    assert cited_names(INFO_ZH) == {"information": "The Information"}
+    assert cited_names("Per Tom's Hardware report, the card draws 450 W.") == {
+        "tomshardware": "Tom's Hardware"
+    }
+    assert told((A, INFO_ZH), (B, INFO_EN)) == [("The Information", A, B)]
+
+
+def test_another_source_or_one_figure_is_no_single_source() -> None:
+    other = "## 算力\n据 Bloomberg 报道，Mistral 集群 18,000 张 GPU，35% 用于推理。"
+    assert told((A, INFO_ZH), (B, INFO_EN), (C, other)) == []  # corroborated
+    one = "## Compute\nAccording to The Information, 35% of the cluster serves inference."
+    assert told((A, INFO_ZH), (B, one)) == []
+
+
+PINE_ZH = "## Serverless 新版\n据 Pinecone 官方博客，新索引 p50 延迟 12 ms，成本降低 40%。"
+PINE_LINK = (
+    "## Pinecone serverless v2\nLink post to https://www.pinecone.io/blog/serverless-v2 — the"
+    " post claims a p50 latency of 12 ms and 40% lower cost."
+)
+
+
+def test_a_link_to_the_named_sources_own_site_is_the_same_source() -> None:
+    assert told((A, PINE_ZH), (B, PINE_LINK)) == [("Pinecone", A, B)]
+    # mixed: an English text naming it, a Chinese one linking it
+    en = "## Serverless\nPer the Pinecone blog, p50 latency is 12 ms and cost is 40% lower."
+    zh = (
+        "## 新版\n转述 [官方博客](https://pinecone.io/blog/serverless-v2)："
+        "p50 延迟 12 ms，成本降低 40%。"
+    )
+    assert told((A, en), (C, zh)) == [("Pinecone", A, C)]
+
+
+def test_a_link_elsewhere_or_links_alone_are_no_named_source() -> None:
+    elsewhere = PINE_LINK.replace("www.pinecone.io/blog", "vectorbench.org/runs")
+    assert told((A, PINE_ZH), (B, elsewhere)) == []
+    # two texts linking one paper with its figures: summaries of it, not one story retold
+    paper = "## Paper\nhttps://arxiv.org/abs/2611.01234 reports p50 latency 12 ms and 40% less."
+    assert told((B, paper), (C, paper.replace("## Paper", "## 论文"))) == []
