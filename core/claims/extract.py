@@ -8,7 +8,10 @@ The seed brief's section 二 rests on sentences like these, which are what this 
 - `把 SGLang v0.5.21 称作最新版` / `SGLang's latest release is v0.5.21`: current;
 - `vLLM v0.30.0（9/22）、…、SGLang v0.5.21（10/2）接连发布`: four releases with their dates (a date
   in brackets straight after a version is its release date; a list shares the words around it);
-- `HF 于 2026-03 归档 TGI` / `TGI was archived in March 2026`: an archive with its date.
+- `HF 于 2026-03 归档 TGI` / `TGI was archived in March 2026`: an archive with its date;
+- the same in other words (docs/claims.md has the list): `LangGraph 最新的 v1.4`, `The latest
+  version of LangGraph is 1.4`, `v1.4（发布于 10/3）`, `The LangGraph team released version 1.4 on
+  October 3`, a release note's heading version dated by its first words (`Released 2026-11-18.`).
 
 A bare mention (`SGLang 0.5.20 静默降并发`) is no claim. Numbers that are not versions are refused
 by what stands around them: `§1.2`, `Llama-3.1-8B`, `1.9×`, `3.1 ms`, `2601.21204` (an arXiv id),
@@ -99,7 +102,9 @@ _CLOSE = "[)）]"
 _COLON = "[:：]"
 _RUN_GAP = re.compile(r"[\s、,/&+]*(?:和|与|及|以及|或|and|or)?[\s、,/]*")
 _BRACKET = re.compile(
-    rf"[ ]?{_OPEN}\s*(?P<d>{_DATE_ANY})(?P<rest>[^()（）\n]{{0,24}}){_CLOSE}", re.IGNORECASE
+    rf"[ ]?{_OPEN}\s*(?:(?:发布于|发布|发版|上线|于|released|shipped|tagged|launched|out|GA)"
+    rf"\s*(?:on\s+|in\s+)?[:：]?\s*)?(?P<d>{_DATE_ANY})(?P<rest>[^()（）\n]{{0,24}}){_CLOSE}",
+    re.IGNORECASE,
 )
 _BRACKET_ROLE = re.compile(
     rf"[ ]?{_OPEN}\s*(?:{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b))[^()（）\n]{{0,16}}{_CLOSE}"
@@ -107,24 +112,31 @@ _BRACKET_ROLE = re.compile(
 _CURRENT_IN = re.compile(rf"{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b)")
 _NOUN_EN = r"(?i:release|version|build|line|branch|series|tag)"
 _VERB_EN = r"(?:is|was)(?:\s+(?:still|now|currently))?"
+# `最新的 v1.4`, `最新发布的 v1.4`, `最新的稳定版 1.4`, `the latest version of X is 1.4`,
+# `X's newest version (v1.4)`: a role word before the version, with the few words between
 _PRE_CURRENT = re.compile(
     rf"(?:(?<![A-Za-z0-9_.\-+])(?P<zn>{NAME})\s*(?:的)?\s*)?(?:当前|目前|现行)?\s*(?:的)?\s*"
-    rf"{CURRENT_ZH}\s*(?:是|为|{_COLON})?\s*$"
+    rf"{CURRENT_ZH}\s*(?:{RELEASE_ZH})?\s*(?:的)?\s*(?:{CURRENT_ZH})?\s*(?:是|为|{_COLON})?"
+    rf"\s*[(（]?\s*$"
     rf"|(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?(?:\s+(?P<en>{NAME}))?"
-    rf"(?:\s+{_NOUN_EN})?(?:\s+{_VERB_EN})?\s*[:,]?\s*$"
+    rf"(?:\s+{_NOUN_EN})?(?:\s+of\s+(?P<en3>{NAME}))?(?:\s+{_VERB_EN})?\s*[:,(（]?\s*$"
     rf"|(?<![A-Za-z0-9_.\-+])(?P<en2>{NAME})(?:'s)?\s+(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?"
-    rf"\s+{_NOUN_EN}(?:\s+{_VERB_EN})?\s*[:,]?\s*$"
+    rf"\s+{_NOUN_EN}(?:\s+{_VERB_EN})?\s*[:,(（]?\s*$"
 )
+# a role word denied right before it: `已不是最新版`, `no longer the latest`
+_NEGATED = re.compile(r"(?:不再是|不是|并非|非|没有|未|(?i:\bno\s+longer|\bnot))\s*(?:the\s+)?$")
 _POST_CURRENT = re.compile(
     rf"\s*(?:{_OPEN}\s*)?(?:被|已)?\s*(?:称作|称为|叫作|标为|标作|列为|视为|算作|作为|定为|是|为)?\s*"
     rf"(?:当前|目前|现行)?\s*(?:的)?\s*{CURRENT_ZH}"
-    rf"|\s*(?:{_OPEN}\s*)?(?:,\s*)?(?:(?:is|as|was)\s+)?(?:(?:the|a|our)\s+)?"
-    rf"(?:(?:current|new)\s+)?(?i:\b{CURRENT_EN}\b)"
+    rf"|\s*(?:{_OPEN}\s*)?(?:,\s*)?(?:(?:is|as|was)\s+)?(?:(?:now|still|currently)\s+)?"
+    rf"(?:(?:the|a|our)\s+)?(?:(?:current|new)\s+)?(?i:\b{CURRENT_EN}\b)"
 )
 _POST_DATE = re.compile(
-    rf"\s*(?:已于|于|在|on|in)?\s*(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}"
-    rf"|\s*(?:,\s*)?(?:已经|已|正式|接连|相继)?\s*{RELEASE_ZH}\s*(?:于)?\s*(?P<d2>{_DATE_ANY})"
-    r"|\s*(?:,\s*)?(?:was\s+|is\s+|were\s+)?(?:released|shipped|launched|out)\s+(?:on\s+|in\s+)?"
+    rf"\s*(?:版本|版)?\s*(?:已于|于|在|on|in)?\s*(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}"
+    rf"|\s*(?:,\s*)?(?:版本|版)?\s*(?:的)?\s*(?:已经|已|正式|接连|相继)?\s*{RELEASE_ZH}\s*"
+    rf"(?:时间|日期)?\s*(?:于|为|是|[:：])?\s*(?P<d2>{_DATE_ANY})"
+    r"|\s*(?:,\s*)?(?:was\s+|is\s+|were\s+)?(?:released|shipped|launched|out|came\s+out"
+    r"|went\s+GA|tagged|published|landed)\s+(?:on\s+|in\s+)?"
     rf"(?P<d3>{_DATE_ANY})",
     re.IGNORECASE,
 )
@@ -135,7 +147,18 @@ _PRE_DATE = re.compile(
 )
 # `tagged v0.5.0 of lm-evaluation-harness on 2026-11-27`: a release verb before the version, the
 # project after it
-_RELEASED_BEFORE = re.compile(r"(?i:\b(?:tagged|released|shipped|launched|published|cut))\s+$")
+_RELEASED_BEFORE = re.compile(
+    r"(?i:\b(?:tagged|released|shipped|launched|published|cut))\s+(?i:version\s+)?$"
+)
+# `LangGraph released v1.4 on Oct 3`: the day after the version
+_ON_DATE = re.compile(rf"\s*,?\s+(?:on|in)\s+(?P<d>{_DATE_ANY})", re.IGNORECASE)
+# a number a word marks as a version, though no name stands right before it: `version 1.4`,
+# `版本 1.4`, `稳定版 1.4`, `the latest 1.4`
+_VERSION_MARK = re.compile(
+    rf"(?:(?i:\bversion|\brelease)|版本号?|{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b))\s*(?:为|是|[:：])?\s*$"
+)
+# what may stand before a clause's subject: a list mark, an article (`The LangGraph team …`)
+_SUBJECT_LEAD = re.compile(r"[\s>*\-•·#0-9.、:：)）]*(?i:the\s+|an?\s+)?")
 _OF_PROJECT = re.compile(
     rf"\s+of\s+(?P<of>{NAME})(?:\s+(?:on|in)\s+(?P<d>{_DATE_ANY}))?", re.IGNORECASE
 )
@@ -359,8 +382,14 @@ def _mentions(text: str) -> list[_Mention]:
         named = _name_before(text, s, max(cs, s - NAME_WINDOW))
         ok = named is not None and (is_name(named[0]) or _repo_at(text, named[1]))
         name, start = (named[0], named[1]) if named and ok else (None, s)
-        if name is None and not has_v and not (m.group("num").count(".") >= 2 or m.group("pre")):
-            continue  # `1.3` alone is a number, `0.5.22.dev` is a version
+        if (
+            name is None
+            and not has_v
+            and not (m.group("num").count(".") >= 2 or m.group("pre"))
+            and not _VERSION_MARK.search(text, max(cs, s - 12), s)
+            and _last_match(_PRE_CURRENT, text, max(cs, s - NAME_WINDOW), s) is None
+        ):
+            continue  # a bare `1.3` is a number; `version 1.3`, `0.5.22.dev` are versions
         end, date, current = e, None, False
         if bm is not None:
             end, date = bm.end(), bm.group("d")
@@ -399,6 +428,8 @@ def _hint(window: str) -> bool:
         or "launched" in low
         or "tagged" in low
         or "out " in low
+        or "recent" in low
+        or "ga " in low
     )
 
 
@@ -426,19 +457,26 @@ def _version_claims(
         cs, ce = first.clause
         pre_start = max(cs, first.start - NAME_WINDOW)
         pre = _last_match(_PRE_CURRENT, text, pre_start, first.start)
-        run_current = pre is not None or _POST_CURRENT.match(text, last.end, ce) is not None
+        if pre is not None and _NEGATED.search(text, max(cs, pre.start() - 8), pre.start()):
+            pre = None  # `已不是最新版 v1.3`: denied
+        post = _POST_CURRENT.match(text, last.end, ce)
+        if post is not None and _denied_after(text, last.end, post.end()):
+            post = None
+        run_current = pre is not None or post is not None
         pre_name = None
         if pre is not None:
-            pre_name = pre.group("zn") or pre.group("en") or pre.group("en2")
-            if pre_name is not None and not is_name(pre_name):
-                pre_name = None
+            groups = (pre.group(g) for g in ("zn", "en", "en2", "en3"))
+            pre_name = next((g for g in groups if g is not None and is_name(g)), None)
         bound_date = None
         noted = False
         of_name = None
-        if len(run) == 1 and _RELEASED_BEFORE.search(text, max(cs, first.start - 16), first.start):
+        if len(run) == 1 and _RELEASED_BEFORE.search(text, max(cs, first.start - 24), first.start):
             om = _OF_PROJECT.match(text, last.end, ce)
             if om is not None and is_name(om.group("of")):
                 of_name, bound_date = om.group("of"), om.group("d")
+            else:
+                dm = _ON_DATE.match(text, last.end, ce)
+                bound_date = dm.group("d") if dm is not None else None
         if len(run) == 1 and bound_date is None and first.start < head_end and head_versions == 1:
             # a release note: the heading names one version (`qdrant/qdrant v1.17.0`), the body
             # opens with its day (`Released 2026-11-18.`, `2026-11-18 发布`)
@@ -461,7 +499,13 @@ def _version_claims(
             date = m.date if m.date and parse_date(m.date) else bound_date
             if not (current or date):
                 continue
-            entity = m.name or of_name or pre_name or heading_name(heading)
+            entity = (
+                m.name
+                or of_name
+                or pre_name
+                or _subject(text, cs, first.start)
+                or heading_name(heading)
+            )
             if entity is None:
                 continue
             statement = Statement(
@@ -475,6 +519,26 @@ def _version_claims(
             )
             out.append((m.start, statement))
     return out
+
+
+def _denied_after(text: str, start: int, end: int) -> bool:
+    """Whether the role word after a version is denied (`v1.3 不再是最新版`, `is no longer the
+    latest`)."""
+    between = text[start:end]
+    return any(w in between for w in ("不再", "不是", "并非", "no longer", "not "))
+
+
+def _subject(text: str, cs: int, pos: int) -> str | None:
+    """The name a clause starts with, when the version is later in it (`LangGraph 已更新到最新版本
+    v1.4`, `The LangGraph team released version 1.4 on October 3`): the clause's subject. A name
+    later in the clause (`在 H100 上测了稳定版 v1.2`) is not: it may be the hardware or data."""
+    cs = max(cs, text.rfind("\n", cs, pos) + 1)  # or its line's: a heading may precede it
+    lead = _SUBJECT_LEAD.match(text, cs, pos)
+    k = lead.end() if lead is not None else cs
+    m = _NAME_AT.match(text, k, pos)
+    if m is None or not is_name(m.group(0)) or m.end() >= pos:
+        return None
+    return m.group(0)
 
 
 def _archive_claims(text: str) -> list[tuple[int, Statement]]:

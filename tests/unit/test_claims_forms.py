@@ -210,3 +210,66 @@ def test_a_link_elsewhere_or_links_alone_are_no_named_source() -> None:
     # two texts linking one paper with its figures: summaries of it, not one story retold
     paper = "## Paper\nhttps://arxiv.org/abs/2611.01234 reports p50 latency 12 ms and 40% less."
     assert told((B, paper), (C, paper.replace("## Paper", "## 论文"))) == []
+
+
+# --- the words that make a version current or dated, as people write them
+
+
+def read(text: str, heading: str | None = None) -> list[tuple[str, str | None, bool, str | None]]:
+    return [(s.entity, s.version, s.current, s.date) for s in claims_of(text, heading)]
+
+
+def test_newest_written_in_other_words_is_read() -> None:
+    current = [("LangGraph", "v1.4", True, None)]
+    for text in (
+        "LangGraph 最新的 v1.4 支持中断恢复。",
+        "LangGraph 最新发布的 v1.4 支持中断恢复。",
+        "LangGraph 已更新到最新版本 v1.4。",
+        "The most recent LangGraph release, v1.4, adds interrupts.",
+        "LangGraph's newest version (v1.4) adds interrupts.",
+        "LangGraph v1.4 is now the current version.",
+    ):
+        assert read(text) == current, text
+    assert read("The latest version of LangGraph is 1.4.") == [("LangGraph", "1.4", True, None)]
+    assert read("LangGraph 的最新稳定版 1.4 于 10/3 发布。") == [("LangGraph", "1.4", True, "10/3")]
+
+
+def test_a_denied_newest_a_name_later_in_the_clause_or_a_deployment_is_no_claim() -> None:
+    assert read("LangGraph v1.3 已不是最新版。") == []
+    assert read("LangGraph v1.3 is no longer the latest release.") == []
+    # the clause's subject names the project; hardware later in it does not
+    assert read("在 H100 上测了最新的 v1.4。") == []
+    assert read("在 H100 上测了最新的 v1.4。", "LangGraph 周报") == [
+        ("LangGraph", "v1.4", True, None)
+    ]
+    # what a team runs is not what is current
+    assert read("LangGraph is currently at v1.4 in our cluster.") == []
+
+
+def test_a_release_day_written_in_other_words_is_read() -> None:
+    for text, day in (
+        ("LangGraph v1.4（发布于 10/3）支持中断恢复。", "10/3"),
+        ("LangGraph v1.4 (released Oct 3) adds interrupts.", "Oct 3"),
+        ("LangGraph released v1.4 on Oct 3.", "Oct 3"),
+        ("The LangGraph team released version 1.4 on October 3.", "October 3"),
+        ("LangGraph v1.4 came out on Oct 3, 2026.", "Oct 3, 2026"),
+        ("LangGraph v1.4 went GA on 2026-10-03.", "2026-10-03"),
+        ("LangGraph v1.4 was tagged on 2026-10-03.", "2026-10-03"),
+        ("LangGraph 在 10/3 发布了 v1.4。", "10/3"),
+        ("LangGraph 1.4 版本于 2026-10-03 发布。", "2026-10-03"),
+        ("LangGraph 1.4 的发布日期是 10 月 3 日。", "10 月 3 日"),
+        ("Temporal 1.25 (GA 2026-10-03) adds workflow updates.", "2026-10-03"),
+    ):
+        [(entity, _, current, date)] = read(text)
+        assert (entity in ("LangGraph", "Temporal"), current, date) == (True, False, day), text
+
+
+def test_one_release_dated_two_ways_in_other_words_conflicts() -> None:
+    a = (FORUM, "框架动态\nLangGraph 1.4 的发布日期是 10 月 3 日，支持中断恢复。")
+    b = (NOTES, "Release roundup\nThe LangGraph team released version 1.4 on October 9.")
+    assert conflicts([a, b]) == [("date", (FORUM, NOTES))]
+    # the same day, or another release, is no conflict
+    same = (NOTES, "Release roundup\nThe LangGraph team released version 1.4 on October 3.")
+    assert conflicts([a, same]) == []
+    other = (NOTES, "Release roundup\nThe LangGraph team released version 1.5 on October 9.")
+    assert conflicts([a, other]) == []
