@@ -37,6 +37,7 @@ from .lexicon import (
     CURRENT_EN,
     CURRENT_ZH,
     NAME,
+    NOT_NAMES,
     RELEASE_ZH,
     entity_key,
     is_name,
@@ -63,6 +64,7 @@ _UNIT = re.compile(
 )
 _NAME_AT = re.compile(NAME)
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_+")
+_NAME_END = _NAME_CHARS | {" "}
 # Clause ends: Chinese and English sentence marks, the full-width comma (an English comma does not
 # end a clause: `SGLang's latest release, v0.5.21`), dashes, blank lines and the start of a list
 # item or heading. A single line break does not: Markdown paragraphs are often wrapped by hand.
@@ -231,7 +233,14 @@ def heading_name(heading: str | None) -> str | None:
     if not heading:
         return None
     m = _HEADING_NAME.match(heading)
-    return m.group("n") if m and is_name(m.group("n")) else None
+    if m is None:
+        return None
+    name = m.group("n")
+    if is_name(name):
+        return name
+    # a heading that is one word and nothing else (`2.1 pgvector`) is that thing's name
+    rest = heading[m.end() :].strip(" `*#")
+    return name if not rest and name.lower() not in NOT_NAMES and len(name) >= 3 else None
 
 
 def _in_link(text: str, s: int) -> bool:
@@ -260,8 +269,14 @@ def _last_match(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> re.Mat
 
 
 def _name_before(text: str, s: int, lo: int) -> tuple[str, int] | None:
-    """The name written right before a number (`SGLang v0.5.21`, `OpenShift AI 3.2`)."""
+    """The name written right before a number (`SGLang v0.5.21`, `OpenShift AI 3.2`, `pgvector
+    的 v0.9.1`: a possessive between)."""
     k = s - 1 if s > lo and text[s - 1] in " \n" else s
+    if k - 1 > lo and text[k - 1] == "的" and text[k - 2] in _NAME_END:
+        k -= 1
+        k = k - 1 if k > lo and text[k - 1] == " " else k
+    if k - 1 > lo and text[k - 1] == "`":
+        k -= 1  # `` `duckdb` v1.4.2 ``: the name in its code span
     j = k
     while j > lo and text[j - 1] in _NAME_CHARS:
         j -= 1
@@ -293,6 +308,55 @@ def _repo_at(text: str, start: int) -> bool:
     while k > 0 and text[k - 1] in _OWNER_CHARS:
         k -= 1
     return k < start - 1 and (k == 0 or text[k - 1] in " \t\n`([（「*") and text[k].isalnum()
+
+
+# English words a plain lowercase word before a version may be rather than a name
+_BEFORE_VERSION = frozenset(
+    [
+        "still",
+        "now",
+        "using",
+        "use",
+        "used",
+        "run",
+        "running",
+        "upgraded",
+        "updated",
+        "update",
+        "bumped",
+        "pinned",
+        "tagged",
+        "cut",
+        "published",
+        "launched",
+        "shipped",
+        "tested",
+        "test",
+        "moved",
+        "migrated",
+        "switched",
+        "pin",
+        "bump",
+        "on",
+        "at",
+    ]
+)
+_CJK = re.compile(r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]")
+
+
+def _plain_name(text: str, start: int, cs: int, ce: int) -> bool:
+    """Whether the plain lowercase word at `start` names a project (`smolagents`, `pgvector`): in
+    a Chinese clause (a Latin word there is a name: Chinese writes no English function words) or
+    in backticks (`` `pgvector` 0.8.1 ``), unless it is a common word."""
+    m = _NAME_AT.match(text, start)
+    if m is None:
+        return False
+    word = m.group(0)
+    if len(word) < 3 or word.lower() in NOT_NAMES or word.lower() in _BEFORE_VERSION:
+        return False
+    if start > 0 and text[start - 1] == "`":
+        return True
+    return _CJK.search(text, cs, ce) is not None
 
 
 def extract(
@@ -380,7 +444,9 @@ def _mentions(text: str) -> list[_Mention]:
             continue
         cs, ce = clause_at(text, s)
         named = _name_before(text, s, max(cs, s - NAME_WINDOW))
-        ok = named is not None and (is_name(named[0]) or _repo_at(text, named[1]))
+        ok = named is not None and (
+            is_name(named[0]) or _repo_at(text, named[1]) or _plain_name(text, named[1], cs, ce)
+        )
         name, start = (named[0], named[1]) if named and ok else (None, s)
         if (
             name is None
@@ -465,8 +531,15 @@ def _version_claims(
         run_current = pre is not None or post is not None
         pre_name = None
         if pre is not None:
-            groups = (pre.group(g) for g in ("zn", "en", "en2", "en3"))
-            pre_name = next((g for g in groups if g is not None and is_name(g)), None)
+            pre_name = next(
+                (
+                    pre.group(g)
+                    for g in ("zn", "en", "en2", "en3")
+                    if pre.group(g) is not None
+                    and (is_name(pre.group(g)) or _plain_name(text, pre.start(g), cs, ce))
+                ),
+                None,
+            )
         bound_date = None
         noted = False
         of_name = None

@@ -273,3 +273,31 @@ def test_one_release_dated_two_ways_in_other_words_conflicts() -> None:
     assert conflicts([a, same]) == []
     other = (NOTES, "Release roundup\nThe LangGraph team released version 1.5 on October 9.")
     assert conflicts([a, other]) == []
+
+
+# --- a project written in lowercase letters
+
+
+def test_a_lowercase_name_in_a_chinese_clause_in_backticks_or_as_a_heading_is_read() -> None:
+    assert read("用 duckdb 最新版 v1.4.2 跑 TPC-H。") == [("duckdb", "v1.4.2", True, None)]
+    assert read("duckdb 的 v1.4.2（10/9）带来新的 join 算法。") == [
+        ("duckdb", "v1.4.2", False, "10/9")
+    ]
+    assert read("We pinned `duckdb` v1.4.2, the latest release.") == [
+        ("duckdb", "v1.4.2", True, None)
+    ]
+    assert read("稳定版为 v1.5.0（2026-11-02）。", "3.1 duckdb") == [
+        ("duckdb", "v1.5.0", True, "2026-11-02")
+    ]
+    # English words before a version name nothing; a lowercase word in English prose neither
+    assert read("We are still v1.4.2, the latest release.") == []
+    assert read("duckdb v1.4.2 is the latest release.") == []
+    assert read("稳定版为 v1.5.0（2026-11-02）。", "3.1 duckdb 与 sqlite") == []
+
+
+def test_a_lowercase_projects_stale_newest_conflicts_and_its_right_newest_does_not() -> None:
+    doc = ("docs/data.md§3.1", "3.1 duckdb\n稳定版为 v1.5.0（2026-11-02）。")
+    stale = (FORUM, "TPC-H 复测\n用 duckdb 最新版 v1.4.2 跑 TPC-H。")
+    assert conflicts([stale, doc]) == [("version-line", (FORUM, "docs/data.md§3.1"))]
+    right = (FORUM, "TPC-H 复测\n用 duckdb 最新版 v1.5.0 跑 TPC-H。")
+    assert conflicts([right, doc]) == []
