@@ -285,13 +285,55 @@ def _name_before(text: str, s: int, lo: int) -> tuple[str, int] | None:
     m = _NAME_AT.fullmatch(text, j, k) if j < k else None
     if m is None:
         return None
-    name, start = m.group(0), j
-    # two capitalised words when the second is short capitals: `OpenShift AI`
-    if name.isupper() and len(name) <= 4 and start >= 2 and text[start - 1] == " ":
-        first = _name_before(text, start, lo)
-        if first is not None and first[0][:1].isupper():
-            name, start = f"{first[0]} {name}", first[1]
+    return _words_before(text, m.group(0), j, lo)
+
+
+def _words_before(text: str, name: str, start: int, lo: int) -> tuple[str, int]:
+    """The name with the capitalised words written before it (`OpenShift AI`, `Microsoft Agent
+    Framework`, `OpenAI Agents SDK`), not a sentence's first word (`Yesterday Microsoft …`) nor
+    a common one; a name that is no capitalised name itself takes none."""
+    words = 0 if name[:1].isupper() and is_name(name) else MAX_NAME_WORDS
+    lo_cjk = min(len(text), start + len(name) + 24)
+    while words < MAX_NAME_WORDS - 1 and start >= 2 and text[start - 1] == " ":
+        i = start - 1
+        while i > lo and text[i - 1] in _NAME_CHARS:
+            i -= 1
+        w = _NAME_AT.fullmatch(text, i, start - 1)
+        if w is None or not w.group(0)[:1].isupper() or not is_name(w.group(0)):
+            break
+        if w.group(0)[1:].islower() and _opens_clause(text, i) and not _CJK.search(text, i, lo_cjk):
+            break  # an English sentence's first word (a Chinese one starts with no English word)
+        name, start, words = f"{w.group(0)} {name}", i, words + 1
     return name, start
+
+
+MAX_NAME_WORDS = 4
+
+
+def _opens_clause(text: str, pos: int) -> bool:
+    """Whether `pos` starts a sentence, a line or a clause (a title-case word there may be any
+    word: `Yesterday`)."""
+    k = pos - 1
+    while k >= 0 and text[k] in " \t":
+        k -= 1
+    return k < 0 or text[k] in '.!?。！？\n#:：*-•>|(（"“，,；;、'
+
+
+def _glued_name(text: str, s: int, e: int, has_v: bool) -> tuple[str, int] | None:
+    """A version written against its project's name, with no space (`Milvus3.0`, `LangGraph1.0`,
+    common in Chinese writing): the name is the letters before it, three or more, starting a
+    word. Not a model's size or variant after it (`Qwen2.5-72B`), nor `v` glued (`Qdrantv1`)."""
+    if has_v or not text[s - 1].isalpha() or "." not in text[s:e]:
+        return None
+    if text[e : e + 1] in ("-", "_") or (text[e : e + 1].isalnum() and text[e : e + 1].isascii()):
+        return None
+    i = s
+    while i > 0 and text[i - 1].isascii() and text[i - 1].isalpha():
+        i -= 1
+    if s - i < 3 or (i > 0 and text[i - 1] in _NAME_CHARS):
+        return None
+    word = text[i:s]
+    return (word, i) if is_name(word) else None
 
 
 _OWNER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_")
@@ -427,9 +469,12 @@ def _mentions(text: str) -> list[_Mention]:
             continue
         s, e = m.span()
         done = e
-        if s > 0 and text[s - 1] in _BEFORE_NUMBER:
-            continue  # `§1.2`, `Llama-3.1-8B`, `=0.8`
         has_v = m.group("v") is not None
+        glued = None
+        if s > 0 and text[s - 1] in _BEFORE_NUMBER:
+            glued = _glued_name(text, s, e, has_v)
+            if glued is None:
+                continue  # `§1.2`, `Llama-3.1-8B`, `=0.8`
         if _ARXIV.fullmatch(m.group("num")) or (not has_v and _UNIT.match(text, e)):
             continue
         # a claim needs a bracket after the number or a role word near it: most numbers stop here
@@ -443,7 +488,7 @@ def _mentions(text: str) -> list[_Mention]:
         if _in_link(text, s):
             continue
         cs, ce = clause_at(text, s)
-        named = _name_before(text, s, max(cs, s - NAME_WINDOW))
+        named = glued or _name_before(text, s, max(cs, s - NAME_WINDOW))
         ok = named is not None and (
             is_name(named[0]) or _repo_at(text, named[1]) or _plain_name(text, named[1], cs, ce)
         )
@@ -540,6 +585,8 @@ def _version_claims(
                 ),
                 None,
             )
+            if pre_name is not None and pre.group("zn") == pre_name:
+                pre_name = _words_before(text, pre_name, pre.start("zn"), cs)[0]
         bound_date = None
         noted = False
         of_name = None

@@ -301,3 +301,47 @@ def test_a_lowercase_projects_stale_newest_conflicts_and_its_right_newest_does_n
     assert conflicts([stale, doc]) == [("version-line", (FORUM, "docs/data.md§3.1"))]
     right = (FORUM, "TPC-H 复测\n用 duckdb 最新版 v1.5.0 跑 TPC-H。")
     assert conflicts([right, doc]) == []
+
+
+# --- a name of several words, a version glued to its name
+
+
+def test_a_name_of_several_capitalised_words_is_one_name() -> None:
+    assert read("OpenAI Agents SDK v0.4 is the latest release.") == [
+        ("OpenAI Agents SDK", "v0.4", True, None)
+    ]
+    assert read("Yesterday Microsoft Agent Framework 1.0 was released on Oct 1.") == [
+        ("Microsoft Agent Framework", "1.0", False, "Oct 1")
+    ]
+    # a verb between is no part of it: `EleutherAI tagged v0.5.0 of X` is X's
+    [claim] = claims_of("EleutherAI tagged v0.5.0 of lm-evaluation-harness on 2026-11-27.")
+    assert claim.entity == "lm-evaluation-harness"
+
+
+def test_a_version_glued_to_its_name_is_read_but_not_a_models_size() -> None:
+    assert read("Milvus3.0 是最新版。") == [("Milvus", "3.0", True, None)]
+    assert read("LangGraph1.0 于 10/22 发布。") == [("LangGraph", "1.0", False, "10/22")]
+    assert read("Qwen2.5-72B 是最新的。") == []
+    assert read("在 H100 上跑最新版。") == []
+
+
+def test_a_longer_name_ending_with_a_claimed_name_is_that_project() -> None:
+    doc = (
+        "docs/agents.md§1.1",
+        "1.1 Agent Framework\nAgent Framework 稳定版为 1.2（2026-10-01）。",
+    )
+    old = (FORUM, "框架周报\nMicrosoft Agent Framework 最新版 0.9 上线。")
+    assert conflicts([old, doc]) == [("version-line", (FORUM, "docs/agents.md§1.1"))]
+    # the same newest under the longer name: consistent; another project's name is not it
+    same = (FORUM, "框架周报\nMicrosoft Agent Framework 最新版 1.2 上线。")
+    assert conflicts([same, doc]) == []
+    other = (FORUM, "框架周报\nSpring AI Framework 最新版 0.9 上线。")
+    assert conflicts([other, doc]) == []
+
+
+def test_a_vendors_prefix_before_a_claimed_name_is_the_same_project() -> None:
+    doc = ("docs/serve.md§1.1", "1.1 TGI\nTGI v3.0（2026-03-05）加入多 LoRA。")
+    item = (FORUM, "推理周报\n据说 Hugging Face TGI v3.0 于 2026-03-02 发布。")
+    assert conflicts([item, doc]) == [("date", (FORUM, "docs/serve.md§1.1"))]
+    agree = (FORUM, "推理周报\n据说 Hugging Face TGI v3.0 于 3/5 发布。")
+    assert conflicts([agree, doc]) == []
