@@ -345,3 +345,18 @@ def test_a_vendors_prefix_before_a_claimed_name_is_the_same_project() -> None:
     assert conflicts([item, doc]) == [("date", (FORUM, "docs/serve.md§1.1"))]
     agree = (FORUM, "推理周报\n据说 Hugging Face TGI v3.0 于 3/5 发布。")
     assert conflicts([agree, doc]) == []
+
+
+def test_a_source_named_by_its_own_word_is_read() -> None:
+    for text in (
+        "据 Pinecone 介绍，p50 延迟 12 ms，成本降低 40%。",
+        "Pinecone 在官方博客中称 p50 延迟 12 ms，成本降低 40%。",
+        "Pinecone's blog post says p50 latency is 12 ms and cost 40% lower.",
+        "In a blog post, Pinecone said p50 latency is 12 ms and cost 40% lower.",
+    ):
+        assert cited_names(text) == {"pinecone": "Pinecone"}, text
+    assert told((A, PINE_ZH), (B, "## 新版\nPinecone 官方博客称 p50 延迟 12 ms，成本降 40%。")) == [
+        ("Pinecone", A, B)
+    ]
+    # someone's blog is no named source
+    assert cited_names("有用户在博客中称 p50 延迟 12 ms，成本降低 40%。") == {}
