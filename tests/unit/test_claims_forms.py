@@ -360,3 +360,19 @@ def test_a_source_named_by_its_own_word_is_read() -> None:
     ]
     # someone's blog is no named source
     assert cited_names("有用户在博客中称 p50 延迟 12 ms，成本降低 40%。") == {}
+
+
+def test_an_older_minor_called_newest_against_a_later_one_called_current_conflicts() -> None:
+    doc = ("docs/cache.md§2.1", "2.1 Valkey\nValkey 当前稳定版为 8.1.0。")
+    old = (FORUM, "缓存选型\nValkey 最新版 8.0.2 够用吗？")
+    assert conflicts([old, doc]) == [("version-line", (FORUM, "docs/cache.md§2.1"))]
+    en = (OTHER, "Cache notes\nValkey's latest release is 8.1.0.")
+    assert conflicts([old, en]) == [("version-line", (FORUM, OTHER))]
+    # the living document behind an item is an update; a patch, a pre-release or the same
+    # version called newest is no conflict
+    ahead = (FORUM, "缓存选型\nValkey 最新版 8.2.0 够用吗？")
+    assert conflicts([ahead, doc]) == []
+    for version in ("8.1.3", "8.1.0"):
+        assert conflicts([(FORUM, f"缓存选型\nValkey 最新版 {version} 够用吗？"), doc]) == []
+    rc = ("docs/cache.md§2.1", "2.1 Valkey\nValkey 当前版本为 8.1.0rc1。")
+    assert conflicts([old, rc]) == []
