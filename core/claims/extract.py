@@ -137,7 +137,7 @@ _POST_DATE = re.compile(
     rf"\s*(?:版本|版)?\s*(?:已于|于|在|on|in)?\s*(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}"
     rf"|\s*(?:,\s*)?(?:版本|版)?\s*(?:的)?\s*(?:已经|已|正式|接连|相继)?\s*{RELEASE_ZH}\s*"
     rf"(?:时间|日期)?\s*(?:于|为|是|[:：])?\s*(?P<d2>{_DATE_ANY})"
-    r"|\s*(?:,\s*)?(?:was\s+|is\s+|were\s+)?(?:released|shipped|launched|out|came\s+out"
+    r"|\s*(?:[,—–]\s*)?(?:was\s+|is\s+|were\s+)?(?:released|shipped|launched|out|came\s+out"
     r"|went\s+GA|tagged|published|landed)\s+(?:on\s+|in\s+)?"
     rf"(?P<d3>{_DATE_ANY})",
     re.IGNORECASE,
@@ -336,6 +336,11 @@ def _glued_name(text: str, s: int, e: int, has_v: bool) -> tuple[str, int] | Non
     return (word, i) if is_name(word) else None
 
 
+# full-width digits and the marks inside dates and versions, folded one to one (NFKC would fold
+# the full-width brackets and commas too, which end clauses and mark dates)
+_WIDE = re.compile("[０-９．／－]")
+_NARROW = str.maketrans("０１２３４５６７８９．／－", "0123456789./-")
+
 _OWNER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_")
 
 
@@ -406,6 +411,8 @@ def extract(
 ) -> list[Statement]:
     """Every claim of `text`, in text order; `heading` names the project of an unnamed version
     (the item's title, the section's title), `default_sources` are the material's own URLs."""
+    if _WIDE.search(text):
+        text = text.translate(_NARROW)  # `２０２６年１０月３日`: one character each, positions kept
     out: list[tuple[int, Statement]] = []
     mentions = _mentions(text)
     if mentions:

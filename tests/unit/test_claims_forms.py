@@ -376,3 +376,20 @@ def test_an_older_minor_called_newest_against_a_later_one_called_current_conflic
         assert conflicts([(FORUM, f"缓存选型\nValkey 最新版 {version} 够用吗？"), doc]) == []
     rc = ("docs/cache.md§2.1", "2.1 Valkey\nValkey 当前版本为 8.1.0rc1。")
     assert conflicts([old, rc]) == []
+
+
+def test_a_day_in_full_width_digits_an_ordinal_or_after_a_dash_is_read() -> None:
+    assert read("LangGraph v1.4 于２０２６年１０月３日发布。") == [
+        ("LangGraph", "v1.4", False, "2026年10月3日")
+    ]
+    assert read("LangGraph v1.4 (3rd October 2026) adds interrupts.") == [
+        ("LangGraph", "v1.4", False, "3rd October 2026")
+    ]
+    assert read("LangGraph v1.4 — released Oct 3 — adds interrupts.") == [
+        ("LangGraph", "v1.4", False, "Oct 3")
+    ]
+    wide = (FORUM, "框架动态\nLangGraph v1.4 于２０２６年１０月３日发布。")
+    assert conflicts([wide, (NOTES, "Roundup\nLangGraph v1.4 (3rd October 2026).")]) == []
+    assert conflicts([wide, (NOTES, "Roundup\nLangGraph v1.4 (9th October 2026).")]) == [
+        ("date", (FORUM, NOTES))
+    ]
