@@ -5,7 +5,9 @@
   line on or after the day of the current one (`SGLang v0.5.21（10/2）` in a release timeline,
   against `稳定版 v1.2.1（2026-09-23）`) of an older line presents it as the newest: it is called
   current too. An item calling a version current on a day (its material's date) after another
-  text dates a release of a later line made since is a stale newest (`stale_newest`).
+  text dates a later minor or major release made since is a stale newest (`stale_newest`; a
+  patch release outdates nothing), and one calling a version current while another text calls
+  a later minor release of its line current is an older newest (`older_newest`).
   Two versions of one line (`v0.5.20`, `v0.5.22.dev`), or a version and its patch release
   (`v1.2`, `v1.2.1`), are one line. Only the batch's items and the living document are
   compared: they speak for today, while an earlier brief's "latest" was true on its own day.
