@@ -56,13 +56,50 @@ def _claim(
 DURATIONS = frozenset({"min", "h", "d"})
 
 
+# a measure named in Chinese is the English measure of the same name: the fact index keeps the
+# last two characters of the word before a figure (召回率 -> 回率, 成功率 -> 功率), so those
+# are what is mapped (`recall@10` stays itself: its cut-off is part of the measure)
+_ZH_MEASURES = {
+    "召回": "recall",
+    "回率": "recall",
+    "确率": "accuracy",
+    "精度": "accuracy",
+    "吞吐": "throughput",
+    "吐量": "throughput",
+    "延迟": "latency",
+    "时延": "latency",
+    "胜率": "win-rate",
+    "中率": "hit-rate",
+    "内存": "memory",
+    "显存": "memory",
+    "成本": "cost",
+    "价格": "price",
+    "单价": "price",
+    "得分": "score",
+    "分数": "score",
+    "误率": "error",
+    "速比": "speedup",
+    "加速": "speedup",
+}
+_SHARES = frozenset({"", "%", "pp"})  # 成功率 keeps 功率, which is also power: only in a share
+
+
 def _measured(f: Fact) -> Fact:
-    """A figure in minutes, hours or days measures a duration, whatever Chinese word stands
-    before it, unless an English measure names it: `总耗时 25 分钟` and `HNSW 建索引 11 分钟` are
-    one measure (the word before is the task or a filler), as a figure in a currency is a price
-    whatever its word (docs/facts.md). A latency in `ms` or `s` keeps its word (`延迟`, `首字`
-    are two measures)."""
-    if f.kind != "quantity" or unit_of(f.value) not in DURATIONS:
+    """A measure named in Chinese is its English one (`召回率 0.95` is `recall 0.95`, `成功率 62%`
+    is `success rate 62%`, `延迟` is `latency`). A figure in minutes, hours or days measures a
+    duration, whatever Chinese word stands before it, unless an English measure names it:
+    `总耗时 25 分钟` and `HNSW 建索引 11 分钟` are one measure (the word before is the task or a
+    filler), as a figure in a currency is a price whatever its word (docs/facts.md). A figure
+    in `ms` or `s` keeps its word (`首字 120 ms` and `总延迟 900 ms` are two measures)."""
+    if f.kind != "quantity":
+        return f
+    unit = unit_of(f.value)
+    english = _ZH_MEASURES.get(f.thing) or (
+        "success" if f.thing == "功率" and unit in _SHARES else None
+    )
+    if english is not None:
+        f = dataclasses.replace(f, thing=english)
+    if unit not in DURATIONS:
         return f
     if f.thing and f.thing.isascii() and f.thing not in f.setting:
         return f  # `ttft 2 min`: the measure is written (a qualifier standing for it is not)

@@ -144,7 +144,7 @@ def test_a_duration_in_minutes_or_hours_is_one_measure_whatever_its_word() -> No
     assert _measured(Fact("quantity", "", "3h", "3 hours", setting=setting)).thing == "duration"
     # an English measure is written: kept; a latency in ms is no task's duration
     assert _measured(Fact("quantity", "ttft", "2min", "2 min", setting=setting)).thing == "ttft"
-    assert _measured(Fact("quantity", "延迟", "18ms", "18 ms", setting=setting)).thing == "延迟"
+    assert _measured(Fact("quantity", "首字", "18ms", "18 ms", setting=setting)).thing == "首字"
     pair = [Facts.of([_measured(build)]), Facts.of([_measured(other)])]
     assert quantity_clash(*pair) == [(_measured(build), _measured(other))]
     assert quantity_clash(Facts.of([_measured(build)]), Facts.of([_measured(build)])) == []
@@ -393,3 +393,30 @@ def test_a_day_in_full_width_digits_an_ordinal_or_after_a_dash_is_read() -> None
     assert conflicts([wide, (NOTES, "Roundup\nLangGraph v1.4 (9th October 2026).")]) == [
         ("date", (FORUM, NOTES))
     ]
+
+
+CRAWL_DOC = "2.1 AutoCrawl-2\nAutoCrawl-2 reaches a success rate of 62% on WebShop with GPT-5."
+
+
+def test_a_measure_named_in_chinese_is_its_english_measure() -> None:
+    zh = "## 复测\nAutoCrawl-2 在 WebShop 上的成功率为 58%（GPT-5 驱动）。"
+    assert numbers(zh, CRAWL_DOC) == [(BENCH, CACHE_DOC)]
+    latency = "## 复测\nHNSW-X 在 SIFT-1M 上延迟 3.2 ms。"
+    assert numbers(latency, "2.1 HNSW-X\nHNSW-X has a latency of 2.1 ms on SIFT-1M.") == [
+        (BENCH, CACHE_DOC)
+    ]
+
+
+def test_the_same_figure_in_the_other_language_another_measure_or_model_is_none() -> None:
+    assert (
+        numbers("## 复测\nAutoCrawl-2 在 WebShop 上的成功率为 62%（GPT-5 驱动）。", CRAWL_DOC) == []
+    )
+    assert (
+        numbers("## 复测\nAutoCrawl-2 在 WebShop 上的命中率为 58%（GPT-5 驱动）。", CRAWL_DOC) == []
+    )
+    assert (
+        numbers("## 复测\nAutoCrawl-2 在 WebShop 上的成功率为 58%（GPT-4.1 驱动）。", CRAWL_DOC)
+        == []
+    )
+    # 功率 is power too: a figure in watts is no success rate
+    assert _measured(Fact("quantity", "功率", "450W", "450 W")).thing == "功率"
