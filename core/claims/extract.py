@@ -189,13 +189,19 @@ def _archive_hint(text: str) -> bool:
         or "EOL" in text
         or "of life" in text
         or "of-life" in text
+        or "维护" in text
+        or "停止开发" in text
+        or "aintenance" in text
+        or "iscontinued" in text
+        or "maintained" in text
     )
 
 
 _ARCH_AFTER = re.compile(rf"[ ]?(?:了)?[ ]?(?P<n>{NAME})")
 _ARCH_BEFORE = re.compile(
     rf"(?<![A-Za-z0-9_.\-+])(?P<n>{NAME})\s*(?:项目)?"
-    r"(?:\s|已经|已|于|在|被|宣布|正式|was|is|has|have|been|were|\x01)*$"
+    r"(?:\s|已经|已|于|在|被|宣布|正式|起|开始|以后|之后|was|is|has|have|been|were|put|moved|went"
+    r"|into|in|to|\x01)*$"
 )
 _HEADING_NAME = re.compile(
     rf"^[\s#>*\-•·0-9.、:：§]*(?:对象[一二三四五六七八九十0-9]+[:：]\s*)?(?P<n>{NAME})"
@@ -506,6 +512,7 @@ def _mentions(text: str) -> list[_Mention]:
             and not (m.group("num").count(".") >= 2 or m.group("pre"))
             and not _VERSION_MARK.search(text, max(cs, s - 12), s)
             and _last_match(_PRE_CURRENT, text, max(cs, s - NAME_WINDOW), s) is None
+            and not _released_on(text, e, ce)
         ):
             continue  # a bare `1.3` is a number; `version 1.3`, `0.5.22.dev` are versions
         end, date, current = e, None, False
@@ -646,6 +653,15 @@ def _version_claims(
             )
             out.append((m.start, statement))
     return out
+
+
+def _released_on(text: str, e: int, ce: int) -> bool:
+    """Whether a release day follows the number (`0.7 于 10/17 发布`, `1.4 was released on
+    Oct 3`): then it is a version, though no name stands before it."""
+    pm = _POST_DATE.match(text, e, ce)
+    return (
+        pm is not None and parse_date(pm.group("d") or pm.group("d2") or pm.group("d3")) is not None
+    )
 
 
 def _denied_after(text: str, start: int, end: int) -> bool:

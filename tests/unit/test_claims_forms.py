@@ -420,3 +420,29 @@ def test_the_same_figure_in_the_other_language_another_measure_or_model_is_none(
     )
     # 功率 is power too: a figure in watts is no success rate
     assert _measured(Fact("quantity", "功率", "450W", "450 W")).thing == "功率"
+
+
+def archived(text: str) -> list[tuple[str, str | None]]:
+    return [(s.entity, s.date) for s in claims_of(text) if s.event == "archive"]
+
+
+def test_an_archive_in_other_words_is_read_and_a_maintenance_line_is_not() -> None:
+    assert archived("Vowpal 于 2026-10 进入维护模式。") == [("Vowpal", "2026-10")]
+    assert archived("Vowpal 2026 年 10 月起停止开发。") == [("Vowpal", "2026 年 10 月")]
+    assert archived("Vowpal was put into maintenance mode in October 2026.") == [
+        ("Vowpal", "October 2026")
+    ]
+    assert archived("Vowpal 2.6.x 是维护线，2026-10 起只修 bug。") == []
+    assert archived("Vowpal 8.0.3 is a maintenance release of 2026-10-02.") == []
+    a = (FORUM, "周报\nVowpal 于 2026-10 进入维护模式。")
+    b = (NOTES, "Weekly\nVowpal was put into maintenance mode in November 2026.")
+    assert conflicts([a, b]) == [("date", (FORUM, NOTES))]
+    same = (NOTES, "Weekly\nVowpal was put into maintenance mode in October 2026.")
+    assert conflicts([a, same]) == []
+
+
+def test_a_bare_number_followed_by_its_release_day_is_a_version_of_the_heading() -> None:
+    assert read("0.7 于 10/17 发布，带来新的调度器。", "Vowpal 0.7 发布说明") == [
+        ("Vowpal", "0.7", False, "10/17")
+    ]
+    assert read("提升 0.7 个点，于 10/17 发布的报告称。", "Vowpal 周报") == []
