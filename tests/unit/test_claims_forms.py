@@ -446,3 +446,18 @@ def test_a_bare_number_followed_by_its_release_day_is_a_version_of_the_heading()
         ("Vowpal", "0.7", False, "10/17")
     ]
     assert read("提升 0.7 个点，于 10/17 发布的报告称。", "Vowpal 周报") == []
+
+
+HNSW_DOC = "2.1 Lantern\nLantern v0.5、HNSW m=16、ef_search=40、c7g.xlarge：recall@10 为 0.96。"
+
+
+def test_a_parameter_set_to_another_value_is_another_setting() -> None:
+    same = "## 复测\n用 Lantern v0.5、HNSW M = 16、ef_search = 40、c7g.xlarge：recall@10 为 0.91。"
+    assert numbers(same, HNSW_DOC) == [(BENCH, CACHE_DOC)]
+    other = "## 复测\n用 Lantern v0.5、HNSW m=16、ef_search=200、c7g.xlarge：recall@10 为 0.99。"
+    assert numbers(other, HNSW_DOC) == []
+    en = (
+        "## Rerun\nWe ran Lantern v0.5 with HNSW m=16, ef_search=200 on c7g.xlarge: recall@10 0.99."
+    )
+    assert numbers(en, HNSW_DOC) == []
+    assert numbers(en.replace("=200", "=40"), HNSW_DOC) == [(BENCH, CACHE_DOC)]
