@@ -190,10 +190,8 @@ def _archive_hint(text: str) -> bool:
         or "of life" in text
         or "of-life" in text
         or "维护" in text
-        or "停止开发" in text
-        or "aintenance" in text
+        or "aint" in text  # maintenance mode, no longer maintained
         or "iscontinued" in text
-        or "maintained" in text
     )
 
 

@@ -48,18 +48,36 @@ _CITES = re.compile(
     rf"|(?:据|转自|引自|援引|来自|出自|来源[:：])\s*(?:(?P<zpron>其|官方)|(?:公众号)?[「“\"]?"
     rf"(?P<cjk>[\u4e00-\u9fff]{{2,8}}?)[」”\"]?)\s*(?:的)?\s*{_KIND_ZH}"
     rf"|(?:转自|引自|援引)\s*(?P<zh2>{NAME})"
-    # `据 Zilliz 介绍`, `Zilliz 在官方博客中称`, `Zilliz 官方博客称`: the project's own word
-    rf"|据\s*(?P<zh3>{_NAMES})\s*(?:官方)?\s*(?:介绍|称|透露|披露|表示|公布|宣布)"
+    rf"|(?:转自|引自)\s*(?:公众号)?[「“\"](?P<cjk2>[^」”\"\n]{{2,16}})[」”\"]"
+)
+# the source's own word (`据 Zilliz 介绍`, `Zilliz 在官方博客中称`, `Zilliz's blog post says`):
+# tried only on a text holding one of its words (`_own_word_hint`), as these start at any name
+_OWN_WORD = re.compile(
+    rf"据\s*(?P<zh3>{_NAMES})\s*(?:官方)?\s*(?:介绍|称|透露|披露|表示|公布|宣布)"
     rf"|(?<![A-Za-z0-9_.\-])(?P<zh4>{_NAMES})\s*(?:在|于)?\s*(?:其|自家)?\s*(?:官方)?\s*"
     r"(?:博客|公告|官网|推文|新闻稿|发布会)(?:文章)?\s*(?:中|里|上)?\s*"
     r"(?:称|表示|宣布|写道|介绍|提到|透露|披露|显示|指出)"
-    # `X wrote on its blog`, `X's blog post says`, `In a blog post, X said`
     rf"|(?P<en4>{_NAMES})(?:'s|’s)\s+(?:official\s+)?(?:blog(?:\s+post)?|announcement)\s+"
     r"(?i:says|said|states|claims|reports|shows)\b"
     rf"|(?i:\bin\s+an?\s+(?:official\s+)?(?:blog\s+post|announcement|post)),\s+(?P<en5>{_NAMES})"
     r"\s+(?i:said|says|wrote|claims|claimed|reported)\b"
-    rf"|(?:转自|引自)\s*(?:公众号)?[「“\"](?P<cjk2>[^」”\"\n]{{2,16}})[」”\"]"
 )
+
+
+def _own_word_hint(text: str) -> bool:
+    return (
+        "据" in text
+        or "博客" in text
+        or "公告" in text
+        or "官网" in text
+        or "推文" in text
+        or "新闻稿" in text
+        or "发布会" in text
+        or "blog" in text
+        or "nnouncement" in text
+    )
+
+
 _NAME_RE = re.compile(NAME)
 _FIGURE = re.compile(r"(?<![A-Za-z0-9_.\-/#@^])[0-9]+(?:[.,][0-9]+)*(?:\s?%)?(?![A-Za-z0-9_])")
 _URL = re.compile(r"https?://")
@@ -87,16 +105,14 @@ def source_key(name: str) -> str:
 def cited_names(text: str) -> dict[str, str]:
     """The named sources a text cites (key -> as written)."""
     out: dict[str, str] = {}
+    if _own_word_hint(text):
+        for m in _OWN_WORD.finditer(text):
+            many = m.group("zh3") or m.group("zh4") or m.group("en4") or m.group("en5")
+            written_name = _source_name(many)
+            if written_name is not None:
+                out.setdefault(source_key(written_name), written_name)
     for m in _CITES.finditer(text):
-        many = (
-            m.group("en")
-            or m.group("zh")
-            or m.group("en3")
-            or m.group("zh3")
-            or m.group("zh4")
-            or m.group("en4")
-            or m.group("en5")
-        )
+        many = m.group("en") or m.group("zh") or m.group("en3")
         if many is not None:
             written_name = _source_name(many)
             if written_name is not None:
