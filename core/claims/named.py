@@ -132,14 +132,18 @@ def cited_names(text: str) -> dict[str, str]:
     return out
 
 
-def site_keys(text: str) -> frozenset[str]:
-    """The names of the sites a text links (`zilliz.com/blog/…` -> `zilliz`, `blog.vllm.ai` ->
-    `blog`, `vllm`): a page on a source's own site is that source, however the text names it."""
-    out: set[str] = set()
+def site_pages(text: str) -> dict[str, frozenset[str]]:
+    """The pages a text links, by the names of their sites (`zilliz.com/blog/…` under `zilliz`,
+    `blog.vllm.ai/…` under `blog` and `vllm`): a page on a source's own site is that source,
+    however the text names it."""
+    out: dict[str, set[str]] = defaultdict(set)
     for m in URL.finditer(text):
-        host = normalize_url(m.group(0)).split("/", 1)[0].split(":", 1)[0]
-        out.update(source_key(label) for label in host.split(".")[:-1] if len(label) >= 2)
-    return frozenset(out)
+        page = normalize_url(m.group(0))
+        host = page.split("/", 1)[0].split(":", 1)[0]
+        for label in host.split(".")[:-1]:
+            if len(label) >= 2:
+                out[source_key(label)].add(page)
+    return {k: frozenset(v) for k, v in out.items()}
 
 
 def figures(text: str) -> frozenset[str]:
@@ -159,33 +163,49 @@ def figures(text: str) -> frozenset[str]:
 def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:
     """Every finding (module doc), in text order."""
     cites: list[dict[str, str]] = []
-    sites: list[frozenset[str]] = []
+    pages: list[dict[str, frozenset[str]]] = []
     normed = [nfkc(raw) for *_, raw in texts]
-    for text in normed:
-        linked = _URL.search(text) is not None
-        cites.append(cited_names(text) if not linked else {})
-        sites.append(site_keys(text) if linked else frozenset())
+    for text, (*_, raw) in zip(normed, texts, strict=True):
+        has_url = _URL.search(text) is not None
+        cites.append(cited_names(text) if not has_url else {})
+        # links as written: folded, a full-width colon after a link would become part of it
+        pages.append(site_pages(raw) if has_url else {})
     named_keys = {key for named in cites for key in named}
     # a text linking a page on a named source's own site tells that source's story too
-    # (`据 Zilliz 官方博客` and a link to zilliz.com/blog/…)
-    on_site = [site & named_keys for site in sites]
+    # (`据 Zilliz 官方博客` and a link to zilliz.com/blog/…); texts linking the site's other pages
+    # are other stories (a platform's host names no author: github.com/a, github.com/b)
+    on_site = [{k: v for k, v in linked.items() if k in named_keys} for linked in pages]
     figs = [
         figures(text) if cites[k] or on_site[k] else frozenset() for k, text in enumerate(normed)
     ]
-    by_source: dict[str, list[int]] = defaultdict(list)
+    by_source: dict[tuple[str, str], list[int]] = defaultdict(list)
     for k in range(len(texts)):
-        for key in [*cites[k], *sorted(on_site[k] - cites[k].keys())]:
-            by_source[key].append(k)
+        for key in cites[k]:
+            by_source[(key, "")].append(k)
+    for k in range(len(texts)):
+        for key, linked in sorted(on_site[k].items()):
+            for page in sorted(linked):
+                if not by_source.get((key, page)):
+                    by_source[(key, page)] = list(by_source[(key, "")])
+                by_source[(key, page)].append(k)
+    # the groups with a linked page first: a finding of the named texts alone that one of them
+    # holds already is not made again
+    order = sorted(by_source, key=lambda kp: (kp[1] == "", kp))
     out: list[Conflict] = []
-    for key, members in by_source.items():
+    made: list[frozenset[int]] = []
+    for key, page in order:
+        members = by_source[(key, page)]
         group: set[int] = set()
         for i, a in enumerate(members):
             for b in members[i + 1 :]:
                 if texts[a][2] != texts[b][2] and len(figs[a] & figs[b]) >= MIN_SHARED:
                     group |= {a, b}
         items = {texts[k][2] for k in group if texts[k][1] == "item"}
-        if len(items) < 2:
+        if len(items) < 2 or not any(cites[k] for k in group):
+            continue  # links alone are no named source
+        if any(frozenset(group) <= done for done in made):
             continue
+        made.append(frozenset(group))
         shared = frozenset.intersection(*(figs[k] for k in group))
         common = shared if len(shared) >= MIN_SHARED else frozenset()
         others = [k for k, named in enumerate(cites) if named and key not in named]

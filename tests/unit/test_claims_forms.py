@@ -461,3 +461,17 @@ def test_a_parameter_set_to_another_value_is_another_setting() -> None:
     )
     assert numbers(en, HNSW_DOC) == []
     assert numbers(en.replace("=200", "=40"), HNSW_DOC) == [(BENCH, CACHE_DOC)]
+
+
+def test_other_pages_of_a_site_are_other_stories() -> None:
+    named = "## 发布\n据 Pinecone 官方博客，p50 延迟 12 ms，成本降低 40%。"
+    one = (
+        "## A\n转述 [博客](https://www.pinecone.io/blog/serverless-v2)：p50 延迟 12 ms，降本 40%。"
+    )
+    other = "## B\nhttps://www.pinecone.io/docs/limits lists p50 latency 12 ms and 40% quota."
+    # the page the named text's story is on, with a full-width colon after the link
+    assert told((A, named), (B, one)) == [("Pinecone", A, B)]
+    # two pages of one site are two stories (github.com/a, github.com/b): each is told with the
+    # named text, never with each other; links alone are no named source
+    assert told((B, one), (C, other)) == []
+    assert told((A, named), (B, one), (C, other)) == [("Pinecone", A, B), ("Pinecone", A, C)]
