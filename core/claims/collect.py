@@ -124,11 +124,37 @@ def material_day(m: Material) -> str | None:
 
 def one_name(claims: list[Claim], texts: Iterable[tuple[str, str]]) -> list[Claim]:
     """The claims with each project under one name: a claim under another name the texts give
-    a project (`core.claims.aliases`: `pip 包名 crfm-helm` of HELM) is about that project."""
+    a project (`core.claims.aliases`: `pip 包名 crfm-helm` of HELM) is about that project, and
+    a name of several words that ends with a name other claims use is that project's
+    (`Microsoft Agent Framework` and `Agent Framework`, `Meta FAISS` and `FAISS`)."""
     by_ref: dict[str, list[Claim]] = {}
     for c in claims:
         by_ref.setdefault(c.ref, []).append(c)
     other_names = aliases((text, by_ref.get(ref, ())) for ref, text in texts)
+    keys = {c.key for c in claims}
+    # a one-word ending is that project's only when it is written like a name, not like a word
+    # (`FAISS`, `SGLang`, `llama.cpp`; not `Framework`: `Spring AI Framework` is not it)
+    strong = {
+        c.key
+        for c in claims
+        if " " not in c.key
+        and any(ch.isupper() or ch.isdigit() or ch in ".-_+" for ch in c.entity[1:])
+    }
+    # shorter names first, so that a chain (`a b c` -> `b c` -> `c`) ends at one name whatever
+    # the order sets iterate in
+    for key in sorted(keys, key=lambda k: (k.count(" "), k)):
+        words = key.split(" ")
+        # the longest shorter ending another claim is made under
+        tail = next(
+            (
+                t
+                for t in (" ".join(words[k:]) for k in range(1, len(words)))
+                if t in keys and (" " in t or t in strong)
+            ),
+            None,
+        )
+        if tail is not None and key not in other_names:
+            other_names[key] = other_names.get(tail, tail)
     if not other_names:
         return claims
     return [

@@ -5,7 +5,9 @@
   line on or after the day of the current one (`SGLang v0.5.21（10/2）` in a release timeline,
   against `稳定版 v1.2.1（2026-09-23）`) of an older line presents it as the newest: it is called
   current too. An item calling a version current on a day (its material's date) after another
-  text dates a release of a later line made since is a stale newest (`stale_newest`).
+  text dates a later minor or major release made since is a stale newest (`stale_newest`; a
+  patch release outdates nothing), and one calling a version current while another text calls
+  a later minor release of its line current is an older newest (`older_newest`).
   Two versions of one line (`v0.5.20`, `v0.5.22.dev`), or a version and its patch release
   (`v1.2`, `v1.2.1`), are one line. Only the batch's items and the living document are
   compared: they speak for today, while an earlier brief's "latest" was true on its own day.
@@ -51,6 +53,10 @@ def find_conflicts(
     covered = {(c.ref, _fact_key(c)) for conflict in sourced for c in conflict.claims}
     lines = version_lines(claims, rank, language)
     reported = {frozenset(c.refs) for c in lines}
+    for c in older_newest(claims, rank, language):
+        if frozenset(c.refs) not in reported:
+            lines.append(c)
+            reported.add(frozenset(c.refs))
     stale = [
         c
         for c in stale_newest(claims, rank, language, as_of or {})
@@ -138,6 +144,51 @@ def version_lines(claims: Sequence[Claim], rank: Rank, language: str) -> list[Co
                 kind="version-line",
                 entity=entity,
                 text=wording.version_line(entity, ordered, line_order, language),
+                refs=refs,
+                claims=ordered,
+            )
+        )
+    return sorted(out, key=lambda c: rank(c.refs[0]))
+
+
+def older_newest(claims: Sequence[Claim], rank: Rank, language: str) -> list[Conflict]:
+    """An item calling a version current while another item or the living document calls a later
+    minor release of the same line current (`Qdrant 最新版 v1.16.3` against `Qdrant 当前版本
+    v1.17.0`): the item's newest is an old one. Not the other way round (the living document
+    behind an item is an update), not a patch release (`v1.16.4`), not a pre-release
+    (`v0.5.22.dev` outdates no `v0.5.20`); two lines called current are `version_lines`'."""
+    by_entity: dict[str, list[Claim]] = defaultdict(list)
+    for c in claims:
+        if c.current and c.version and c.origin != "brief":
+            by_entity[c.key].append(c)
+    out: list[Conflict] = []
+    for group in by_entity.values():
+        parsed = [(c, parse_version(c.version or "")) for c in group]
+        if len({v.line for _, v in parsed if v is not None}) != 1:
+            continue  # no version read, or two lines: version_lines reports those
+        old: list[Claim] = []
+        newer: dict[str, Claim] = {}
+        for c, w in parsed:
+            if c.origin != "item" or w is None:
+                continue
+            later = [
+                r
+                for r, v in parsed
+                if v is not None and not v.pre and r.doc != c.doc and v.parts[:2] > w.parts[:2]
+            ]
+            if later:
+                old.append(c)
+                for r in later:
+                    newer.setdefault(r.ref, r)
+        if not old:
+            continue
+        refs, ordered = _refs([*dict.fromkeys(old), *newer.values()], rank)
+        entity = _spelling(ordered)
+        out.append(
+            Conflict(
+                kind="version-line",
+                entity=entity,
+                text=wording.older_newest(entity, old, list(newer.values()), language),
                 refs=refs,
                 claims=ordered,
             )

@@ -50,7 +50,8 @@ DATE_PATTERN = (
     rf"|\b(?P<em>{_MONTH_NAME})\.?\s+(?P<ed>[0-9]{{1,2}})(?:st|nd|rd|th)?(?![0-9])"
     r"(?:,?\s+(?P<ey>(?:19|20)[0-9]{2}))?"
     rf"|\b(?P<fm>{_MONTH_NAME})\.?\s+(?P<fy>(?:19|20)[0-9]{{2}})(?![0-9])"
-    rf"|(?<![0-9])(?P<gd>[0-9]{{1,2}})\s+(?P<gm>{_MONTH_NAME})\.?,?\s+(?P<gy>(?:19|20)[0-9]{{2}})"
+    rf"|(?<![0-9])(?P<gd>[0-9]{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<gm>{_MONTH_NAME})\.?,?\s+"
+    r"(?P<gy>(?:19|20)[0-9]{2})"
     r")"
 )
 DATE_RE = re.compile(DATE_PATTERN, re.IGNORECASE)

@@ -8,7 +8,10 @@ The seed brief's section 二 rests on sentences like these, which are what this 
 - `把 SGLang v0.5.21 称作最新版` / `SGLang's latest release is v0.5.21`: current;
 - `vLLM v0.30.0（9/22）、…、SGLang v0.5.21（10/2）接连发布`: four releases with their dates (a date
   in brackets straight after a version is its release date; a list shares the words around it);
-- `HF 于 2026-03 归档 TGI` / `TGI was archived in March 2026`: an archive with its date.
+- `HF 于 2026-03 归档 TGI` / `TGI was archived in March 2026`: an archive with its date;
+- the same in other words (docs/claims.md has the list): `LangGraph 最新的 v1.4`, `The latest
+  version of LangGraph is 1.4`, `v1.4（发布于 10/3）`, `The LangGraph team released version 1.4 on
+  October 3`, a release note's heading version dated by its first words (`Released 2026-11-18.`).
 
 A bare mention (`SGLang 0.5.20 静默降并发`) is no claim. Numbers that are not versions are refused
 by what stands around them: `§1.2`, `Llama-3.1-8B`, `1.9×`, `3.1 ms`, `2601.21204` (an arXiv id),
@@ -34,6 +37,7 @@ from .lexicon import (
     CURRENT_EN,
     CURRENT_ZH,
     NAME,
+    NOT_NAMES,
     RELEASE_ZH,
     entity_key,
     is_name,
@@ -60,6 +64,7 @@ _UNIT = re.compile(
 )
 _NAME_AT = re.compile(NAME)
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_+")
+_NAME_END = _NAME_CHARS | {" "}
 # Clause ends: Chinese and English sentence marks, the full-width comma (an English comma does not
 # end a clause: `SGLang's latest release, v0.5.21`), dashes, blank lines and the start of a list
 # item or heading. A single line break does not: Markdown paragraphs are often wrapped by hand.
@@ -99,7 +104,9 @@ _CLOSE = "[)）]"
 _COLON = "[:：]"
 _RUN_GAP = re.compile(r"[\s、,/&+]*(?:和|与|及|以及|或|and|or)?[\s、,/]*")
 _BRACKET = re.compile(
-    rf"[ ]?{_OPEN}\s*(?P<d>{_DATE_ANY})(?P<rest>[^()（）\n]{{0,24}}){_CLOSE}", re.IGNORECASE
+    rf"[ ]?{_OPEN}\s*(?:(?:发布于|发布|发版|上线|于|released|shipped|tagged|launched|out|GA)"
+    rf"\s*(?:on\s+|in\s+)?[:：]?\s*)?(?P<d>{_DATE_ANY})(?P<rest>[^()（）\n]{{0,24}}){_CLOSE}",
+    re.IGNORECASE,
 )
 _BRACKET_ROLE = re.compile(
     rf"[ ]?{_OPEN}\s*(?:{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b))[^()（）\n]{{0,16}}{_CLOSE}"
@@ -107,24 +114,31 @@ _BRACKET_ROLE = re.compile(
 _CURRENT_IN = re.compile(rf"{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b)")
 _NOUN_EN = r"(?i:release|version|build|line|branch|series|tag)"
 _VERB_EN = r"(?:is|was)(?:\s+(?:still|now|currently))?"
+# `最新的 v1.4`, `最新发布的 v1.4`, `最新的稳定版 1.4`, `the latest version of X is 1.4`,
+# `X's newest version (v1.4)`: a role word before the version, with the few words between
 _PRE_CURRENT = re.compile(
     rf"(?:(?<![A-Za-z0-9_.\-+])(?P<zn>{NAME})\s*(?:的)?\s*)?(?:当前|目前|现行)?\s*(?:的)?\s*"
-    rf"{CURRENT_ZH}\s*(?:是|为|{_COLON})?\s*$"
+    rf"{CURRENT_ZH}\s*(?:{RELEASE_ZH})?\s*(?:的)?\s*(?:{CURRENT_ZH})?\s*(?:是|为|{_COLON})?"
+    rf"\s*[(（]?\s*$"
     rf"|(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?(?:\s+(?P<en>{NAME}))?"
-    rf"(?:\s+{_NOUN_EN})?(?:\s+{_VERB_EN})?\s*[:,]?\s*$"
+    rf"(?:\s+{_NOUN_EN})?(?:\s+of\s+(?P<en3>{NAME}))?(?:\s+{_VERB_EN})?\s*[:,(（]?\s*$"
     rf"|(?<![A-Za-z0-9_.\-+])(?P<en2>{NAME})(?:'s)?\s+(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?"
-    rf"\s+{_NOUN_EN}(?:\s+{_VERB_EN})?\s*[:,]?\s*$"
+    rf"\s+{_NOUN_EN}(?:\s+{_VERB_EN})?\s*[:,(（]?\s*$"
 )
+# a role word denied right before it: `已不是最新版`, `no longer the latest`
+_NEGATED = re.compile(r"(?:不再是|不是|并非|非|没有|未|(?i:\bno\s+longer|\bnot))\s*(?:the\s+)?$")
 _POST_CURRENT = re.compile(
     rf"\s*(?:{_OPEN}\s*)?(?:被|已)?\s*(?:称作|称为|叫作|标为|标作|列为|视为|算作|作为|定为|是|为)?\s*"
     rf"(?:当前|目前|现行)?\s*(?:的)?\s*{CURRENT_ZH}"
-    rf"|\s*(?:{_OPEN}\s*)?(?:,\s*)?(?:(?:is|as|was)\s+)?(?:(?:the|a|our)\s+)?"
-    rf"(?:(?:current|new)\s+)?(?i:\b{CURRENT_EN}\b)"
+    rf"|\s*(?:{_OPEN}\s*)?(?:,\s*)?(?:(?:is|as|was)\s+)?(?:(?:now|still|currently)\s+)?"
+    rf"(?:(?:the|a|our)\s+)?(?:(?:current|new)\s+)?(?i:\b{CURRENT_EN}\b)"
 )
 _POST_DATE = re.compile(
-    rf"\s*(?:已于|于|在|on|in)?\s*(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}"
-    rf"|\s*(?:,\s*)?(?:已经|已|正式|接连|相继)?\s*{RELEASE_ZH}\s*(?:于)?\s*(?P<d2>{_DATE_ANY})"
-    r"|\s*(?:,\s*)?(?:was\s+|is\s+|were\s+)?(?:released|shipped|launched|out)\s+(?:on\s+|in\s+)?"
+    rf"\s*(?:版本|版)?\s*(?:已于|于|在|on|in)?\s*(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}"
+    rf"|\s*(?:,\s*)?(?:版本|版)?\s*(?:的)?\s*(?:已经|已|正式|接连|相继)?\s*{RELEASE_ZH}\s*"
+    rf"(?:时间|日期)?\s*(?:于|为|是|[:：])?\s*(?P<d2>{_DATE_ANY})"
+    r"|\s*(?:[,—–]\s*)?(?:was\s+|is\s+|were\s+)?(?:released|shipped|launched|out|came\s+out"
+    r"|went\s+GA|tagged|published|landed)\s+(?:on\s+|in\s+)?"
     rf"(?P<d3>{_DATE_ANY})",
     re.IGNORECASE,
 )
@@ -135,7 +149,18 @@ _PRE_DATE = re.compile(
 )
 # `tagged v0.5.0 of lm-evaluation-harness on 2026-11-27`: a release verb before the version, the
 # project after it
-_RELEASED_BEFORE = re.compile(r"(?i:\b(?:tagged|released|shipped|launched|published|cut))\s+$")
+_RELEASED_BEFORE = re.compile(
+    r"(?i:\b(?:tagged|released|shipped|launched|published|cut))\s+(?i:version\s+)?$"
+)
+# `LangGraph released v1.4 on Oct 3`: the day after the version
+_ON_DATE = re.compile(rf"\s*,?\s+(?:on|in)\s+(?P<d>{_DATE_ANY})", re.IGNORECASE)
+# a number a word marks as a version, though no name stands right before it: `version 1.4`,
+# `版本 1.4`, `稳定版 1.4`, `the latest 1.4`
+_VERSION_MARK = re.compile(
+    rf"(?:(?i:\bversion|\brelease)|版本号?|{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b))\s*(?:为|是|[:：])?\s*$"
+)
+# what may stand before a clause's subject: a list mark, an article (`The LangGraph team …`)
+_SUBJECT_LEAD = re.compile(r"[\s>*\-•·#0-9.、:：)）]*(?i:the\s+|an?\s+)?")
 _OF_PROJECT = re.compile(
     rf"\s+of\s+(?P<of>{NAME})(?:\s+(?:on|in)\s+(?P<d>{_DATE_ANY}))?", re.IGNORECASE
 )
@@ -164,13 +189,17 @@ def _archive_hint(text: str) -> bool:
         or "EOL" in text
         or "of life" in text
         or "of-life" in text
+        or "维护" in text
+        or "aint" in text  # maintenance mode, no longer maintained
+        or "iscontinued" in text
     )
 
 
 _ARCH_AFTER = re.compile(rf"[ ]?(?:了)?[ ]?(?P<n>{NAME})")
 _ARCH_BEFORE = re.compile(
     rf"(?<![A-Za-z0-9_.\-+])(?P<n>{NAME})\s*(?:项目)?"
-    r"(?:\s|已经|已|于|在|被|宣布|正式|was|is|has|have|been|were|\x01)*$"
+    r"(?:\s|已经|已|于|在|被|宣布|正式|起|开始|以后|之后|was|is|has|have|been|were|put|moved|went"
+    r"|into|in|to|\x01)*$"
 )
 _HEADING_NAME = re.compile(
     rf"^[\s#>*\-•·0-9.、:：§]*(?:对象[一二三四五六七八九十0-9]+[:：]\s*)?(?P<n>{NAME})"
@@ -208,7 +237,14 @@ def heading_name(heading: str | None) -> str | None:
     if not heading:
         return None
     m = _HEADING_NAME.match(heading)
-    return m.group("n") if m and is_name(m.group("n")) else None
+    if m is None:
+        return None
+    name = m.group("n")
+    if is_name(name):
+        return name
+    # a heading that is one word and nothing else (`2.1 pgvector`) is that thing's name
+    rest = heading[m.end() :].strip(" `*#")
+    return name if not rest and name.lower() not in NOT_NAMES and len(name) >= 3 else None
 
 
 def _in_link(text: str, s: int) -> bool:
@@ -237,8 +273,14 @@ def _last_match(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> re.Mat
 
 
 def _name_before(text: str, s: int, lo: int) -> tuple[str, int] | None:
-    """The name written right before a number (`SGLang v0.5.21`, `OpenShift AI 3.2`)."""
+    """The name written right before a number (`SGLang v0.5.21`, `OpenShift AI 3.2`, `pgvector
+    的 v0.9.1`: a possessive between)."""
     k = s - 1 if s > lo and text[s - 1] in " \n" else s
+    if k - 1 > lo and text[k - 1] == "的" and text[k - 2] in _NAME_END:
+        k -= 1
+        k = k - 1 if k > lo and text[k - 1] == " " else k
+    if k - 1 > lo and text[k - 1] == "`":
+        k -= 1  # `` `duckdb` v1.4.2 ``: the name in its code span
     j = k
     while j > lo and text[j - 1] in _NAME_CHARS:
         j -= 1
@@ -247,14 +289,61 @@ def _name_before(text: str, s: int, lo: int) -> tuple[str, int] | None:
     m = _NAME_AT.fullmatch(text, j, k) if j < k else None
     if m is None:
         return None
-    name, start = m.group(0), j
-    # two capitalised words when the second is short capitals: `OpenShift AI`
-    if name.isupper() and len(name) <= 4 and start >= 2 and text[start - 1] == " ":
-        first = _name_before(text, start, lo)
-        if first is not None and first[0][:1].isupper():
-            name, start = f"{first[0]} {name}", first[1]
+    return _words_before(text, m.group(0), j, lo)
+
+
+def _words_before(text: str, name: str, start: int, lo: int) -> tuple[str, int]:
+    """The name with the capitalised words written before it (`OpenShift AI`, `Microsoft Agent
+    Framework`, `OpenAI Agents SDK`), not a sentence's first word (`Yesterday Microsoft …`) nor
+    a common one; a name that is no capitalised name itself takes none."""
+    words = 0 if name[:1].isupper() and is_name(name) else MAX_NAME_WORDS
+    lo_cjk = min(len(text), start + len(name) + 24)
+    while words < MAX_NAME_WORDS - 1 and start >= 2 and text[start - 1] == " ":
+        i = start - 1
+        while i > lo and text[i - 1] in _NAME_CHARS:
+            i -= 1
+        w = _NAME_AT.fullmatch(text, i, start - 1)
+        if w is None or not w.group(0)[:1].isupper() or not is_name(w.group(0)):
+            break
+        if w.group(0)[1:].islower() and _opens_clause(text, i) and not _CJK.search(text, i, lo_cjk):
+            break  # an English sentence's first word (a Chinese one starts with no English word)
+        name, start, words = f"{w.group(0)} {name}", i, words + 1
     return name, start
 
+
+MAX_NAME_WORDS = 4
+
+
+def _opens_clause(text: str, pos: int) -> bool:
+    """Whether `pos` starts a sentence, a line or a clause (a title-case word there may be any
+    word: `Yesterday`)."""
+    k = pos - 1
+    while k >= 0 and text[k] in " \t":
+        k -= 1
+    return k < 0 or text[k] in '.!?。！？\n#:：*-•>|(（"“，,；;、'
+
+
+def _glued_name(text: str, s: int, e: int, has_v: bool) -> tuple[str, int] | None:
+    """A version written against its project's name, with no space (`Milvus3.0`, `LangGraph1.0`,
+    common in Chinese writing): the name is the letters before it, three or more, starting a
+    word. Not a model's size or variant after it (`Qwen2.5-72B`), nor `v` glued (`Qdrantv1`)."""
+    if has_v or not text[s - 1].isalpha() or "." not in text[s:e]:
+        return None
+    if text[e : e + 1] in ("-", "_") or (text[e : e + 1].isalnum() and text[e : e + 1].isascii()):
+        return None
+    i = s
+    while i > 0 and text[i - 1].isascii() and text[i - 1].isalpha():
+        i -= 1
+    if s - i < 3 or (i > 0 and text[i - 1] in _NAME_CHARS):
+        return None
+    word = text[i:s]
+    return (word, i) if is_name(word) else None
+
+
+# full-width digits and the marks inside dates and versions, folded one to one (NFKC would fold
+# the full-width brackets and commas too, which end clauses and mark dates)
+_WIDE = re.compile("[０-９．／－]")
+_NARROW = str.maketrans("０１２３４５６７８９．／－", "0123456789./-")
 
 _OWNER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_")
 
@@ -272,11 +361,62 @@ def _repo_at(text: str, start: int) -> bool:
     return k < start - 1 and (k == 0 or text[k - 1] in " \t\n`([（「*") and text[k].isalnum()
 
 
+# English words a plain lowercase word before a version may be rather than a name
+_BEFORE_VERSION = frozenset(
+    [
+        "still",
+        "now",
+        "using",
+        "use",
+        "used",
+        "run",
+        "running",
+        "upgraded",
+        "updated",
+        "update",
+        "bumped",
+        "pinned",
+        "tagged",
+        "cut",
+        "published",
+        "launched",
+        "shipped",
+        "tested",
+        "test",
+        "moved",
+        "migrated",
+        "switched",
+        "pin",
+        "bump",
+        "on",
+        "at",
+    ]
+)
+_CJK = re.compile(r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]")
+
+
+def _plain_name(text: str, start: int, cs: int, ce: int) -> bool:
+    """Whether the plain lowercase word at `start` names a project (`smolagents`, `pgvector`): in
+    a Chinese clause (a Latin word there is a name: Chinese writes no English function words) or
+    in backticks (`` `pgvector` 0.8.1 ``), unless it is a common word."""
+    m = _NAME_AT.match(text, start)
+    if m is None:
+        return False
+    word = m.group(0)
+    if len(word) < 3 or word.lower() in NOT_NAMES or word.lower() in _BEFORE_VERSION:
+        return False
+    if start > 0 and text[start - 1] == "`":
+        return True
+    return _CJK.search(text, cs, ce) is not None
+
+
 def extract(
     text: str, heading: str | None = None, default_sources: tuple[str, ...] = ()
 ) -> list[Statement]:
     """Every claim of `text`, in text order; `heading` names the project of an unnamed version
     (the item's title, the section's title), `default_sources` are the material's own URLs."""
+    if _WIDE.search(text):
+        text = text.translate(_NARROW)  # `２０２６年１０月３日`: one character each, positions kept
     out: list[tuple[int, Statement]] = []
     mentions = _mentions(text)
     if mentions:
@@ -340,9 +480,12 @@ def _mentions(text: str) -> list[_Mention]:
             continue
         s, e = m.span()
         done = e
-        if s > 0 and text[s - 1] in _BEFORE_NUMBER:
-            continue  # `§1.2`, `Llama-3.1-8B`, `=0.8`
         has_v = m.group("v") is not None
+        glued = None
+        if s > 0 and text[s - 1] in _BEFORE_NUMBER:
+            glued = _glued_name(text, s, e, has_v)
+            if glued is None:
+                continue  # `§1.2`, `Llama-3.1-8B`, `=0.8`
         if _ARXIV.fullmatch(m.group("num")) or (not has_v and _UNIT.match(text, e)):
             continue
         # a claim needs a bracket after the number or a role word near it: most numbers stop here
@@ -356,11 +499,20 @@ def _mentions(text: str) -> list[_Mention]:
         if _in_link(text, s):
             continue
         cs, ce = clause_at(text, s)
-        named = _name_before(text, s, max(cs, s - NAME_WINDOW))
-        ok = named is not None and (is_name(named[0]) or _repo_at(text, named[1]))
+        named = glued or _name_before(text, s, max(cs, s - NAME_WINDOW))
+        ok = named is not None and (
+            is_name(named[0]) or _repo_at(text, named[1]) or _plain_name(text, named[1], cs, ce)
+        )
         name, start = (named[0], named[1]) if named and ok else (None, s)
-        if name is None and not has_v and not (m.group("num").count(".") >= 2 or m.group("pre")):
-            continue  # `1.3` alone is a number, `0.5.22.dev` is a version
+        if (
+            name is None
+            and not has_v
+            and not (m.group("num").count(".") >= 2 or m.group("pre"))
+            and not _VERSION_MARK.search(text, max(cs, s - 12), s)
+            and _last_match(_PRE_CURRENT, text, max(cs, s - NAME_WINDOW), s) is None
+            and not _released_on(text, e, ce)
+        ):
+            continue  # a bare `1.3` is a number; `version 1.3`, `0.5.22.dev` are versions
         end, date, current = e, None, False
         if bm is not None:
             end, date = bm.end(), bm.group("d")
@@ -399,6 +551,8 @@ def _hint(window: str) -> bool:
         or "launched" in low
         or "tagged" in low
         or "out " in low
+        or "recent" in low
+        or "ga " in low
     )
 
 
@@ -426,19 +580,35 @@ def _version_claims(
         cs, ce = first.clause
         pre_start = max(cs, first.start - NAME_WINDOW)
         pre = _last_match(_PRE_CURRENT, text, pre_start, first.start)
-        run_current = pre is not None or _POST_CURRENT.match(text, last.end, ce) is not None
+        if pre is not None and _NEGATED.search(text, max(cs, pre.start() - 8), pre.start()):
+            pre = None  # `已不是最新版 v1.3`: denied
+        post = _POST_CURRENT.match(text, last.end, ce)
+        if post is not None and _denied_after(text, last.end, post.end()):
+            post = None
+        run_current = pre is not None or post is not None
         pre_name = None
         if pre is not None:
-            pre_name = pre.group("zn") or pre.group("en") or pre.group("en2")
-            if pre_name is not None and not is_name(pre_name):
-                pre_name = None
+            pre_name = next(
+                (
+                    pre.group(g)
+                    for g in ("zn", "en", "en2", "en3")
+                    if pre.group(g) is not None
+                    and (is_name(pre.group(g)) or _plain_name(text, pre.start(g), cs, ce))
+                ),
+                None,
+            )
+            if pre_name is not None and pre.group("zn") == pre_name:
+                pre_name = _words_before(text, pre_name, pre.start("zn"), cs)[0]
         bound_date = None
         noted = False
         of_name = None
-        if len(run) == 1 and _RELEASED_BEFORE.search(text, max(cs, first.start - 16), first.start):
+        if len(run) == 1 and _RELEASED_BEFORE.search(text, max(cs, first.start - 24), first.start):
             om = _OF_PROJECT.match(text, last.end, ce)
             if om is not None and is_name(om.group("of")):
                 of_name, bound_date = om.group("of"), om.group("d")
+            else:
+                dm = _ON_DATE.match(text, last.end, ce)
+                bound_date = dm.group("d") if dm is not None else None
         if len(run) == 1 and bound_date is None and first.start < head_end and head_versions == 1:
             # a release note: the heading names one version (`qdrant/qdrant v1.17.0`), the body
             # opens with its day (`Released 2026-11-18.`, `2026-11-18 发布`)
@@ -461,7 +631,13 @@ def _version_claims(
             date = m.date if m.date and parse_date(m.date) else bound_date
             if not (current or date):
                 continue
-            entity = m.name or of_name or pre_name or heading_name(heading)
+            entity = (
+                m.name
+                or of_name
+                or pre_name
+                or _subject(text, cs, first.start)
+                or heading_name(heading)
+            )
             if entity is None:
                 continue
             statement = Statement(
@@ -475,6 +651,35 @@ def _version_claims(
             )
             out.append((m.start, statement))
     return out
+
+
+def _released_on(text: str, e: int, ce: int) -> bool:
+    """Whether a release day follows the number (`0.7 于 10/17 发布`, `1.4 was released on
+    Oct 3`): then it is a version, though no name stands before it."""
+    pm = _POST_DATE.match(text, e, ce)
+    return (
+        pm is not None and parse_date(pm.group("d") or pm.group("d2") or pm.group("d3")) is not None
+    )
+
+
+def _denied_after(text: str, start: int, end: int) -> bool:
+    """Whether the role word after a version is denied (`v1.3 不再是最新版`, `is no longer the
+    latest`)."""
+    between = text[start:end]
+    return any(w in between for w in ("不再", "不是", "并非", "no longer", "not "))
+
+
+def _subject(text: str, cs: int, pos: int) -> str | None:
+    """The name a clause starts with, when the version is later in it (`LangGraph 已更新到最新版本
+    v1.4`, `The LangGraph team released version 1.4 on October 3`): the clause's subject. A name
+    later in the clause (`在 H100 上测了稳定版 v1.2`) is not: it may be the hardware or data."""
+    cs = max(cs, text.rfind("\n", cs, pos) + 1)  # or its line's: a heading may precede it
+    lead = _SUBJECT_LEAD.match(text, cs, pos)
+    k = lead.end() if lead is not None else cs
+    m = _NAME_AT.match(text, k, pos)
+    if m is None or not is_name(m.group(0)) or m.end() >= pos:
+        return None
+    return m.group(0)
 
 
 def _archive_claims(text: str) -> list[tuple[int, Statement]]:

@@ -20,10 +20,13 @@ CURRENT_ZH = (
     r"(?:当前稳定版本?|稳定版本?|正式版本?|最新稳定版本?|最新正式版本?|最新版本?|最新"
     r"|当前版本|现行版本|LTS\s*版本?)"
 )
-CURRENT_EN = r"(?:latest|current|newest|stable|LTS)"
+CURRENT_EN = r"(?:latest|current|newest|stable|LTS|most[ -]recent)"
 RELEASE_ZH = r"(?:正式发布|发布|发版|上线|推出|放出)"
-ARCHIVE_ZH = r"(?:归档|停止维护|停更|弃用|停止更新)"
-ARCHIVE_EN = r"(?:archived|deprecated|sunset|end[- ]of[- ]life|EOL)"
+ARCHIVE_ZH = r"(?:归档|停止维护|停更|弃用|停止更新|进入维护模式|维护模式|不再维护|停止开发)"
+ARCHIVE_EN = (
+    r"(?:archived|deprecated|sunset|end[- ]of[- ]life|EOL|maintenance[- ]mode|discontinued"
+    r"|no\s+longer\s+maintained)"
+)
 
 # A project or model name: a Latin word, dots, dashes and pluses inside (`llama.cpp`, `llm-d`,
 # `TensorRT-LLM`).

@@ -4,6 +4,9 @@ LMArena 官方博客`, `according to their blog`, `据其官方博客` (their, �
 before it), `据机器之心报道`, `转自「机器之心」` — and no link. Nothing shows that any of them
 read the original; however many they are, they are one source, not corroboration.
 
+A source may be named in several words (`据 The Information 报道`), and a material that links a
+page on the source's own site (`zilliz.com/blog/…`) tells its story too, however it names it.
+
 A finding: two or more materials of the batch (and any living-document section) citing one named
 source and sharing two figures or more (`8%`, `50`), when no text citing another source states
 those figures too (that would be an independent original). A figure is any number the text
@@ -16,6 +19,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
+from ..text.identifiers import URL, normalize_url
 from ..text.normalize import nfkc
 from . import wording
 from .dates import DATE_RE
@@ -29,40 +33,117 @@ _KIND_EN = (
     r"|tweet|website|site|release\s+notes|changelog|paper|team|maintainers|developers)"
 )
 _KIND_ZH = r"(?:官方)?(?:博客|公告|报道|消息|官网|文章|推文|公众号|新闻稿|发布会|论文|通告)"
+# a source's name may be several words, each capitalised after the first (`The Information`,
+# `Tom's Hardware`, `Hacker News`); a bounded repetition of words, so no backtracking blow-up
+_NAMES = rf"{NAME}(?:(?:'s)?\s+[A-Z][A-Za-z0-9]*(?:[.\-_+][A-Za-z0-9]+)*){{0,3}}"
 _CITES = re.compile(
     rf"(?i:\b(?:per|according\s+to|as\s+reported\s+by|reported\s+by|citing|quoting|via))\s+"
-    rf"(?:the\s+|an?\s+)?(?:(?P<pron>(?i:their|its|his|her))\s+|(?P<en>{NAME})(?:'s|’s)?\s+)"
+    rf"(?:(?P<pron>(?i:their|its|his|her))\s+|(?:(?:the|an?)\s+)?(?P<en>{_NAMES})(?:'s|’s)?\s+)"
     rf"(?i:{_KIND_EN})\b"
+    rf"|(?i:\b(?:according\s+to|as\s+reported\s+by|reported\s+by))\s+"
+    rf"(?P<en3>(?:The\s+)?[A-Z][A-Za-z0-9]*(?:\s+[A-Z][A-Za-z0-9]*){{0,3}})(?=\s*[,:;.，：)）]|\s*$)"
     r"|(?i:\b(?:said|announced|wrote|posted|explained)\s+(?:on|in)\s+(?:(?P<pron2>its|their)|an?)"
     r"\s+(?:official\s+)?(?:blog(?:\s+post)?|announcement|post)\b)"
-    rf"|(?:据|转自|引自|援引|来自|出自|来源[:：])\s*(?P<zh>{NAME})\s*(?:的)?\s*{_KIND_ZH}"
+    rf"|(?:据|转自|引自|援引|来自|出自|来源[:：])\s*(?P<zh>{_NAMES})\s*(?:的)?\s*{_KIND_ZH}"
     rf"|(?:据|转自|引自|援引|来自|出自|来源[:：])\s*(?:(?P<zpron>其|官方)|(?:公众号)?[「“\"]?"
     rf"(?P<cjk>[\u4e00-\u9fff]{{2,8}}?)[」”\"]?)\s*(?:的)?\s*{_KIND_ZH}"
     rf"|(?:转自|引自|援引)\s*(?P<zh2>{NAME})"
     rf"|(?:转自|引自)\s*(?:公众号)?[「“\"](?P<cjk2>[^」”\"\n]{{2,16}})[」”\"]"
 )
+# the source's own word (`据 Zilliz 介绍`, `Zilliz 在官方博客中称`, `Zilliz's blog post says`):
+# tried only on a text holding one of its words (`_own_word_hint`), as these start at any name
+_OWN_WORD = re.compile(
+    rf"据\s*(?P<zh3>{_NAMES})\s*(?:官方)?\s*(?:介绍|称|透露|披露|表示|公布|宣布)"
+    rf"|(?<![A-Za-z0-9_.\-])(?P<zh4>{_NAMES})\s*(?:在|于)?\s*(?:其|自家)?\s*(?:官方)?\s*"
+    r"(?:博客|公告|官网|推文|新闻稿|发布会)(?:文章)?\s*(?:中|里|上)?\s*"
+    r"(?:称|表示|宣布|写道|介绍|提到|透露|披露|显示|指出)"
+    rf"|(?P<en4>{_NAMES})(?:'s|’s)\s+(?:official\s+)?(?:blog(?:\s+post)?|announcement)\s+"
+    r"(?i:says|said|states|claims|reports|shows)\b"
+    rf"|(?i:\bin\s+an?\s+(?:official\s+)?(?:blog\s+post|announcement|post)),\s+(?P<en5>{_NAMES})"
+    r"\s+(?i:said|says|wrote|claims|claimed|reported)\b"
+)
+
+
+def _own_word_hint(text: str) -> bool:
+    return (
+        "据" in text
+        or "博客" in text
+        or "公告" in text
+        or "官网" in text
+        or "推文" in text
+        or "新闻稿" in text
+        or "发布会" in text
+        or "blog" in text
+        or "nnouncement" in text
+    )
+
+
 _NAME_RE = re.compile(NAME)
 _FIGURE = re.compile(r"(?<![A-Za-z0-9_.\-/#@^])[0-9]+(?:[.,][0-9]+)*(?:\s?%)?(?![A-Za-z0-9_])")
 _URL = re.compile(r"https?://")
 MIN_SHARED = 2  # figures two texts share, at least, to be one story
 
 
+_ARTICLE = re.compile(r"(?i)^(?:the|an?)\s+")
+
+
+def _source_name(written: str) -> str | None:
+    """A source's name as written, without a leading article (`The Information` ->
+    `Information` is checked, `The Information` kept), if it can name a source."""
+    written = " ".join(written.split())
+    words = _ARTICLE.sub("", written).split(" ")
+    return written if words and any(is_name(w) for w in words) else None
+
+
+def source_key(name: str) -> str:
+    """Two spellings of one source compare equal: case, an article, spaces and dashes
+    (`The Information`, `the information`; `Tom's Hardware`, `tomshardware`)."""
+    key = _ARTICLE.sub("", entity_key(name))
+    return re.sub(r"[\s\-_.'’]", "", key)
+
+
 def cited_names(text: str) -> dict[str, str]:
     """The named sources a text cites (key -> as written)."""
     out: dict[str, str] = {}
+    if _own_word_hint(text):
+        for m in _OWN_WORD.finditer(text):
+            many = m.group("zh3") or m.group("zh4") or m.group("en4") or m.group("en5")
+            written_name = _source_name(many)
+            if written_name is not None:
+                out.setdefault(source_key(written_name), written_name)
     for m in _CITES.finditer(text):
-        name = m.group("en") or m.group("zh") or m.group("zh2")
+        many = m.group("en") or m.group("zh") or m.group("en3")
+        if many is not None:
+            written_name = _source_name(many)
+            if written_name is not None:
+                out.setdefault(source_key(written_name), written_name)
+            continue
+        name = m.group("zh2")
         written = m.group("cjk") or m.group("cjk2")
         if written:  # a Chinese name (`据机器之心报道`, `转自「机器之心」`)
-            out.setdefault(entity_key(written), written)
+            out.setdefault(source_key(written), written)
             continue
         if name is None:
             # `their blog`, `据其官方博客`, `X said in a blog post`: the name written last before it
             before = [w.group(0) for w in _NAME_RE.finditer(text, 0, m.start())]
             name = next((w for w in reversed(before) if is_name(w)), None)
         if name and is_name(name):
-            out.setdefault(entity_key(name), name)
+            out.setdefault(source_key(name), name)
     return out
+
+
+def site_pages(text: str) -> dict[str, frozenset[str]]:
+    """The pages a text links, by the names of their sites (`zilliz.com/blog/…` under `zilliz`,
+    `blog.vllm.ai/…` under `blog` and `vllm`): a page on a source's own site is that source,
+    however the text names it."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for m in URL.finditer(text):
+        page = normalize_url(m.group(0))
+        host = page.split("/", 1)[0].split(":", 1)[0]
+        for label in host.split(".")[:-1]:
+            if len(label) >= 2:
+                out[source_key(label)].add(page)
+    return {k: frozenset(v) for k, v in out.items()}
 
 
 def figures(text: str) -> frozenset[str]:
@@ -82,33 +163,56 @@ def figures(text: str) -> frozenset[str]:
 def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:
     """Every finding (module doc), in text order."""
     cites: list[dict[str, str]] = []
-    figs: list[frozenset[str]] = []
-    for _, _, _, raw in texts:
-        text = nfkc(raw)
-        named = cited_names(text) if not _URL.search(text) else {}
-        cites.append(named)
-        figs.append(figures(text) if named else frozenset())
-    by_source: dict[str, list[int]] = defaultdict(list)
-    for k, named in enumerate(cites):
-        for key in named:
-            by_source[key].append(k)
+    pages: list[dict[str, frozenset[str]]] = []
+    normed = [nfkc(raw) for *_, raw in texts]
+    for text, (*_, raw) in zip(normed, texts, strict=True):
+        has_url = _URL.search(text) is not None
+        cites.append(cited_names(text) if not has_url else {})
+        # links as written: folded, a full-width colon after a link would become part of it
+        pages.append(site_pages(raw) if has_url else {})
+    named_keys = {key for named in cites for key in named}
+    # a text linking a page on a named source's own site tells that source's story too
+    # (`据 Zilliz 官方博客` and a link to zilliz.com/blog/…); texts linking the site's other pages
+    # are other stories (a platform's host names no author: github.com/a, github.com/b)
+    on_site = [{k: v for k, v in linked.items() if k in named_keys} for linked in pages]
+    figs = [
+        figures(text) if cites[k] or on_site[k] else frozenset() for k, text in enumerate(normed)
+    ]
+    by_source: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for k in range(len(texts)):
+        for key in cites[k]:
+            by_source[(key, "")].append(k)
+    for k in range(len(texts)):
+        for key, linked in sorted(on_site[k].items()):
+            for page in sorted(linked):
+                if not by_source.get((key, page)):
+                    by_source[(key, page)] = list(by_source[(key, "")])
+                by_source[(key, page)].append(k)
+    # the groups with a linked page first: a finding of the named texts alone that one of them
+    # holds already is not made again
+    order = sorted(by_source, key=lambda kp: (kp[1] == "", kp))
     out: list[Conflict] = []
-    for key, members in by_source.items():
+    made: list[frozenset[int]] = []
+    for key, page in order:
+        members = by_source[(key, page)]
         group: set[int] = set()
         for i, a in enumerate(members):
             for b in members[i + 1 :]:
                 if texts[a][2] != texts[b][2] and len(figs[a] & figs[b]) >= MIN_SHARED:
                     group |= {a, b}
         items = {texts[k][2] for k in group if texts[k][1] == "item"}
-        if len(items) < 2:
+        if len(items) < 2 or not any(cites[k] for k in group):
+            continue  # links alone are no named source
+        if any(frozenset(group) <= done for done in made):
             continue
+        made.append(frozenset(group))
         shared = frozenset.intersection(*(figs[k] for k in group))
         common = shared if len(shared) >= MIN_SHARED else frozenset()
         others = [k for k, named in enumerate(cites) if named and key not in named]
         if common and any(len(figs[k] & common) >= MIN_SHARED for k in others):
             continue  # another source states them too: corroboration
         ordered = sorted(group)
-        name = cites[ordered[0]][key]
+        name = next(cites[k][key] for k in ordered + members if key in cites[k])
         claims = tuple(
             Claim(
                 entity=name,

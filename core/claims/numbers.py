@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,6 +30,7 @@ from pydantic import ValidationError
 from ..facts.extract import FACTS_VERSION, Fact, extract
 from ..facts.index import MIN_SETTING, Facts, quantity_clash, unit_of
 from ..storage.cachefile import read_sealed, write_sealed
+from ..text.normalize import nfkc
 from . import wording
 from .types import Claim, Conflict, Origin
 
@@ -56,20 +58,89 @@ def _claim(
 DURATIONS = frozenset({"min", "h", "d"})
 
 
+# a measure named in Chinese is the English measure of the same name: the fact index keeps the
+# last two characters of the word before a figure (召回率 -> 回率, 成功率 -> 功率), so those
+# are what is mapped (`recall@10` stays itself: its cut-off is part of the measure)
+_ZH_MEASURES = {
+    "召回": "recall",
+    "回率": "recall",
+    "确率": "accuracy",
+    "精度": "accuracy",
+    "吞吐": "throughput",
+    "吐量": "throughput",
+    "延迟": "latency",
+    "时延": "latency",
+    "胜率": "win-rate",
+    "中率": "hit-rate",
+    "内存": "memory",
+    "显存": "memory",
+    "成本": "cost",
+    "价格": "price",
+    "单价": "price",
+    "得分": "score",
+    "分数": "score",
+    "误率": "error",
+    "速比": "speedup",
+    "加速": "speedup",
+}
+_SHARES = frozenset({"", "%", "pp"})  # 成功率 keeps 功率, which is also power: only in a share
+
+
 def _measured(f: Fact) -> Fact:
-    """A figure in minutes, hours or days measures a duration, whatever Chinese word stands
-    before it, unless an English measure names it: `总耗时 25 分钟` and `HNSW 建索引 11 分钟` are
-    one measure (the word before is the task or a filler), as a figure in a currency is a price
-    whatever its word (docs/facts.md). A latency in `ms` or `s` keeps its word (`延迟`, `首字`
-    are two measures)."""
-    if f.kind != "quantity" or unit_of(f.value) not in DURATIONS:
+    """A measure named in Chinese is its English one (`召回率 0.95` is `recall 0.95`, `成功率 62%`
+    is `success rate 62%`, `延迟` is `latency`). A figure in minutes, hours or days measures a
+    duration, whatever Chinese word stands before it, unless an English measure names it:
+    `总耗时 25 分钟` and `HNSW 建索引 11 分钟` are one measure (the word before is the task or a
+    filler), as a figure in a currency is a price whatever its word (docs/facts.md). A figure
+    in `ms` or `s` keeps its word (`首字 120 ms` and `总延迟 900 ms` are two measures)."""
+    if f.kind != "quantity":
+        return f
+    unit = unit_of(f.value)
+    english = _ZH_MEASURES.get(f.thing) or (
+        "success" if f.thing == "功率" and unit in _SHARES else None
+    )
+    if english is not None:
+        f = dataclasses.replace(f, thing=english)
+    if unit not in DURATIONS:
         return f
     if f.thing and f.thing.isascii() and f.thing not in f.setting:
         return f  # `ttft 2 min`: the measure is written (a qualifier standing for it is not)
     return dataclasses.replace(f, thing="duration")
 
 
+# a parameter set in the figure's sentence (`m=16`, `ef_search = 40`, `M 设为 16`)
+_PARAMETER = re.compile(
+    r"(?<![A-Za-z0-9_])(?P<p>[A-Za-z][A-Za-z0-9_]*)`?\s*(?:=|＝|设为|设成|调到|调成|取)\s*"
+    r"(?P<v>[0-9]+(?:\.[0-9]+)?)(?![0-9.])"
+)
+_SENTENCE_MARKS = ("。", "！", "？", "\n", ". ", "; ", "；")
+SENTENCE_REACH = 400
+
+
+def _parameters(text: str, pos: int) -> dict[str, str]:
+    """The parameters the sentence holding `pos` sets, by name (casefolded)."""
+    lo, hi = max(0, pos - SENTENCE_REACH), min(len(text), pos + SENTENCE_REACH)
+    start = max(
+        (text.rfind(m, lo, pos) + len(m) for m in _SENTENCE_MARKS if text.rfind(m, lo, pos) >= 0),
+        default=lo,
+    )
+    ends = [k for k in (text.find(m, pos, hi) for m in _SENTENCE_MARKS) if k >= 0]
+    end = min(ends, default=hi)
+    return {m.group("p").casefold(): m.group("v") for m in _PARAMETER.finditer(text, start, end)}
+
+
+def _other_parameters(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
+    """Whether the two figures' sentences set one parameter to two values: two settings, though
+    their names agree (`HNSW ef_search=40` against `ef_search=200`; `m=16` and `M = 16` agree)."""
+    pa = _parameters(text_a, pos_a)
+    if not pa:
+        return False
+    pb = _parameters(text_b, pos_b)
+    return any(pb.get(name, value) != value for name, value in pa.items())
+
+
 CACHE_FILE = "numbers.json"
+NUMBERS_VERSION = "2"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -79,7 +150,7 @@ def cached_number_conflicts(
     """`number_conflicts`, answered from the cache when every text is the same (the key hashes
     the extractor's version, the language and every ref, origin, file and text)."""
     h = hashlib.blake2b(digest_size=20)
-    h.update(f"{FACTS_VERSION}\x1f{language}\x1f".encode())
+    h.update(f"{FACTS_VERSION}\x1f{NUMBERS_VERSION}\x1f{language}\x1f".encode())
     for t in texts:
         h.update("\x1e".join(t).encode("utf-8", "surrogatepass") + b"\x1d")
     key = h.hexdigest()
@@ -118,6 +189,14 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                 for name in q.setting:
                     index.setdefault((q.thing, unit_of(q.value), name), set()).add(k)
     found: dict[tuple[int, str, str], list[tuple[int, Fact, Fact]]] = {}
+    folded_texts: dict[int, str] = {}
+
+    def folded(k: int) -> str:
+        """The text as the fact index read it (its positions are the facts')."""
+        if k not in folded_texts:
+            folded_texts[k] = nfkc(texts[k][3])
+        return folded_texts[k]
+
     for a, (_, origin_a, doc_a, _) in enumerate(texts):
         if origin_a != "item":
             continue
@@ -132,6 +211,8 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
             if b == a or texts[b][2] == doc_a:
                 continue
             for fa, fb in quantity_clash(facts[a], facts[b]):
+                if _other_parameters(folded(a), fa.pos, folded(b), fb.pos):
+                    continue  # `ef_search=40` against `ef_search=200`: another setting
                 found.setdefault((a, fa.thing, fa.value), []).append((b, fa, fb))
     out: list[Conflict] = []
     statements = {

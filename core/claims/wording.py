@@ -57,6 +57,33 @@ def version_line(entity: str, claims: Sequence[Claim], lines: Sequence[str], lan
     )
 
 
+def older_newest(entity: str, older: Sequence[Claim], newer: Sequence[Claim], language: str) -> str:
+    """An old version called the newest while another text calls a later release current."""
+    if language == "zh":
+        called = [
+            f"{ref} 称 {vs}{'' if vs.endswith('）') else ' '}为最新版本"
+            for ref, cs in _by_ref(older).items()
+            for vs in [_versions(cs, language)]
+        ]
+        later = [
+            f"{ref} 称 {vs}{'' if vs.endswith('）') else ' '}为当前版本"
+            for ref, cs in _by_ref(newer).items()
+            for vs in [_versions(cs, language)]
+        ]
+        return (
+            f"{entity} 版本说法过时：{'；'.join(called)}；而 {'；'.join(later)}。"
+            "较旧的版本被称作最新，升级与对比前需核实当前版本。"
+        )
+    called = [
+        f"{ref} calls {_versions(cs, language)} the newest" for ref, cs in _by_ref(older).items()
+    ]
+    later = [f"{ref} calls {_versions(cs, language)} current" for ref, cs in _by_ref(newer).items()]
+    return (
+        f"{entity}: a stale newest version: {'; '.join(called)}, while {'; '.join(later)}. "
+        "Check the current release before upgrading or comparing."
+    )
+
+
 def stale(entity: str, stale: Sequence[Claim], newer: Sequence[Claim], language: str) -> str:
     """A "newest" that a later-dated release of another line contradicts."""
     called = []
