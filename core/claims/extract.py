@@ -13,8 +13,9 @@ The seed brief's section 二 rests on sentences like these, which are what this 
 A bare mention (`SGLang 0.5.20 静默降并发`) is no claim. Numbers that are not versions are refused
 by what stands around them: `§1.2`, `Llama-3.1-8B`, `1.9×`, `3.1 ms`, `2601.21204` (an arXiv id),
 URLs and file paths. A number without `v` needs a name before it (`Dynamo 1.3`), unless it has
-three parts or a pre-release tag (`0.5.22.dev`). A project written in plain lowercase letters
-(`candle 0.8`) is not recognised: `still v1.2.1`, `from 0.5 to 0.6` name nothing either.
+three parts or a pre-release tag (`0.5.22.dev`). A project written in plain lowercase letters is
+recognised in Chinese prose only (`作者称 trl v0.31.0 于 11/4 发布`), where Latin letters spell
+names and code; in English prose (`candle 0.8`, `still v1.2.1`, `from 0.5 to 0.6`) it names nothing.
 
 Cost is paid per number found, not per character: the text is searched for `.` followed by a
 digit (a literal the regex engine finds at C speed); the number, its name, its clause, role words
@@ -36,13 +37,13 @@ from .lexicon import (
     NAME,
     RELEASE_ZH,
     entity_key,
-    is_name,
+    is_name_at,
 )
 from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "3"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "4"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
@@ -105,10 +106,13 @@ _BRACKET_ROLE = re.compile(
     rf"[ ]?{_OPEN}\s*(?:{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b))[^()（）\n]{{0,16}}{_CLOSE}"
 )
 _CURRENT_IN = re.compile(rf"{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b)")
+# an aside in brackets between a name and its role word: `verl（volcengine/verl）稳定版`
+_ASIDE = r"[(（][^()（）\n]{1,40}[)）]"
 _NOUN_EN = r"(?i:release|version|build|line|branch|series|tag)"
 _VERB_EN = r"(?:is|was)(?:\s+(?:still|now|currently))?"
 _PRE_CURRENT = re.compile(
-    rf"(?:(?<![A-Za-z0-9_.\-+])(?P<zn>{NAME})\s*(?:的)?\s*)?(?:当前|目前|现行)?\s*(?:的)?\s*"
+    rf"(?:(?<![A-Za-z0-9_.\-+])(?P<zn>{NAME})\s*(?:{_ASIDE}\s*)?(?:的)?\s*)?"
+    rf"(?:当前|目前|现行)?\s*(?:的)?\s*"
     rf"{CURRENT_ZH}\s*(?:是|为|{_COLON})?\s*$"
     rf"|(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?(?:\s+(?P<en>{NAME}))?"
     rf"(?:\s+{_NOUN_EN})?(?:\s+{_VERB_EN})?\s*[:,]?\s*$"
@@ -208,7 +212,7 @@ def heading_name(heading: str | None) -> str | None:
     if not heading:
         return None
     m = _HEADING_NAME.match(heading)
-    return m.group("n") if m and is_name(m.group("n")) else None
+    return m.group("n") if m and is_name_at(heading, m.start("n"), m.end("n")) else None
 
 
 def _in_link(text: str, s: int) -> bool:
@@ -357,7 +361,9 @@ def _mentions(text: str) -> list[_Mention]:
             continue
         cs, ce = clause_at(text, s)
         named = _name_before(text, s, max(cs, s - NAME_WINDOW))
-        ok = named is not None and (is_name(named[0]) or _repo_at(text, named[1]))
+        ok = named is not None and (
+            is_name_at(text, named[1], named[1] + len(named[0])) or _repo_at(text, named[1])
+        )
         name, start = (named[0], named[1]) if named and ok else (None, s)
         if name is None and not has_v and not (m.group("num").count(".") >= 2 or m.group("pre")):
             continue  # `1.3` alone is a number, `0.5.22.dev` is a version
@@ -429,15 +435,16 @@ def _version_claims(
         run_current = pre is not None or _POST_CURRENT.match(text, last.end, ce) is not None
         pre_name = None
         if pre is not None:
-            pre_name = pre.group("zn") or pre.group("en") or pre.group("en2")
-            if pre_name is not None and not is_name(pre_name):
+            group = next((g for g in ("zn", "en", "en2") if pre.group(g)), None)
+            pre_name = pre.group(group) if group else None
+            if group and not is_name_at(text, pre.start(group), pre.end(group)):
                 pre_name = None
         bound_date = None
         noted = False
         of_name = None
         if len(run) == 1 and _RELEASED_BEFORE.search(text, max(cs, first.start - 16), first.start):
             om = _OF_PROJECT.match(text, last.end, ce)
-            if om is not None and is_name(om.group("of")):
+            if om is not None and is_name_at(text, om.start("of"), om.end("of")):
                 of_name, bound_date = om.group("of"), om.group("d")
         if len(run) == 1 and bound_date is None and first.start < head_end and head_versions == 1:
             # a release note: the heading names one version (`qdrant/qdrant v1.17.0`), the body
@@ -490,7 +497,7 @@ def _archive_claims(text: str) -> list[tuple[int, Statement]]:
             continue
         entity = None
         after = _ARCH_AFTER.match(text, hit.end(), ce)
-        if after is not None and is_name(after.group("n")):
+        if after is not None and is_name_at(text, after.start("n"), after.end("n")):
             entity = after.group("n")
         else:
             pre_start = max(cs, hit.start() - NAME_WINDOW)
@@ -498,7 +505,7 @@ def _archive_claims(text: str) -> list[tuple[int, Statement]]:
                 lambda m: "\x01" * len(m.group(0)), text[pre_start : hit.start()]
             )
             bm = _ARCH_BEFORE.search(pre)
-            if bm is not None and is_name(bm.group("n")):
+            if bm is not None and is_name_at(pre, bm.start("n"), bm.end("n")):
                 entity = bm.group("n")
         if entity is None:
             continue

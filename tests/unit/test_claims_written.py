@@ -1,0 +1,75 @@
+"""Claims written as people write them when nobody told them what the matcher reads
+(docs/claims.md, docs/facts.md): a project named in plain lowercase letters inside Chinese prose,
+… Each rule with the near misses it must not report, in Chinese, English and both."""
+
+from __future__ import annotations
+
+from briefdesk.core.claims.collect import one_name
+from briefdesk.core.claims.conflicts import find_conflicts
+from briefdesk.core.claims.extract import extract as claims_of
+from briefdesk.core.claims.extract import heading_name
+from briefdesk.core.claims.types import Claim
+
+THREAD = "inbox/a/2026-12-01-2200-forum.md#1"
+DIGEST = "inbox/b/2026-12-01-1200-digest.md#1"
+DOC = "docs/web.md"
+DAYS = {ref.split("#")[0]: "2026-12-01" for ref in (THREAD, DIGEST)}
+
+
+def conflicts(texts: list[tuple[str, str]]) -> list[tuple[str, tuple[str, ...]]]:
+    """(ref, text) → the version and date conflicts found; a text's first line is its title."""
+    claims: list[Claim] = []
+    for ref, text in texts:
+        origin = "item" if ref.startswith("inbox/") else "living-doc"
+        doc = ref.split("#")[0].split("§")[0]
+        heading = text.split("\n", 1)[0]
+        claims += [
+            Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc)
+            for s in claims_of(text, heading)
+        ]
+    claims = one_name(claims, texts)
+    order = [ref for ref, _ in texts]
+    found = find_conflicts(claims, lambda r: (0, order.index(r)), "zh", DAYS)
+    return [(c.kind, c.refs) for c in found]
+
+
+# --- a project in lowercase letters: a name in Chinese prose, a common word in English prose
+
+ROUTING = (
+    f"{DOC}§3.2",
+    "3.2 vite 与 Rollup\n"
+    "vite 稳定版为 v7.1.0（2026-10-20），开发服务器基于原生 ESM。"
+    "esbuild（evanw/esbuild）当前版本 v0.25.3（2026-10-02），负责依赖预构建。",
+)
+
+
+def test_a_lowercase_name_in_chinese_prose_is_a_project() -> None:
+    [vite, esbuild] = claims_of(ROUTING[1], ROUTING[1].split("\n", 1)[0])
+    # the name before the role word, and the name before an aside in brackets
+    assert (vite.key, vite.version, vite.current, vite.date) == (
+        "vite",
+        "v7.1.0",
+        True,
+        "2026-10-20",
+    )
+    assert (esbuild.key, esbuild.version, esbuild.date) == ("esbuild", "v0.25.3", "2026-10-02")
+    # a heading that opens with one names it
+    assert heading_name("pnpm 当前稳定版 v10.2.1，要不要升级？") == "pnpm"
+
+
+def test_a_lowercase_name_in_chinese_prose_takes_part_in_conflicts() -> None:
+    old = (THREAD, "vite 当前稳定版 v6.3.5，要不要升级？\n楼主说 `vite@6.3.5` 是当前稳定版。")
+    assert conflicts([old, ROUTING]) == [("version-line", (THREAD, f"{DOC}§3.2"))]
+    dated = (DIGEST, "esbuild 新版速览\n作者称 esbuild v0.25.3 于 10/9 发布，修复了 CSS 嵌套。")
+    assert conflicts([dated, ROUTING]) == [("date", (DIGEST, f"{DOC}§3.2"))]
+
+
+def test_the_same_lowercase_claims_repeated_or_in_english_prose_are_no_conflict() -> None:
+    same = (DIGEST, "前端周报\nvite 稳定版 v7.1.0（10/20）；esbuild 当前版本 v0.25.3（10/2）。")
+    assert conflicts([same, ROUTING]) == []
+    # an aside under another project's heading is not that project's: esbuild's line is its own
+    other_line = (THREAD, "构建工具表\nRollup 最新版 v4.52.0（11/2），主打 tree-shaking。")
+    assert conflicts([other_line, ROUTING]) == []
+    # in English prose a lowercase word before a version is a common word, no project
+    english = (THREAD, "Upgrade notes\nWe are still v6.3.5 here, the current build for us.")
+    assert [s.key for s in claims_of(english[1], "Upgrade notes")] == []
