@@ -1,6 +1,7 @@
 """Claims written as people write them when nobody told them what the matcher reads
 (docs/claims.md, docs/facts.md): a project named in plain lowercase letters inside Chinese prose,
-… Each rule with the near misses it must not report, in Chinese, English and both."""
+a measure of two words (`win rate`). Each rule with the near misses it must not report, in
+Chinese, English and both."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from briefdesk.core.claims.collect import one_name
 from briefdesk.core.claims.conflicts import find_conflicts
 from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.extract import heading_name
+from briefdesk.core.claims.numbers import Text, number_conflicts
 from briefdesk.core.claims.types import Claim
 
 THREAD = "inbox/a/2026-12-01-2200-forum.md#1"
@@ -73,3 +75,50 @@ def test_the_same_lowercase_claims_repeated_or_in_english_prose_are_no_conflict(
     # in English prose a lowercase word before a version is a common word, no project
     english = (THREAD, "Upgrade notes\nWe are still v6.3.5 here, the current build for us.")
     assert [s.key for s in claims_of(english[1], "Upgrade notes")] == []
+
+
+# --- number: a measure written in two words (`win rate`, `refusal rate`)
+
+
+def text(ref: str, body: str) -> Text:
+    origin = "item" if ref.startswith("inbox/") else "living-doc"
+    return (ref, origin, ref.split("#")[0].split("§")[0], body)
+
+
+def numbers(*texts: Text) -> list[tuple[str, ...]]:
+    return [c.refs for c in number_conflicts(list(texts))]
+
+
+KTO_DOC = f"{DOC}§4.1"
+KTO = (
+    "从 Mistral-7B-Instruct 出发，在 HH-RLHF 上做 KTO，β=0.1、3 个 epoch，"
+    "MT-Bench-101 的 win rate 为 {}。"
+)
+
+
+def test_a_measure_in_two_words_conflicts_in_one_setting() -> None:
+    zh = text(THREAD, "## KTO 复现\n" + KTO.format("61.5%"))
+    doc = text(
+        KTO_DOC,
+        "4.1 KTO\nMistral-7B-Instruct 经 KTO（HH-RLHF，β=0.1）：MT-Bench-101 win rate 57.0%。",
+    )
+    assert numbers(zh, doc) == [(THREAD, KTO_DOC)]
+    en = text(
+        DIGEST, "## Safety\nOn XSTest, Phi-4-mini with SafeDecoding had a refusal rate of 12.4%."
+    )
+    en_doc = text(
+        f"{DOC}§6.2", "6.2 Safety\nPhi-4-mini with SafeDecoding: refusal rate 8.9% on XSTest."
+    )
+    assert numbers(en, en_doc) == [(DIGEST, f"{DOC}§6.2")]
+
+
+def test_a_two_word_measure_repeated_of_another_model_or_another_measure_is_no_conflict() -> None:
+    doc = text(
+        KTO_DOC,
+        "4.1 KTO\nMistral-7B-Instruct 经 KTO（HH-RLHF，β=0.1）：MT-Bench-101 win rate 61.5%。",
+    )
+    assert numbers(text(THREAD, "## KTO 复现\n" + KTO.format("61.5%")), doc) == []
+    other = "从 Gemma-2-9B-it 出发，在 HH-RLHF 上做 KTO，MT-Bench-101 的 win rate 为 57.0%。"
+    assert numbers(text(THREAD, "## KTO\n" + other), doc) == []
+    pass_rate = KTO.format("57.0%").replace("win rate", "pass rate")
+    assert numbers(text(THREAD, "## KTO\n" + pass_rate), doc) == []
