@@ -5,7 +5,8 @@ before it), `据机器之心报道`, `转自「机器之心」` — and no link.
 read the original; however many they are, they are one source, not corroboration.
 
 A finding: two or more materials of the batch (and any living-document section) citing one named
-source and sharing two figures or more (`8%`, `50`), when no text citing another source states
+source and sharing two figures or more (`8%`, `50`) or one list of names in one order
+(`core.claims.lists`), when no text citing another source states
 those figures too (that would be an independent original). A figure is any number the text
 writes that is not part of a name, a date or a year.
 """
@@ -20,6 +21,7 @@ from ..text.normalize import nfkc
 from . import wording
 from .dates import DATE_RE
 from .lexicon import NAME, entity_key, is_name
+from .lists import names_in_order, same_list
 from .types import Claim, Conflict, Origin
 
 Text = tuple[str, Origin, str, str]  # (ref, origin, doc, text)
@@ -83,11 +85,13 @@ def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[
     """Every finding (module doc), in text order."""
     cites: list[dict[str, str]] = []
     figs: list[frozenset[str]] = []
+    lists: list[tuple[str, ...]] = []  # the names in order: one list copied is one story too
     for _, _, _, raw in texts:
         text = nfkc(raw)
         named = cited_names(text) if not _URL.search(text) else {}
         cites.append(named)
         figs.append(figures(text) if named else frozenset())
+        lists.append(names_in_order(text, named) if named else ())
     by_source: dict[str, list[int]] = defaultdict(list)
     for k, named in enumerate(cites):
         for key in named:
@@ -97,7 +101,9 @@ def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[
         group: set[int] = set()
         for i, a in enumerate(members):
             for b in members[i + 1 :]:
-                if texts[a][2] != texts[b][2] and len(figs[a] & figs[b]) >= MIN_SHARED:
+                if texts[a][2] != texts[b][2] and (
+                    len(figs[a] & figs[b]) >= MIN_SHARED or same_list(lists[a], lists[b])
+                ):
                     group |= {a, b}
         items = {texts[k][2] for k in group if texts[k][1] == "item"}
         if len(items) < 2:

@@ -1,7 +1,7 @@
 """Claims written as people write them when nobody told them what the matcher reads
 (docs/claims.md, docs/facts.md): a project named in plain lowercase letters inside Chinese prose,
-a measure of two words (`win rate`). Each rule with the near misses it must not report, in
-Chinese, English and both."""
+a measure of two words (`win rate`), one list copied from one named source. Each rule with the
+near misses it must not report, in Chinese, English and both."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from briefdesk.core.claims.collect import one_name
 from briefdesk.core.claims.conflicts import find_conflicts
 from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.extract import heading_name
+from briefdesk.core.claims.named import named_source_conflicts
 from briefdesk.core.claims.numbers import Text, number_conflicts
 from briefdesk.core.claims.types import Claim
 
@@ -122,3 +123,35 @@ def test_a_two_word_measure_repeated_of_another_model_or_another_measure_is_no_c
     assert numbers(text(THREAD, "## KTO\n" + other), doc) == []
     pass_rate = KTO.format("57.0%").replace("win rate", "pass rate")
     assert numbers(text(THREAD, "## KTO\n" + pass_rate), doc) == []
+
+
+# --- single-source: the same list of names, in the same order, from one named source
+
+RANKED_ZH = (
+    "## 发行版跑分\n据 Phoronix 报道，按跑分排序：① Fedora-42；② Ubuntu-25.10；"
+    "③ openSUSE-Tumbleweed；④ Debian-13。"
+)
+RANKED_EN = (
+    "## Distro benchmarks\nPer the Phoronix report, the ranking is Fedora-42, Ubuntu-25.10, "
+    "openSUSE-Tumbleweed and Debian-13, with Fedora ahead on most tests."
+)
+
+
+def sourced(*texts: Text) -> list[tuple[str, ...]]:
+    return [(c.source or "", *c.refs) for c in named_source_conflicts(list(texts))]
+
+
+def test_one_list_copied_from_one_named_source_is_one_source() -> None:
+    got = sourced(text(THREAD, RANKED_ZH), text(DIGEST, RANKED_EN))
+    assert got == [("Phoronix", THREAD, DIGEST)]
+
+
+def test_another_order_another_source_or_no_source_is_no_finding() -> None:
+    reordered = RANKED_EN.replace("Fedora-42, Ubuntu-25.10", "Debian-13, Ubuntu-25.10").replace(
+        "and Debian-13", "and Fedora-42"
+    )
+    assert sourced(text(THREAD, RANKED_ZH), text(DIGEST, reordered)) == []
+    other = RANKED_EN.replace("Per the Phoronix report", "Per the LWN report")
+    assert sourced(text(THREAD, RANKED_ZH), text(DIGEST, other)) == []
+    unsourced = RANKED_EN.replace("Per the Phoronix report, the", "The")
+    assert sourced(text(THREAD, RANKED_ZH), text(DIGEST, unsourced)) == []
