@@ -68,14 +68,16 @@ def cited_names(text: str) -> dict[str, str]:
 
 
 def figures(text: str) -> frozenset[str]:
-    """Every figure of the text (`8%`, `50`, `0.83`), not a date's, a year or a name's part."""
+    """Every figure of the text (`8%`, `50`, `0.83`), not a date's, a year or a name's part, nor
+    a one-digit count (`3 个配置`, `7 colours`, a list's `①`, `Deck 2`): texts on anything share
+    those, so they tell no story apart and corroborate none."""
     dates = [(m.start(), m.end()) for m in DATE_RE.finditer(text)]
     out: set[str] = set()
     for m in _FIGURE.finditer(text):
         if any(a <= m.start() < b for a, b in dates):
             continue
         value = m.group(0).replace(" ", "").replace(",", "")
-        if re.fullmatch(r"(?:19|20)[0-9]{2}", value):
+        if re.fullmatch(r"(?:19|20)[0-9]{2}", value) or (len(value) == 1 and value.isdigit()):
             continue
         out.add(value)
     return frozenset(out)

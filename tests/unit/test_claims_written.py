@@ -155,3 +155,32 @@ def test_another_order_another_source_or_no_source_is_no_finding() -> None:
     assert sourced(text(THREAD, RANKED_ZH), text(DIGEST, other)) == []
     unsourced = RANKED_EN.replace("Per the Phoronix report, the", "The")
     assert sourced(text(THREAD, RANKED_ZH), text(DIGEST, unsourced)) == []
+
+
+# --- single-source: a one-digit count (`3 个配置`, `①`) is no figure of the story
+
+DECK_ZH = (
+    "## Steam Deck 2\n据 Valve 官方博客，Steam Deck 2 续航 9.5 小时，售价 549 美元，"
+    "共 3 个配置、7 种配色。"
+)
+DECK_EN = (
+    "## Deck news\nPer the Valve blog, Steam Deck 2 lasts 9.5 hours and costs $549, in 3 "
+    "configurations and 7 colours."
+)
+MARKET = "inbox/c/2026-12-01-1500-market.md#1"
+
+
+def test_one_digit_counts_in_another_sourced_text_are_no_corroboration() -> None:
+    counts = text(MARKET, "## Handhelds\nAccording to the IGN report, 3 big makers and 7 small.")
+    got = sourced(text(THREAD, DECK_ZH), text(DIGEST, DECK_EN), counts)
+    assert got == [("Valve", THREAD, DIGEST)]
+
+
+def test_the_storys_own_figures_from_another_source_still_corroborate_it() -> None:
+    again = text(
+        MARKET, "## Handhelds\nAccording to the IGN report, the Deck 2 runs 9.5 hours, $549."
+    )
+    assert sourced(text(THREAD, DECK_ZH), text(DIGEST, DECK_EN), again) == []
+    # one-digit counts alone are no story: two texts sharing only them are no finding
+    small = DECK_EN.replace("9.5 hours and costs $549", "longer and costs more")
+    assert sourced(text(THREAD, DECK_ZH), text(DIGEST, small)) == []
