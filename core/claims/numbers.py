@@ -30,6 +30,7 @@ from ..facts.extract import FACTS_VERSION, Fact, extract
 from ..facts.index import MIN_SETTING, Facts, quantity_clash, unit_of
 from ..storage.cachefile import read_sealed, write_sealed
 from . import wording
+from .context import CONTEXT_VERSION, in_context
 from .types import Claim, Conflict, Origin
 
 # (ref, origin, doc, text)
@@ -79,7 +80,7 @@ def cached_number_conflicts(
     """`number_conflicts`, answered from the cache when every text is the same (the key hashes
     the extractor's version, the language and every ref, origin, file and text)."""
     h = hashlib.blake2b(digest_size=20)
-    h.update(f"{FACTS_VERSION}\x1f{language}\x1f".encode())
+    h.update(f"{FACTS_VERSION}\x1f{CONTEXT_VERSION}\x1f{language}\x1f".encode())
     for t in texts:
         h.update("\x1e".join(t).encode("utf-8", "surrogatepass") + b"\x1d")
     key = h.hexdigest()
@@ -104,7 +105,9 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
     """Every number conflict between an item and another item or a section, in text order."""
     facts = [
         Facts.of(
-            _measured(f) for f in extract(t, figures_only=True) if f.kind in ("quantity", "name")
+            _measured(f)
+            for f in in_context(extract(t, figures_only=True), t)
+            if f.kind in ("quantity", "name")
         )
         for *_, t in texts
     ]

@@ -184,3 +184,39 @@ def test_the_storys_own_figures_from_another_source_still_corroborate_it() -> No
     # one-digit counts alone are no story: two texts sharing only them are no finding
     small = DECK_EN.replace("9.5 hours and costs $549", "longer and costs more")
     assert sourced(text(THREAD, DECK_ZH), text(DIGEST, small)) == []
+
+
+# --- number: a time per unit, the setting written before a result, a figure quoted from others
+
+EPOCH_DOC = text(
+    f"{DOC}§7.1",
+    "7.1 训练口径\nResNet-50 在 ImageNet-1k 上训练，8×V100、DALI 读数据、混合精度：每轮约 420 秒。",
+)
+SETUP = "## Slow epochs?\nSetup: ResNet-50 on ImageNet-1k, 8×V100, DALI loader, mixed precision. "
+
+
+def test_a_time_per_unit_after_its_setup_conflicts_with_the_same_time_in_chinese() -> None:
+    measured = text(THREAD, SETUP + "I measured about 510 s per epoch, data loading included.")
+    assert numbers(measured, EPOCH_DOC) == [(THREAD, f"{DOC}§7.1")]
+    # `s/epoch` is the same measure
+    slashed = text(THREAD, SETUP.replace("DALI loader, ", "DALI loader, 510 s/epoch, "))
+    assert numbers(slashed, EPOCH_DOC) == [(THREAD, f"{DOC}§7.1")]
+
+
+def test_a_figure_quoted_from_others_does_not_cancel_the_conflict() -> None:
+    quoting = text(
+        THREAD, SETUP + "I measured about 510 s per epoch. The README claims 420 s for this setup."
+    )
+    assert numbers(quoting, EPOCH_DOC) == [(THREAD, f"{DOC}§7.1")]
+
+
+def test_the_same_time_another_unit_another_model_or_both_values_are_no_conflict() -> None:
+    same = text(THREAD, SETUP + "I measured about 420 s per epoch.")
+    assert numbers(same, EPOCH_DOC) == []
+    per_step = text(THREAD, SETUP + "I measured about 0.5 s per step.")
+    assert numbers(per_step, EPOCH_DOC) == []
+    other = text(THREAD, SETUP.replace("ResNet-50", "ViT-B-16") + "I measured 510 s per epoch.")
+    assert numbers(other, EPOCH_DOC) == []
+    # a text that states both values as its own (before and after) is no conflict
+    both = text(THREAD, SETUP + "Epochs went from 510 s per epoch to 420 s per epoch.")
+    assert numbers(both, EPOCH_DOC) == []
