@@ -6,8 +6,9 @@ what others claim beside it:
 
 - **a time per unit**: `141 s per step`, `9.5 s/step` and `每步约 96 秒` measure one thing, a time
   per step, whatever word (or none) stands before the figure;
-- **the setting written before**: a result whose own sentence names nothing (`I get about 141 s
-  per step.`) is of what the text named before it (`Setup: Qwen3-8B, 8×H100, FSDP2 …`, its title);
+- **the setting written before**: a measured result whose own sentence names nothing (`I get
+  about 141 s per step.`) is of what its paragraph named before it (`Setup: Qwen3-8B, 8×H100,
+  FSDP2 …`) and of the text's title;
 - **a figure quoted from others** (`Everyone quotes ~96 s`, `号称 40 GB`) is what the text
   disputes, not what it states: it does not make the text state the other's value.
 
@@ -20,11 +21,11 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from ..facts.extract import Fact
+from ..facts.extract import Fact, is_measure
 from ..facts.index import unit_of
 from ..text.normalize import nfkc
 
-CONTEXT_VERSION = "1"  # bump when this reading changes: cached number conflicts are keyed by it
+CONTEXT_VERSION = "2"  # bump when this reading changes: cached number conflicts are keyed by it
 TIMES = frozenset({"ms", "s", "min", "h"})
 # the unit a time is counted per, in English and Chinese (`per step`, `/step`, `每步`)
 _PER = {
@@ -96,8 +97,30 @@ def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
         if quoted(f, text):
             continue
         f = per_unit(f, text)
-        if f.thing and not f.setting:
-            before = tuple(sorted({n.thing for n in names if n.pos < f.pos} - {f.thing}))
-            f = dataclasses.replace(f, setting=before)
+        if not f.setting and unit_of(f.value) and is_measure(f.thing):
+            f = dataclasses.replace(f, setting=_written_before(f, text, names))
         out.append(f)
     return out
+
+
+def _written_before(f: Fact, text: str, names: Sequence[Fact]) -> tuple[str, ...]:
+    """The setting of a measured figure (a unit, and a word naming its measure: `facts.md`)
+    whose sentence names nothing: the names of its paragraph before that sentence and of the
+    text's title (its first line); none when the sentence names something (a part of it that
+    names nothing is another figure's neighbour, not a result). A bare number (`batch size 1`)
+    is a count or a parameter, and a figure after a word that names no measure (`恶化 33%`) may
+    be anything: neither is carried."""
+    cut = list(_ENDS.finditer(text, max(0, f.pos - 400), f.pos))
+    start = cut[-1].end() if cut else 0
+    after = _ENDS.search(text, f.pos)
+    end = after.start() if after else len(text)
+    # the first occurrence of each name is all the facts keep: a name in the sentence may be
+    # one written earlier too, so the sentence itself is searched for the names
+    if any(n.text and n.text in text[start:end] for n in names):
+        return ()
+    para = text.rfind("\n\n", 0, start) + 1
+    title = text.find("\n")
+    title = len(text) if title < 0 else title
+    return tuple(
+        sorted({n.thing for n in names if para <= n.pos < start or n.pos < title} - {f.thing})
+    )

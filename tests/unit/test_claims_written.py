@@ -220,3 +220,16 @@ def test_the_same_time_another_unit_another_model_or_both_values_are_no_conflict
     # a text that states both values as its own (before and after) is no conflict
     both = text(THREAD, SETUP + "Epochs went from 510 s per epoch to 420 s per epoch.")
     assert numbers(both, EPOCH_DOC) == []
+
+
+def test_a_bare_count_or_an_unmeasured_figure_takes_no_setting_from_before() -> None:
+    doc = text(
+        f"{DOC}§7.1",
+        "7.1 训练口径\nResNet-50 在 ImageNet-1k 上训练，8×V100、DALI 读数据、混合精度："
+        "batch size 512。",
+    )
+    count = text(THREAD, SETUP + "Then batch size 256.")
+    assert numbers(count, doc) == []
+    unmeasured = text(THREAD, SETUP + "在生产环境里，排队恶化 33%。")
+    doc2 = text(f"{DOC}§7.2", "7.2 排队\nResNet-50 在 ImageNet-1k 上，8×V100、DALI：排队恶化 12%。")
+    assert numbers(unmeasured, doc2) == []
