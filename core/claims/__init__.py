@@ -10,7 +10,7 @@ or one fact that several materials repeat from a single original. The modules, o
 - `lexicon`: role words and what can be a name;
 - `extract`: the claims of one text; `sources`: what a text cites as its original;
 - `aliases`: a project's other names (`pip 包名 crfm-helm`); `named`: one named source repeated
-  (`per the LMArena blog`) with no link;
+  (`per the LMArena blog`) with no link; `lists`: one list of names copied;
 - `conflicts`: the three rules, and what is never a conflict; `wording`: the drafted texts;
 - `collect`: every claim of a review with its ref; `cache`: statements cached per text content.
 """

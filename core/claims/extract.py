@@ -16,8 +16,9 @@ The seed brief's section 二 rests on sentences like these, which are what this 
 A bare mention (`SGLang 0.5.20 静默降并发`) is no claim. Numbers that are not versions are refused
 by what stands around them: `§1.2`, `Llama-3.1-8B`, `1.9×`, `3.1 ms`, `2601.21204` (an arXiv id),
 URLs and file paths. A number without `v` needs a name before it (`Dynamo 1.3`), unless it has
-three parts or a pre-release tag (`0.5.22.dev`). A project written in plain lowercase letters
-(`candle 0.8`) is not recognised: `still v1.2.1`, `from 0.5 to 0.6` name nothing either.
+three parts or a pre-release tag (`0.5.22.dev`). A project written in plain lowercase letters is
+recognised in Chinese prose only (`作者称 trl v0.31.0 于 11/4 发布`), where Latin letters spell
+names and code; in English prose (`candle 0.8`, `still v1.2.1`, `from 0.5 to 0.6`) it names nothing.
 
 Cost is paid per number found, not per character: the text is searched for `.` followed by a
 digit (a literal the regex engine finds at C speed); the number, its name, its clause, role words
@@ -41,12 +42,13 @@ from .lexicon import (
     RELEASE_ZH,
     entity_key,
     is_name,
+    is_name_at,
 )
 from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "3"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "4"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
@@ -112,12 +114,14 @@ _BRACKET_ROLE = re.compile(
     rf"[ ]?{_OPEN}\s*(?:{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b))[^()（）\n]{{0,16}}{_CLOSE}"
 )
 _CURRENT_IN = re.compile(rf"{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b)")
+# an aside in brackets between a name and its role word: `verl（volcengine/verl）稳定版`
+_ASIDE = r"[(（][^()（）\n]{1,40}[)）]"
 _NOUN_EN = r"(?i:release|version|build|line|branch|series|tag)"
 _VERB_EN = r"(?:is|was)(?:\s+(?:still|now|currently))?"
 # `最新的 v1.4`, `最新发布的 v1.4`, `最新的稳定版 1.4`, `the latest version of X is 1.4`,
 # `X's newest version (v1.4)`: a role word before the version, with the few words between
 _PRE_CURRENT = re.compile(
-    rf"(?:(?<![A-Za-z0-9_.\-+])(?P<zn>{NAME})\s*(?:的)?\s*)?(?:当前|目前|现行)?\s*(?:的)?\s*"
+    rf"(?:(?<![A-Za-z0-9_.\-+])(?P<zn>{NAME})\s*(?:{_ASIDE}\s*)?(?:的)?\s*)?(?:当前|目前|现行)?\s*(?:的)?\s*"
     rf"{CURRENT_ZH}\s*(?:{RELEASE_ZH})?\s*(?:的)?\s*(?:{CURRENT_ZH})?\s*(?:是|为|{_COLON})?"
     rf"\s*[(（]?\s*$"
     rf"|(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?(?:\s+(?P<en>{NAME}))?"
@@ -201,6 +205,7 @@ _ARCH_BEFORE = re.compile(
     r"(?:\s|已经|已|于|在|被|宣布|正式|起|开始|以后|之后|was|is|has|have|been|were|put|moved|went"
     r"|into|in|to|\x01)*$"
 )
+_JOINED = re.compile(r"(?:与|和|及|以及|、|&|/|,|，|(?i:and|vs\.?)\b)")
 _HEADING_NAME = re.compile(
     rf"^[\s#>*\-•·0-9.、:：§]*(?:对象[一二三四五六七八九十0-9]+[:：]\s*)?(?P<n>{NAME})"
 )
@@ -244,7 +249,13 @@ def heading_name(heading: str | None) -> str | None:
         return name
     # a heading that is one word and nothing else (`2.1 pgvector`) is that thing's name
     rest = heading[m.end() :].strip(" `*#")
-    return name if not rest and name.lower() not in NOT_NAMES and len(name) >= 3 else None
+    if not rest:
+        return name if name.lower() not in NOT_NAMES and len(name) >= 3 else None
+    # a lowercase word in Chinese prose (`pnpm 当前稳定版 v10.2.1`) names it too, unless the
+    # heading joins it to another (`3.1 duckdb 与 sqlite`: a chapter on both is no one's)
+    if _JOINED.match(rest) or not is_name_at(heading, m.start("n"), m.end("n")):
+        return None
+    return name
 
 
 def _in_link(text: str, s: int) -> bool:
@@ -501,7 +512,9 @@ def _mentions(text: str) -> list[_Mention]:
         cs, ce = clause_at(text, s)
         named = glued or _name_before(text, s, max(cs, s - NAME_WINDOW))
         ok = named is not None and (
-            is_name(named[0]) or _repo_at(text, named[1]) or _plain_name(text, named[1], cs, ce)
+            is_name_at(text, named[1], named[1] + len(named[0]))
+            or _repo_at(text, named[1])
+            or _plain_name(text, named[1], cs, ce)
         )
         name, start = (named[0], named[1]) if named and ok else (None, s)
         if (
@@ -593,7 +606,10 @@ def _version_claims(
                     pre.group(g)
                     for g in ("zn", "en", "en2", "en3")
                     if pre.group(g) is not None
-                    and (is_name(pre.group(g)) or _plain_name(text, pre.start(g), cs, ce))
+                    and (
+                        is_name_at(text, pre.start(g), pre.end(g))
+                        or _plain_name(text, pre.start(g), cs, ce)
+                    )
                 ),
                 None,
             )
@@ -604,7 +620,7 @@ def _version_claims(
         of_name = None
         if len(run) == 1 and _RELEASED_BEFORE.search(text, max(cs, first.start - 24), first.start):
             om = _OF_PROJECT.match(text, last.end, ce)
-            if om is not None and is_name(om.group("of")):
+            if om is not None and is_name_at(text, om.start("of"), om.end("of")):
                 of_name, bound_date = om.group("of"), om.group("d")
             else:
                 dm = _ON_DATE.match(text, last.end, ce)
@@ -695,7 +711,7 @@ def _archive_claims(text: str) -> list[tuple[int, Statement]]:
             continue
         entity = None
         after = _ARCH_AFTER.match(text, hit.end(), ce)
-        if after is not None and is_name(after.group("n")):
+        if after is not None and is_name_at(text, after.start("n"), after.end("n")):
             entity = after.group("n")
         else:
             pre_start = max(cs, hit.start() - NAME_WINDOW)
@@ -703,7 +719,7 @@ def _archive_claims(text: str) -> list[tuple[int, Statement]]:
                 lambda m: "\x01" * len(m.group(0)), text[pre_start : hit.start()]
             )
             bm = _ARCH_BEFORE.search(pre)
-            if bm is not None and is_name(bm.group("n")):
+            if bm is not None and is_name_at(pre, bm.start("n"), bm.end("n")):
                 entity = bm.group("n")
         if entity is None:
             continue

@@ -107,11 +107,51 @@ def is_name(word: str) -> bool:
     """Whether `word` can name a project: it looks like a proper name (a capital, a digit, or
     `.`/`-`/`_`/`+` inside: `SGLang`, `llama.cpp`, `llm-d`) and is no common word. A plain
     lowercase word (`still v1.2.1`, `from 0.5 to 0.6`) names nothing, so a project written all
-    in lowercase letters (`candle`) is not recognised."""
+    in lowercase letters (`candle`) is not recognised here (`is_name_at` reads one in Chinese
+    prose)."""
     low = word.lower()
     if low in NOT_NAMES or low.split(" ")[0] in NOT_NAMES:
         return False
     return any(c.isupper() or c.isdigit() or c in ".-_+" for c in word)
+
+
+def _chinese_mark(ch: str) -> bool:
+    """A CJK ideograph or a full-width mark (`（`, `，`, `：`): Chinese writing."""
+    return "\u4e00" <= ch <= "\u9fff" or "\u3000" <= ch <= "\u303f" or "\uff00" <= ch <= "\uffef"
+
+
+def in_chinese(text: str, start: int, end: int) -> bool:
+    """Whether the Latin word at text[start:end] stands in Chinese writing: the nearest
+    character other than a space on either side is Chinese (`作者称 trl v0.31.0 于 11/4 发布`,
+    `peft 稳定版为 v0.18.0`, `verl（volcengine/verl）`)."""
+    k = start - 1
+    while k >= 0 and text[k] in " \t":
+        k -= 1
+    if k >= 0 and _chinese_mark(text[k]):
+        return True
+    k = end
+    while k < len(text) and text[k] in " \t":
+        k += 1
+    return k < len(text) and _chinese_mark(text[k])
+
+
+def is_name_at(text: str, start: int, end: int) -> bool:
+    """Whether the word at text[start:end] can name a project there: `is_name`, or a plain
+    lowercase word of two letters or more standing in Chinese writing (`trl`, `peft`, `verl`).
+    Chinese prose writes only names, code and abbreviations in Latin letters, so there a
+    lowercase word is a name; in English prose it is most often a common word (`still
+    v1.2.1`), and stays none."""
+    word = text[start:end]
+    if is_name(word):
+        return True
+    low = word.lower()
+    return (
+        len(word) >= 2
+        and word.isascii()
+        and low not in NOT_NAMES
+        and low.split(" ")[0] not in NOT_NAMES
+        and in_chinese(text, start, end)
+    )
 
 
 def entity_key(name: str) -> str:

@@ -8,7 +8,8 @@ A source may be named in several words (`据 The Information 报道`), and a mat
 page on the source's own site (`zilliz.com/blog/…`) tells its story too, however it names it.
 
 A finding: two or more materials of the batch (and any living-document section) citing one named
-source and sharing two figures or more (`8%`, `50`), when no text citing another source states
+source and sharing two figures or more (`8%`, `50`) or one list of names in one order
+(`core.claims.lists`), when no text citing another source states
 those figures too (that would be an independent original). A figure is any number the text
 writes that is not part of a name, a date or a year.
 """
@@ -24,6 +25,7 @@ from ..text.normalize import nfkc
 from . import wording
 from .dates import DATE_RE
 from .lexicon import NAME, entity_key, is_name
+from .lists import names_in_order, same_list
 from .types import Claim, Conflict, Origin
 
 Text = tuple[str, Origin, str, str]  # (ref, origin, doc, text)
@@ -147,14 +149,16 @@ def site_pages(text: str) -> dict[str, frozenset[str]]:
 
 
 def figures(text: str) -> frozenset[str]:
-    """Every figure of the text (`8%`, `50`, `0.83`), not a date's, a year or a name's part."""
+    """Every figure of the text (`8%`, `50`, `0.83`), not a date's, a year or a name's part, nor
+    a one-digit count (`3 个配置`, `7 colours`, a list's `①`, `Deck 2`): texts on anything share
+    those, so they tell no story apart and corroborate none."""
     dates = [(m.start(), m.end()) for m in DATE_RE.finditer(text)]
     out: set[str] = set()
     for m in _FIGURE.finditer(text):
         if any(a <= m.start() < b for a, b in dates):
             continue
         value = m.group(0).replace(" ", "").replace(",", "")
-        if re.fullmatch(r"(?:19|20)[0-9]{2}", value):
+        if re.fullmatch(r"(?:19|20)[0-9]{2}", value) or (len(value) == 1 and value.isdigit()):
             continue
         out.add(value)
     return frozenset(out)
@@ -174,9 +178,23 @@ def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[
     # a text linking a page on a named source's own site tells that source's story too
     # (`据 Zilliz 官方博客` and a link to zilliz.com/blog/…); texts linking the site's other pages
     # are other stories (a platform's host names no author: github.com/a, github.com/b)
-    on_site = [{k: v for k, v in linked.items() if k in named_keys} for linked in pages]
+    # a site's label may be the name with a suffix (`qwenlm` for Qwen, `mistralai` for Mistral):
+    # a label starting with a named source's key of four letters or more is that source's
+    on_site: list[dict[str, frozenset[str]]] = []
+    for site_links in pages:
+        mine: dict[str, frozenset[str]] = {}
+        for label, linked_pages in site_links.items():
+            for n in named_keys:
+                if label == n or (len(n) >= 4 and label.startswith(n)):
+                    mine[n] = mine.get(n, frozenset()) | linked_pages
+        on_site.append(mine)
     figs = [
         figures(text) if cites[k] or on_site[k] else frozenset() for k, text in enumerate(normed)
+    ]
+    # the names in order: one list copied is one story too (`core.claims.lists`)
+    lists = [
+        names_in_order(text, cites[k]) if cites[k] or on_site[k] else ()
+        for k, text in enumerate(normed)
     ]
     by_source: dict[tuple[str, str], list[int]] = defaultdict(list)
     for k in range(len(texts)):
@@ -198,7 +216,9 @@ def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[
         group: set[int] = set()
         for i, a in enumerate(members):
             for b in members[i + 1 :]:
-                if texts[a][2] != texts[b][2] and len(figs[a] & figs[b]) >= MIN_SHARED:
+                if texts[a][2] != texts[b][2] and (
+                    len(figs[a] & figs[b]) >= MIN_SHARED or same_list(lists[a], lists[b])
+                ):
                     group |= {a, b}
         items = {texts[k][2] for k in group if texts[k][1] == "item"}
         if len(items) < 2 or not any(cites[k] for k in group):

@@ -32,6 +32,7 @@ from ..facts.index import MIN_SETTING, Facts, quantity_clash, unit_of
 from ..storage.cachefile import read_sealed, write_sealed
 from ..text.normalize import nfkc
 from . import wording
+from .context import CONTEXT_VERSION, in_context
 from .types import Claim, Conflict, Origin
 
 # (ref, origin, doc, text)
@@ -79,7 +80,7 @@ _ZH_MEASURES = {
     "单价": "price",
     "得分": "score",
     "分数": "score",
-    "误率": "error",
+    "误率": "error-rate",
     "速比": "speedup",
     "加速": "speedup",
 }
@@ -88,7 +89,8 @@ _SHARES = frozenset({"", "%", "pp"})  # 成功率 keeps 功率, which is also po
 
 def _measured(f: Fact) -> Fact:
     """A measure named in Chinese is its English one (`召回率 0.95` is `recall 0.95`, `成功率 62%`
-    is `success rate 62%`, `延迟` is `latency`). A figure in minutes, hours or days measures a
+    is `success rate 62%`, `延迟` is `latency`; an English measure of two words is the fact index's
+    hyphenated one: `success-rate`, `error-rate`). A figure in minutes, hours or days measures a
     duration, whatever Chinese word stands before it, unless an English measure names it:
     `总耗时 25 分钟` and `HNSW 建索引 11 分钟` are one measure (the word before is the task or a
     filler), as a figure in a currency is a price whatever its word (docs/facts.md). A figure
@@ -97,7 +99,7 @@ def _measured(f: Fact) -> Fact:
         return f
     unit = unit_of(f.value)
     english = _ZH_MEASURES.get(f.thing) or (
-        "success" if f.thing == "功率" and unit in _SHARES else None
+        "success-rate" if f.thing == "功率" and unit in _SHARES else None
     )
     if english is not None:
         f = dataclasses.replace(f, thing=english)
@@ -150,7 +152,9 @@ def cached_number_conflicts(
     """`number_conflicts`, answered from the cache when every text is the same (the key hashes
     the extractor's version, the language and every ref, origin, file and text)."""
     h = hashlib.blake2b(digest_size=20)
-    h.update(f"{FACTS_VERSION}\x1f{NUMBERS_VERSION}\x1f{language}\x1f".encode())
+    h.update(
+        f"{FACTS_VERSION}\x1f{NUMBERS_VERSION}\x1f{CONTEXT_VERSION}\x1f{language}\x1f".encode()
+    )
     for t in texts:
         h.update("\x1e".join(t).encode("utf-8", "surrogatepass") + b"\x1d")
     key = h.hexdigest()
@@ -175,7 +179,9 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
     """Every number conflict between an item and another item or a section, in text order."""
     facts = [
         Facts.of(
-            _measured(f) for f in extract(t, figures_only=True) if f.kind in ("quantity", "name")
+            _measured(f)
+            for f in in_context(extract(t, figures_only=True), t)
+            if f.kind in ("quantity", "name")
         )
         for *_, t in texts
     ]

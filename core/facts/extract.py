@@ -38,7 +38,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "7"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "8"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -121,6 +121,12 @@ MEASURES = frozenset(
         "efficiency",
         "score",
         "win-rate",
+        "error-rate",
+        "success-rate",
+        "pass-rate",
+        "refusal-rate",
+        "acceptance-rate",
+        "failure-rate",
         "params",
         "parameters",
         "context",
@@ -526,8 +532,13 @@ def _metric(text: str, lo: int, pos: int) -> str:
     words = list(_WORD.finditer(before))
     if words and words[0].start() == 0 and start > lo and _WORD_CHAR.match(text, start - 1):
         words = words[1:]  # the window cut a word (`ecall@10`): not one the text wrote
-    for w in reversed(words):
+    for k in range(len(words) - 1, -1, -1):
+        w = words[k]
         low = w.group(0).casefold()
+        if k and low not in MEASURES and before[words[k - 1].end() : w.start()] == " ":
+            # a measure of two words (`win rate`, `error rate`) is its hyphenated one
+            joined = f"{words[k - 1].group(0).casefold()}-{low}"
+            low = joined if joined in MEASURES else low
         if "@" in low or low in MEASURES:
             if not any(ch.isdigit() for ch in before[w.end() :]):
                 return low

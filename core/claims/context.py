@@ -1,0 +1,126 @@
+"""A figure read with what its text says around it, for number conflicts (docs/claims.md).
+
+The fact index reads a figure with its own sentence (`core.facts.extract`). A forum post or a
+reader's report often writes its setting in one sentence and its result in the next, and says
+what others claim beside it:
+
+- **a time per unit**: `141 s per step`, `9.5 s/step` and `每步约 96 秒` measure one thing, a time
+  per step, whatever word (or none) stands before the figure;
+- **the setting written before**: a measured result whose own sentence names nothing (`I get
+  about 141 s per step.`) is of what its paragraph named before it (`Setup: Qwen3-8B, 8×H100,
+  FSDP2 …`) and of the text's title;
+- **a figure quoted from others** (`Everyone quotes ~96 s`, `号称 40 GB`) is what the text
+  disputes, not what it states: it does not make the text state the other's value.
+
+Only number conflicts read figures so; the tiers keep the fact index's reading.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from ..facts.extract import Fact, is_measure
+from ..facts.index import unit_of
+from ..text.normalize import nfkc
+
+CONTEXT_VERSION = "2"  # bump when this reading changes: cached number conflicts are keyed by it
+TIMES = frozenset({"ms", "s", "min", "h"})
+# the unit a time is counted per, in English and Chinese (`per step`, `/step`, `每步`)
+_PER = {
+    "step": "step",
+    "steps": "step",
+    "iteration": "step",
+    "iter": "step",
+    "it": "step",
+    "步": "step",
+    "epoch": "epoch",
+    "epochs": "epoch",
+    "轮": "epoch",
+    "sample": "sample",
+    "samples": "sample",
+    "条": "sample",
+    "request": "request",
+    "requests": "request",
+    "请求": "request",
+    "query": "query",
+    "queries": "query",
+    "查询": "query",
+    "batch": "batch",
+    "批": "batch",
+}
+_PER_AFTER = re.compile(r"\s?(?:per|/|a|each)\s?(?P<u>[A-Za-z]+)\b")
+_PER_BEFORE = re.compile(r"每(?:一)?(?P<u>步|轮|条|请求|查询|批)\s*(?:约|大约|大概)?\s*$")
+QUOTE_REACH = 24  # characters before a figure searched for a word saying others claim it
+_QUOTED = re.compile(
+    r"(?i:\b(?:quotes?|quoted|claims?|claimed|reportedly|supposedly|advertised|advertises))\b"
+    r"|号称|据说|常说|都说|宣称|传言"
+)
+_ENDS = re.compile(r"[。！？；;!?\n]|\. ")
+
+
+def per_unit(f: Fact, text: str) -> Fact:
+    """A time counted per step, epoch, sample …: its measure is `per-<unit>` (module doc)."""
+    if f.kind != "quantity" or unit_of(f.value) not in TIMES:
+        return f
+    unit = None
+    k = text.find(f.text, max(0, f.pos - 4)) if f.text else -1
+    m = _PER_AFTER.match(text, k + len(f.text)) if k >= 0 else None
+    if m is not None:
+        unit = _PER.get(m.group("u").lower())
+    if unit is None:
+        b = _PER_BEFORE.search(text, max(0, f.pos - 8), f.pos)
+        unit = _PER.get(b.group("u")) if b else None
+    return f if unit is None else dataclasses.replace(f, thing=f"per-{unit}")
+
+
+def quoted(f: Fact, text: str) -> bool:
+    """Whether the figure is one the text says others claim (`Everyone quotes ~96 s`)."""
+    lo = max(0, f.pos - QUOTE_REACH)
+    cut = list(_ENDS.finditer(text, lo, f.pos))
+    return _QUOTED.search(text, cut[-1].end() if cut else lo, f.pos) is not None
+
+
+def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
+    """The text's facts with its figures read in context (module doc): a time per unit, the
+    setting written before a result that names none, figures quoted from others dropped."""
+    if not any(f.kind == "quantity" for f in facts):
+        return list(facts)
+    text = nfkc(raw)  # the positions the fact index gives are the NFKC text's
+    names = [f for f in facts if f.kind == "name"]
+    out: list[Fact] = []
+    for f in facts:
+        if f.kind != "quantity":
+            out.append(f)
+            continue
+        if quoted(f, text):
+            continue
+        f = per_unit(f, text)
+        if not f.setting and unit_of(f.value) and is_measure(f.thing):
+            f = dataclasses.replace(f, setting=_written_before(f, text, names))
+        out.append(f)
+    return out
+
+
+def _written_before(f: Fact, text: str, names: Sequence[Fact]) -> tuple[str, ...]:
+    """The setting of a measured figure (a unit, and a word naming its measure: `facts.md`)
+    whose sentence names nothing: the names of its paragraph before that sentence and of the
+    text's title (its first line); none when the sentence names something (a part of it that
+    names nothing is another figure's neighbour, not a result). A bare number (`batch size 1`)
+    is a count or a parameter, and a figure after a word that names no measure (`恶化 33%`) may
+    be anything: neither is carried."""
+    cut = list(_ENDS.finditer(text, max(0, f.pos - 400), f.pos))
+    start = cut[-1].end() if cut else 0
+    after = _ENDS.search(text, f.pos)
+    end = after.start() if after else len(text)
+    # the first occurrence of each name is all the facts keep: a name in the sentence may be
+    # one written earlier too, so the sentence itself is searched for the names
+    if any(n.text and n.text in text[start:end] for n in names):
+        return ()
+    para = text.rfind("\n\n", 0, start) + 1
+    title = text.find("\n")
+    title = len(text) if title < 0 else title
+    return tuple(
+        sorted({n.thing for n in names if para <= n.pos < start or n.pos < title} - {f.thing})
+    )
