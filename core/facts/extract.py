@@ -38,7 +38,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "7"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "8"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -810,9 +810,16 @@ def _ids(text: str, first_end: int, own: frozenset[str], masked: str) -> list[Fa
         for m in _ISSUE.finditer(masked):
             if all(f[1] != f"issue:{m.group(1)}" for f in found):
                 found.append((m.start(), f"issue:{m.group(1)}", m.group(0)))
+    revisions: list[Fact] = []
     for a in find_arxiv(text):
         k = text.find(a)
         found.append((k, f"arxiv:{a}", a))
+        # `2611.09458v2`: the paper's second version, a revision of what `2611.09458` named
+        rev = re.search(re.escape(a) + r"v([0-9]{1,2})(?![0-9])", text)
+        if rev:
+            revisions.append(
+                Fact("version", f"arxiv:{a}", str(int(rev.group(1))), rev.group(0), pos=rev.start())
+            )
     for u in find_urls(text):
         link = normalize_url(u)
         linked = find_arxiv(link) if link.startswith("arxiv.org/") else ()
@@ -830,4 +837,4 @@ def _ids(text: str, first_end: int, own: frozenset[str], masked: str) -> list[Fa
         out.append(Fact("id", ident, "", written, subject=subject, pos=max(0, k)))
     for ident in sorted(own - {f[1] for f in found}):
         out.append(Fact("id", ident, "", ident.split(":", 1)[1], subject=True, pos=0))
-    return out
+    return out + revisions

@@ -353,6 +353,20 @@ def _shared_values(a: Facts, b: Facts) -> set[tuple[str, str, str]]:
     return {k for k in common(a, b) if k[0] != "date"}
 
 
+def _revised(mine: Facts, theirs: Facts) -> bool:
+    """Whether the item names a later version (`2611.09458v2`, v2 or after) of a paper that is
+    its subject, which the candidate does not: the candidate may be of the first version, so a
+    figure it lacks is the revision's, not one a summary left out (docs/facts.md)."""
+    return any(
+        f.kind == "version"
+        and f.thing in mine.subjects
+        and f.value.isdigit()
+        and int(f.value) >= 2
+        and not stated(f, theirs)
+        for f in mine.all
+    )
+
+
 def _judge(
     mine: Facts, theirs: Facts, unknown: set[tuple[str, str, str]], peer: bool = False
 ) -> int | None:
@@ -364,6 +378,8 @@ def _judge(
     if rel != "same":
         return None
     if subject_shared(mine, theirs, False):
+        if _revised(mine, theirs) and any(f.kind == "quantity" for f in new):
+            return UPDATE  # a later version of the paper, with figures the candidate lacks
         # one paper or page, the subject of both: a figure one states and the other does not is
         # that paper's, kept by one summary and left out by the other, not a new result
         return LIKELY

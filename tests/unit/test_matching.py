@@ -731,3 +731,27 @@ def test_a_setting_figure_before_no_measure_is_no_new_result():
     known = "DragonflyDB 当前版本为 v1.24（2026-10-30）。AOF 与 RDB 可以同时开。"
     (got,) = _retier_one([question, known], ["batch", "living-doc"], 60.0)
     assert got[1] != UPDATE
+
+
+def test_a_later_version_of_one_paper_with_new_figures_is_an_update():
+    """docs/facts.md: an id written with a later version (`2610.04321v3`) names a revision of
+    the paper; a figure the candidate lacks is the revision's result, not one a summary left out.
+    The same id without a revision, or one with no figure the candidate lacks, stays likely."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    revised = (
+        "TinyASR 第三版（arXiv:2610.04321v3）\n11-20 修订：沿用 v1 的 LibriSpeech WER 4.1 "
+        "口径不变，新增 CommonVoice 中文子集，WER 为 9.8，流式延迟 180 ms。"
+    )
+    first = (
+        "TinyASR (arXiv:2610.04321): a 60M streaming recogniser; LibriSpeech WER 4.1 on "
+        "test-clean, the authors' figure."
+    )
+    (got,) = _retier_one([revised, first], ["batch", "brief"], 95.0)
+    assert got[1] == UPDATE
+    unversioned = revised.replace("v3", "")
+    (got,) = _retier_one([unversioned, first], ["batch", "brief"], 95.0)
+    assert got[1] == LIKELY
+    repost = "TinyASR（arXiv:2610.04321v3）的转载：LibriSpeech WER 4.1。"
+    (got,) = _retier_one([repost, first], ["batch", "brief"], 95.0)
+    assert got[1] == LIKELY
