@@ -489,6 +489,16 @@ def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
             continue  # `recall@10 0.95`: a measure's figure, not a version of it
         if near is None and not m.group("v") and len(v.parts) < 3 and not v.pre:
             continue  # `1.3` alone is a number; `v1.3`, `0.5.22.dev` are versions
+        if (
+            near is not None
+            and not m.group("v")
+            and len(v.parts) < 3
+            and not v.pre
+            and any(ch.isdigit() for ch in near[1])
+        ):
+            # a name that carries its own number (`o3`, `DeepSeek-V4.1`, `Qwen3-235B`) is a
+            # model, and `o3 85.1` its score on a leaderboard, not a release of it
+            continue
         # a version with no name before it is of what the text is about: its first name
         owner = near or ((first[2], first[3], first[0]) if first else None)
         if owner is None:

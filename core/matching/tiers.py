@@ -40,6 +40,7 @@ from ..facts.index import (
     stated,
     subject_release,
     subject_shared,
+    unit_of,
     value_key,
 )
 from ..facts.numerals import numeric
@@ -182,7 +183,11 @@ def retier(
                 new_row.append((r, score, why, tier))
                 continue
             judged = _judge(mine, book[r], unknown, kinds[r] == "batch")
-            if judged is None and (other_figures(mine, book[r]) or other_values(mine, book[r])):
+            if judged is None and (
+                other_figures(mine, book[r])
+                or other_values(mine, book[r])
+                or each_adds(mine, book[r])
+            ):
                 judged = UPDATE
             if judged is None and names_kept(mine, book[r], names_of(r)):
                 judged = LIKELY
@@ -285,6 +290,39 @@ def other_figures(mine: Facts, theirs: Facts) -> bool:
         and not common(mine, theirs)
         and relation(mine, theirs)[0] == "unrelated"
     )
+
+
+_SCORE_UNITS = frozenset({"", "%", "pp"})  # a score's units
+
+
+def _scores(facts: Facts, other: Facts) -> list[tuple[Fact, str, str]]:
+    """`facts`' scores that `other` does not state: (figure, unit, measure named or "")."""
+    out = []
+    for f in facts.all:
+        if f.kind != "quantity":
+            continue
+        unit = unit_of(f.value)
+        if unit in _SCORE_UNITS and f.setting and not stated(f, other):
+            out.append((f, unit, f.thing if is_measure(f.thing) else ""))
+    return out
+
+
+def each_adds(mine: Facts, theirs: Facts) -> bool:
+    """Whether each text states a score the other lacks on one subject: two editions of one
+    table (a leaderboard's, a benchmark's), not a summary of the other, which keeps some of its
+    material's figures and adds none. The two share OTHER_NAMES names or more; a score of each,
+    in one unit, stated by neither other text, whose settings share a name (the benchmark) and
+    whose measures are one or unwritten on one side."""
+    if not (mine.figures and theirs.figures) or len(mine.names & theirs.names) < OTHER_NAMES:
+        return False
+    ours = _scores(mine, theirs)
+    if not ours:
+        return False
+    for g, ug, mg in _scores(theirs, mine):
+        for f, u, m in ours:
+            if u == ug and set(f.setting) & set(g.setting) and (not m or not mg or m == mg):
+                return True
+    return False
 
 
 _RATIO_UNITS = frozenset({"", "%", "pp", "×"})  # units of many measures: grouped by the measure

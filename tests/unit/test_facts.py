@@ -291,3 +291,14 @@ def test_figures_in_words_and_their_measure_are_read_as_written() -> None:
     things = {t for k, t, _ in kinds("for the same 0.95 recall@10 you probe about 30% fewer")}
     assert all(t in {"", "recall@10"} for t in things)
     assert not kinds("Caddy 比 nginx 快一倍。")
+
+
+def test_a_score_after_a_model_name_with_its_own_number_is_no_version() -> None:
+    """docs/facts.md: a two-part number after a name that carries its own number (`o3`,
+    `Whisper-v4`, `Qwen3-235B`) is its score on a table, not a release of it; after a name
+    without one (`Milvus 2.5`) it is a version, and so is one written with `v`."""
+    facts = extract("Whisper-v4 5.7、Canary2-1B 6.1；Milvus 2.5 与 Moonshine2 v1.2 发布。")
+    versions = {(f.thing, f.value) for f in facts if f.kind == "version"}
+    figures = {f.value for f in facts if f.kind == "quantity"}
+    assert versions == {("milvus", "2.5"), ("moonshine2", "1.2")}
+    assert {"5.7", "6.1"} <= figures

@@ -755,3 +755,24 @@ def test_a_later_version_of_one_paper_with_new_figures_is_an_update():
     repost = "TinyASR（arXiv:2610.04321v3）的转载：LibriSpeech WER 4.1。"
     (got,) = _retier_one([repost, first], ["batch", "brief"], 95.0)
     assert got[1] == LIKELY
+
+
+def test_a_new_edition_of_one_table_is_an_update_and_a_part_of_it_is_not():
+    """docs/facts.md: two texts on one table that each state scores the other lacks (new
+    entries in, others left out) are two editions of it, however much they share (the leader's
+    score): `update`. A summary that keeps some of the table's scores and adds none is likely."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    december = (
+        "Open ASR Leaderboard 12 月榜\n12-01 更新的 Open ASR Leaderboard：Parakeet2-TDT 5.9、"
+        "Canary2-1B 6.1 两个开源模型进入前五；Whisper-v4 仍以 5.7 居首。"
+    )
+    october = (
+        "Open ASR Leaderboard (2026-10 edition): Whisper-v4 5.7, Granite-Speech3 6.4, "
+        "Moonshine2 9.8, averaged over eight test sets."
+    )
+    (got,) = _retier_one([december, october], ["batch", "living-doc"], 90.0)
+    assert got[1] == UPDATE
+    part = "Open ASR Leaderboard 十月版：Whisper-v4 以 5.7 居首，Granite-Speech3 为 6.4。"
+    (got,) = _retier_one([part, october], ["batch", "living-doc"], 90.0)
+    assert got[1] == LIKELY
