@@ -88,6 +88,8 @@ _MAY_BE_WORDED = re.compile(
     r"|sixty|seventy|eighty|ninety|hundred|twice|double|half|eleven|twelve|[a-z]+teen)\b"
     r"|[0-9]\s+(?:to|in|out|times|thousand|million|billion)\b)|[0-9]\s?[万亿]|分之|成|倍|[万亿]"
 )
+# a figure right after a measure's word (`pass@1 55.5`, `QPS: 5,300`, `recall@10 为 0.95`)
+_FIGURE_NEXT = re.compile(r"[ :：=为是达到了约]{0,3}[0-9]")
 METRIC_REACH = 24  # characters before a figure searched for its measure
 # English words that name a measure (what a figure after them is of); Chinese takes the word
 # right before the figure instead
@@ -105,6 +107,10 @@ MEASURES = frozenset(
         "mrr",
         "f1",
         "bleu",
+        "wer",
+        "cer",
+        "auc",
+        "elo",
         "rouge",
         "perplexity",
         "ppl",
@@ -625,6 +631,8 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
             low = w.group(0).casefold() if w else ""
             if not ("@" in low or low in MEASURES):
                 continue  # a bare integer is a count, not a figure, unless a measure names it
+            if w and _FIGURE_NEXT.match(text, w.end()):
+                continue  # `AIME 2024 pass@1 55.5`: the measure is the next figure's, not 2024's
             metric = low
         if "." in m.group(0) and _VERSION_LIKE.fullmatch(m.group(0)) and m.group(0).count(".") > 1:
             continue

@@ -302,3 +302,22 @@ def test_a_score_after_a_model_name_with_its_own_number_is_no_version() -> None:
     figures = {f.value for f in facts if f.kind == "quantity"}
     assert versions == {("milvus", "2.5"), ("moonshine2", "1.2")}
     assert {"5.7", "6.1"} <= figures
+
+
+def test_a_year_before_a_measure_and_its_figure_is_no_figure() -> None:
+    """docs/facts.md: a measure read after an integer (`5,300 QPS`) is the next figure's when
+    one follows it: in `CodeContests 2025 pass@1 41.7` the year is the benchmark's edition."""
+    facts = extract("CodeContests 2025 pass@1 41.7 on Gemma-4; the server holds 5,300 QPS.")
+    figures = {(f.thing, f.value) for f in facts if f.kind == "quantity"}
+    assert figures == {("pass@1", "41.7"), ("qps", "5300")}
+
+
+def test_an_error_rate_before_a_figure_is_its_measure_not_a_project() -> None:
+    """docs/facts.md: `WER 5.7`, `AUC 0.91` are a measure's figures, not a release of `WER`."""
+    facts = extract("LibriSpeech test-clean 上 WER 5.7，CER 2.1；AUC 0.91。")
+    assert not [f for f in facts if f.kind == "version"]
+    assert {(f.thing, f.value) for f in facts if f.kind == "quantity"} == {
+        ("wer", "5.7"),
+        ("cer", "2.1"),
+        ("auc", "0.91"),
+    }
