@@ -650,7 +650,7 @@ _QUALIFIER = re.compile(
 )
 
 
-_SCORE_UNITS = frozenset({"", "%", "pp"})  # a score's units: a qualifier is of scores only
+SCORE_UNITS = frozenset({"", "%", "pp"})  # a score's units: a qualifier is of scores only
 
 
 def unit_of_value(value: str) -> str:
@@ -713,7 +713,7 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
             figures[k].pos
             for k in members
             if figures[k].pos not in qual_at
-            and (figures[k].thing or unit_of_value(figures[k].value) in _SCORE_UNITS)
+            and (figures[k].thing or unit_of_value(figures[k].value) in SCORE_UNITS)
         ]
         # the sentence's qualifiers and names, by bisection (both are in text order): the cost
         # is the sentence's, not the text's
@@ -727,7 +727,7 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
             prev = dividers[i - 1] if i else lo
             nxt = dividers[i + 1] if i + 1 < len(dividers) else hi
             qualifier = None
-            if unit_of_value(f.value) in _SCORE_UNITS:
+            if unit_of_value(f.value) in SCORE_UNITS:
                 # one in brackets annotates the figure before it: `61.2（0-shot CoT）`
                 before = [q for q in mine if prev <= q[0] and q[1] <= f.pos]
                 after = [q for q in mine if f.pos < q[0] < nxt]

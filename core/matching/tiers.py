@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..facts.extract import Fact, extract, is_measure, name_key, unit_is_currency
+from ..facts.extract import SCORE_UNITS, Fact, extract, is_measure, name_key, unit_is_currency
 from ..facts.index import (
     Facts,
     Lookup,
@@ -178,11 +178,12 @@ def retier(
         unknown = _new_releases(mine, fresh)
         new_row: Row = []
         present = {(kinds[r], refs[r]) for r, *_ in row}
+        heading_end = book.texts[i].find("\n")  # a one-line text has no heading of its own
         for r, score, why, tier in row:
             if why & SOURCE_BIT:
                 new_row.append((r, score, why, tier))
                 continue
-            judged = _judge(mine, book[r], unknown, kinds[r] == "batch")
+            judged = _judge(mine, book[r], unknown, kinds[r] == "batch", heading_end)
             if judged is None and (
                 other_figures(mine, book[r])
                 or other_values(mine, book[r])
@@ -292,9 +293,6 @@ def other_figures(mine: Facts, theirs: Facts) -> bool:
     )
 
 
-_SCORE_UNITS = frozenset({"", "%", "pp"})  # a score's units
-
-
 def _scores(facts: Facts, other: Facts) -> list[tuple[Fact, str, str]]:
     """`facts`' scores that `other` does not state: (figure, unit, measure named or "")."""
     out = []
@@ -302,7 +300,7 @@ def _scores(facts: Facts, other: Facts) -> list[tuple[Fact, str, str]]:
         if f.kind != "quantity":
             continue
         unit = unit_of(f.value)
-        if unit in _SCORE_UNITS and f.setting and not stated(f, other):
+        if unit in SCORE_UNITS and f.setting and not stated(f, other):
             out.append((f, unit, f.thing if is_measure(f.thing) else ""))
     return out
 
@@ -323,6 +321,27 @@ def each_adds(mine: Facts, theirs: Facts) -> bool:
             if u == ug and set(f.setting) & set(g.setting) and (not m or not mg or m == mg):
                 return True
     return False
+
+
+def headline_new(mine: Facts, theirs: Facts, heading_end: int) -> bool:
+    """Whether the item's heading (its first `heading_end` characters) states a score the
+    candidate does not, where the candidate states a score in the same unit on a subject they
+    share (a name of both settings): the heading says what a text reports, so a summary of it
+    keeps that figure; one that states another score there reports another result (`为什么我只
+    有 49.6` where the candidate has the official `55.5`). The two share OTHER_NAMES names."""
+    if heading_end <= 0 or len(mine.names & theirs.names) < OTHER_NAMES:
+        return False
+    theirs_scores = [
+        (unit_of(g.value), set(g.setting), g.thing if is_measure(g.thing) else "")
+        for g in theirs.all
+        if g.kind == "quantity" and unit_of(g.value) in SCORE_UNITS and g.setting
+    ]
+    return any(
+        u == unit and set(f.setting) & sg and (not m or not mg or m == mg)
+        for f, unit, m in _scores(mine, theirs)
+        if f.pos < heading_end
+        for u, sg, mg in theirs_scores
+    )
 
 
 _RATIO_UNITS = frozenset({"", "%", "pp", "×"})  # units of many measures: grouped by the measure
@@ -406,10 +425,15 @@ def _revised(mine: Facts, theirs: Facts) -> bool:
 
 
 def _judge(
-    mine: Facts, theirs: Facts, unknown: set[tuple[str, str, str]], peer: bool = False
+    mine: Facts,
+    theirs: Facts,
+    unknown: set[tuple[str, str, str]],
+    peer: bool = False,
+    heading_end: int = -1,
 ) -> int | None:
     """UPDATE, LIKELY or None (the facts say nothing) for one candidate (module doc); `peer`:
-    the candidate is another item of the batch."""
+    the candidate is another item of the batch; `heading_end`: where the item's heading ends,
+    for a candidate the text listed (-1: its heading is not read)."""
     rel, new = relation(mine, theirs)
     if rel == "differs":
         return UPDATE
@@ -430,4 +454,6 @@ def _judge(
         return LIKELY
     if any(_measured(f) for f in new):
         return UPDATE  # a measured result the candidate does not state
+    if headline_new(mine, theirs, heading_end):
+        return UPDATE  # the heading's result is not the candidate's, whatever the body repeats
     return LIKELY if contained(mine, theirs) else None

@@ -776,3 +776,29 @@ def test_a_new_edition_of_one_table_is_an_update_and_a_part_of_it_is_not():
     part = "Open ASR Leaderboard 十月版：Whisper-v4 以 5.7 居首，Granite-Speech3 为 6.4。"
     (got,) = _retier_one([part, october], ["batch", "living-doc"], 90.0)
     assert got[1] == LIKELY
+
+
+def test_a_score_in_the_heading_the_candidate_does_not_state_is_a_new_result():
+    """docs/facts.md: a heading says what a text reports; a summary of it keeps the heading's
+    figure. An item whose heading states a score the candidate lacks, where the candidate states
+    its own on that subject, reports another result (a re-run), even where its body repeats the
+    candidate's figure. A heading figure the candidate states is no new result."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    rerun = (
+        "复现 Whisper-v4 的 LibriSpeech：为什么我跑出 6.3\n"
+        "楼主用 faster-whisper 跑 Whisper-v4，beam 1，LibriSpeech test-clean 上为 6.3；"
+        "回帖说官方的 5.7 是 beam 5 的结果。"
+    )
+    official = (
+        "Whisper-v4 的官方口径：LibriSpeech test-clean、beam 5 时 WER 5.7（作者自述），"
+        "CommonVoice 另报。"
+    )
+    (got,) = _retier_one([rerun, official], ["batch", "living-doc"], 90.0)
+    assert got[1] == UPDATE
+    repost = (
+        "Whisper-v4 在 LibriSpeech 上 WER 5.7\n转载：官方口径，test-clean，beam 5，"
+        "作者自述；另有 faster-whisper 的部署说明。"
+    )
+    (got,) = _retier_one([repost, official], ["batch", "living-doc"], 90.0)
+    assert got[1] == LIKELY
