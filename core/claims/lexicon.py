@@ -96,6 +96,27 @@ NOT_NAMES = frozenset(
         "p95",
         "p99",
         "eol",
+        # verbs written right before a release (`still 0.9.4`, `requires 0.17.2`)
+        "still",
+        "now",
+        "also",
+        "requires",
+        "require",
+        "needs",
+        "need",
+        "uses",
+        "use",
+        "pins",
+        "pin",
+        "bumps",
+        "bump",
+        "supports",
+        "targets",
+        "includes",
+        "reaches",
+        "hits",
+        "moves",
+        "goes",
     }
 )
 

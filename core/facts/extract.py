@@ -55,6 +55,19 @@ _VERSION = re.compile(
     r"(?<![A-Za-z0-9_.§#/@=\-])(?P<v>[vV])?(?P<num>[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
     r"(?P<pre>(?:[.\-]?(?:dev|rc|post|alpha|beta)[0-9]*)?)(?![A-Za-z0-9_%×]|\.[0-9xX*])"
 )  # `v0.5.x` / `0.5.*` is a release line, not a release: no version
+# a project and its release in one word (`verl0.7.2`, `SGLang-v0.5.3`): three parts, since two
+# are a model's own number (`Qwen3.5`, `DeepSeek-V4.1`)
+_GLUED = re.compile(r"([A-Za-z][A-Za-z0-9_]*?[A-Za-z])[-_]?[vV]?([0-9]{1,4}(?:\.[0-9]{1,4}){2,3})")
+# a pinned requirement (`peft==0.17.2`, `trl>=0.31`, `torch~=2.5.1`)
+_PINNED = re.compile(
+    r"(?<![A-Za-z0-9_.\-])([A-Za-z][A-Za-z0-9_\-]*[A-Za-z0-9])\s?(?:===?|>=|~=|<=|!=)\s?v?"
+    r"([0-9]{1,4}(?:\.[0-9]{1,4}){1,3})(?![0-9A-Za-z]|\.[0-9])"
+)
+# a lowercase word right before a three-part release (`vllm 0.11.2`, `peft 0.17.2`)
+_LOWER_OWNED = re.compile(
+    r"(?<![A-Za-z0-9_.\-/@])([a-z][a-z0-9_\-]*[a-z0-9])[ ]([0-9]{1,4}(?:\.[0-9]{1,4}){2,3})"
+    r"(?![A-Za-z0-9_%×]|\.[0-9])"
+)
 _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
 _MAYBE_DATE = re.compile(
     r"[0-9][-/.年月]|[0-9]\s*月|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]"
@@ -402,8 +415,17 @@ def extract(
     out: list[Fact] = []
     names: Named = []
     weak: Named = []
+    owned: list[Fact] = []  # versions written glued to their project or pinned (`peft==0.17.2`)
     for m in _NAME.finditer(text):
         word = m.group(0).rstrip(".-_+/")
+        glued = _GLUED.fullmatch(word) if "." in word else None
+        if glued and glued.group(1).casefold() not in NOT_NAMES:
+            # `verl0.7.2`, `SGLang-v0.5.3`: a project and its release in one word, whatever
+            # the project's case
+            prefix, at = glued.group(1), m.start() + glued.start(2)
+            names.append((m.start(), m.start() + len(prefix), name_key(prefix), prefix))
+            owned += _owned_version(name_key(prefix), prefix, glued.group(2), at)
+            continue
         if not _is_name_ascii(word):
             continue
         found = (m.start(), m.start() + len(word), name_key(word), word)
@@ -415,9 +437,20 @@ def extract(
                 weak.append(found)
         else:
             names.append(found)
+    for m in _PINNED.finditer(text) if "=" in text else ():
+        # `peft==0.17.2`, `trl>=0.31`: a requirement names its project's release
+        word = m.group(1)
+        if word.casefold() not in NOT_NAMES:
+            names.append((m.start(1), m.end(1), name_key(word), word))
+            owned += _owned_version(name_key(word), word, m.group(2), m.start(2))
+    for m in _LOWER_OWNED.finditer(text) if "." in text else ():
+        # `vllm 0.11.2`: a lowercase word right before a release of three parts is its project
+        word = m.group(1)
+        if word not in NOT_NAMES and word not in MEASURES and not word.endswith(("ing", "ed")):
+            names.append((m.start(1), m.end(1), name_key(word), word))
     strong = {n[2] for n in names}
     names += [w for w in weak if w[2] in strong]
-    names.sort()
+    names = sorted(set(names))
     if vocabulary:
         low = text.casefold()
         for phrase in _phrases_in(low, vocabulary):
@@ -437,7 +470,7 @@ def extract(
             seen_names.add(key)
             out.append(Fact("name", key, "", word, pos=s))
     name_starts = [n[0] for n in names]
-    versions = _versions(text, names, name_starts)
+    versions = _versions(text, names, name_starts) + owned
     out += versions
     if not figures_only:
         out += _dates(text, names, name_starts, versions)
@@ -473,6 +506,12 @@ def _name_before(
             return None
         k -= 1
     return None
+
+
+def _owned_version(key: str, word: str, written: str, pos: int) -> list[Fact]:
+    """The version fact of a release written with its project (`verl0.7.2`, `peft==0.17.2`)."""
+    v = parse_version(written)
+    return [Fact("version", key, v.key, f"{word} {written}", pos=pos)] if v else []
 
 
 def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:

@@ -321,3 +321,24 @@ def test_an_error_rate_before_a_figure_is_its_measure_not_a_project() -> None:
         ("cer", "2.1"),
         ("auc", "0.91"),
     }
+
+
+def test_a_release_glued_or_pinned_to_a_lowercase_project_is_its_version() -> None:
+    """docs/facts.md: `tokio1.44.2`, `Bun-v1.2.3` (three parts glued to the word),
+    `hyper==1.6.0`, `serde>=1.0` (a requirement) and `tokio 1.43.0` (a lowercase word right
+    before three parts) each name the project's release, whatever its case; a model's own
+    number (`Qwen3.5`), a setting (`padding_free=True`) and a verb (`requires 0.17.2`) do not."""
+    text = (
+        "换上 tokio1.44.2 与 Bun-v1.2.3，依赖写成 hyper==1.6.0、serde>=1.0；旧机器上还是 "
+        "tokio 1.43.0，`padding_free=True`，Qwen3.5 不变。"
+    )
+    versions = {(f.thing, f.value) for f in extract(text) if f.kind == "version"}
+    assert versions == {
+        ("tokio", "1.44.2"),
+        ("bun", "1.2.3"),
+        ("hyper", "1.6"),
+        ("serde", "1.0"),
+        ("tokio", "1.43"),
+    }
+    verb = {f.thing for f in extract("OpenDAL now requires 0.17.2 of it.") if f.kind == "version"}
+    assert verb == {"opendal"}

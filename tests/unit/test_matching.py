@@ -802,3 +802,17 @@ def test_a_score_in_the_heading_the_candidate_does_not_state_is_a_new_result():
     )
     (got,) = _retier_one([repost, official], ["batch", "living-doc"], 90.0)
     assert got[1] == LIKELY
+
+
+def test_a_release_glued_or_pinned_to_its_project_is_an_update_of_another_release():
+    """docs/facts.md: `tokio1.44.2` and `hyper==1.6.0` name releases, so against a candidate
+    with `tokio 1.43.0` and `hyper 1.5.2` the item is another release of the same projects."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    upgrade = (
+        "Axum 服务升级笔记\n换上 tokio1.44.2 之后，Axum 的 WebSocket 断连问题消失；"
+        "Cargo.toml 里写成 hyper==1.6.0。"
+    )
+    known = "Axum 的 WebSocket 断连：与 tokio 1.43.0 和 hyper 1.5.2 的组合有关（Axum 博客）。"
+    (got,) = _retier_one([upgrade, known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
