@@ -342,3 +342,13 @@ def test_a_release_glued_or_pinned_to_a_lowercase_project_is_its_version() -> No
     }
     verb = {f.thing for f in extract("OpenDAL now requires 0.17.2 of it.") if f.kind == "version"}
     assert verb == {"opendal"}
+
+
+def test_a_patch_release_differs_from_the_first_release_of_its_line() -> None:
+    """docs/facts.md: `v2.1.4` and `v2.1.0`, both written whole, are two releases even where
+    both texts also name their line (`v2.1`); a text naming only the line states either."""
+    patch = Facts.of(extract("OpenTofu v2.1.4\nA patch on the v2.1 line: fixes the npm resolver."))
+    first = Facts.of(extract("OpenTofu 稳定版为 v2.1.0（2026-10-02）；v2.1 起支持 npm 工作区。"))
+    line = Facts.of(extract("OpenTofu v2.1 的 npm 工作区与 resolver 说明。"))
+    assert relation(patch, first)[0] == "differs"
+    assert relation(patch, line)[0] != "differs"
