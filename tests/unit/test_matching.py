@@ -816,3 +816,17 @@ def test_a_release_glued_or_pinned_to_its_project_is_an_update_of_another_releas
     known = "Axum 的 WebSocket 断连：与 tokio 1.43.0 和 hyper 1.5.2 的组合有关（Axum 博客）。"
     (got,) = _retier_one([upgrade, known], ["batch", "brief"], 90.0)
     assert got[1] == UPDATE
+
+
+def test_a_new_average_on_one_benchmark_is_a_measured_result():
+    """docs/facts.md: `平均` (an average) names a measure, so a new model's average on the
+    benchmark whose known leader the item also names is a measured result: `update`."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    new_leader = (
+        "XiYan-SQL-V2 登顶 BIRD-Bench\nXiYan 团队 11-20 放出 XiYan-SQL-V2-32B，BIRD-Bench 上"
+        "平均 76.4，超过上一代 XiYan-SQL-V1-32B 的 73.1。"
+    )
+    known = "Text-to-SQL：BIRD-Bench（2026-06 版）榜首为 XiYan-SQL-V1-32B，平均 73.1（作者自述）。"
+    (got,) = _retier_one([new_leader, known], ["batch", "living-doc"], 80.0)
+    assert got[1] == UPDATE
