@@ -32,7 +32,7 @@ from operator import add
 from typing import Literal
 
 from ..claims.dates import date_of, iter_dates
-from ..claims.lexicon import NOT_NAMES
+from ..claims.lexicon import CURRENT_EN, CURRENT_ZH, NOT_NAMES
 from ..claims.versions import parse_version
 from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
@@ -62,6 +62,13 @@ _GLUED = re.compile(r"([A-Za-z][A-Za-z0-9_]*?[A-Za-z])[-_]?[vV]?([0-9]{1,4}(?:\.
 _PINNED = re.compile(
     r"(?<![A-Za-z0-9_.\-])([A-Za-z][A-Za-z0-9_\-]*[A-Za-z0-9])\s?(?:===?|>=|~=|<=|!=)\s?v?"
     r"([0-9]{1,4}(?:\.[0-9]{1,4}){1,3})(?![0-9A-Za-z]|\.[0-9])"
+)
+# a lowercase word, a word saying which release is current, then the release (`peft 稳定版为
+# v0.18.0`, `peft latest v0.18.0`): the word is the project, whatever its case
+_LOWER_CURRENT = re.compile(
+    r"(?<![A-Za-z0-9_.\-/@])([a-z][a-z0-9_\-]*[a-z0-9])\s?(?:当前|目前|现行)?\s?"
+    rf"(?:{CURRENT_ZH}|(?i:{CURRENT_EN}))\s?[为是:：]?\s?(v?[0-9]{{1,4}}(?:\.[0-9]{{1,4}}){{1,3}})"
+    r"(?![A-Za-z0-9_%×]|\.[0-9])"
 )
 # a lowercase word right before a three-part release (`vllm 0.11.2`, `peft 0.17.2`)
 _LOWER_OWNED = re.compile(
@@ -446,6 +453,11 @@ def extract(
         if word.casefold() not in NOT_NAMES:
             names.append((m.start(1), m.end(1), name_key(word), word))
             owned += _owned_version(name_key(word), word, m.group(2), m.start(2))
+    for m in _LOWER_CURRENT.finditer(text) if "." in text else ():
+        word = m.group(1)
+        if word not in NOT_NAMES and word not in MEASURES:
+            names.append((m.start(1), m.end(1), name_key(word), word))
+            owned += _owned_version(name_key(word), word, m.group(2), m.start(2))
     for m in _LOWER_OWNED.finditer(text) if "." in text else ():
         # `vllm 0.11.2`: a lowercase word right before a release of three parts is its project
         word = m.group(1)
@@ -473,7 +485,8 @@ def extract(
             seen_names.add(key)
             out.append(Fact("name", key, "", word, pos=s))
     name_starts = [n[0] for n in names]
-    versions = _versions(text, names, name_starts) + owned
+    taken = {f.pos for f in owned}
+    versions = [f for f in _versions(text, names, name_starts) if f.pos not in taken] + owned
     out += versions
     if not figures_only:
         out += _dates(text, names, name_starts, versions)

@@ -352,3 +352,13 @@ def test_a_patch_release_differs_from_the_first_release_of_its_line() -> None:
     line = Facts.of(extract("OpenTofu v2.1 的 npm 工作区与 resolver 说明。"))
     assert relation(patch, first)[0] == "differs"
     assert relation(patch, line)[0] != "differs"
+
+
+def test_a_lowercase_project_before_the_word_for_its_current_release_owns_it() -> None:
+    """docs/facts.md: in `ruff 稳定版为 v0.9.0` and `uv latest v0.5.4` the lowercase word is the
+    project of the release (before, the release went to the text's first name, `Black`)."""
+    text = "ruff 稳定版为 v0.9.0（2026-10-02），Black 仍常用；uv latest v0.5.4。"
+    versions = {(f.thing, f.value) for f in extract(text) if f.kind == "version"}
+    assert versions == {("ruff", "0.9"), ("uv", "0.5.4")}
+    dated = [f.thing for f in extract(text) if f.kind == "date"]
+    assert dated == ["ruff 0.9"]
