@@ -227,6 +227,21 @@ ZH_MEASURES = frozenset(
 )
 
 
+# a line that opens a post appended to the text later (`Update (11-28):`, `EDIT:`,
+# `更新（11-28）：`, `追记：`): what follows was written after the rest, its figures are later
+_APPENDED = re.compile(
+    r"(?m)^[ \t>*#\-•]*(?:(?i:update[ds]?|edit(?:ed)?|upd)|更新|追加|追记|补充|后续)\s?"
+    r"(?:[(（][^()（）\n]{1,20}[)）]|[0-9][0-9/\-.月日 ]{0,11})?\s?\**\s?[:：]"
+)
+
+
+def appended_at(text: str) -> int:
+    """Where the first post appended to `text` starts (a line `Update (11-28):`, `更新：` …), at
+    the positions `extract` gives facts (the text made NFKC); -1 when none is."""
+    m = _APPENDED.search(nfkc(text))
+    return m.start() if m else -1
+
+
 def is_measure(thing: str) -> bool:
     """Whether a figure's measure (`Fact.thing`) names one: an English measure word or one with
     `@` (`_metric` reads no other Latin word but an abbreviation: `TTFT`), or a Chinese word of

@@ -28,7 +28,15 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..facts.extract import SCORE_UNITS, Fact, extract, is_measure, name_key, unit_is_currency
+from ..facts.extract import (
+    SCORE_UNITS,
+    Fact,
+    appended_at,
+    extract,
+    is_measure,
+    name_key,
+    unit_is_currency,
+)
 from ..facts.index import (
     Facts,
     Lookup,
@@ -179,11 +187,12 @@ def retier(
         new_row: Row = []
         present = {(kinds[r], refs[r]) for r, *_ in row}
         heading_end = book.texts[i].find("\n")  # a one-line text has no heading of its own
+        appended = appended_at(book.texts[i])
         for r, score, why, tier in row:
             if why & SOURCE_BIT:
                 new_row.append((r, score, why, tier))
                 continue
-            judged = _judge(mine, book[r], unknown, kinds[r] == "batch", heading_end)
+            judged = _judge(mine, book[r], unknown, kinds[r] == "batch", heading_end, appended)
             if judged is None and (
                 other_figures(mine, book[r])
                 or other_values(mine, book[r])
@@ -430,15 +439,22 @@ def _judge(
     unknown: set[tuple[str, str, str]],
     peer: bool = False,
     heading_end: int = -1,
+    appended: int = -1,
 ) -> int | None:
     """UPDATE, LIKELY or None (the facts say nothing) for one candidate (module doc); `peer`:
     the candidate is another item of the batch; `heading_end`: where the item's heading ends,
-    for a candidate the text listed (-1: its heading is not read)."""
+    for a candidate the text listed (-1: its heading is not read); `appended`: where a post
+    appended to the item starts (`Update (11-28):`, `core.facts.extract.appended_at`; -1: none
+    or not read)."""
     rel, new = relation(mine, theirs)
     if rel == "differs":
         return UPDATE
     if rel != "same":
         return None
+    if appended >= 0 and any(f.kind in ("quantity", "version") and f.pos >= appended for f in new):
+        # the text repeats the candidate and a later post adds a figure or a release to it: a
+        # re-collected material whose increment is what was appended
+        return UPDATE
     if subject_shared(mine, theirs, False):
         if _revised(mine, theirs) and any(f.kind == "quantity" for f in new):
             return UPDATE  # a later version of the paper, with figures the candidate lacks

@@ -362,3 +362,15 @@ def test_a_lowercase_project_before_the_word_for_its_current_release_owns_it() -
     assert versions == {("ruff", "0.9"), ("uv", "0.5.4")}
     dated = [f.thing for f in extract(text) if f.kind == "date"]
     assert dated == ["ruff 0.9"]
+
+
+def test_an_appended_post_starts_at_its_marker_line_only() -> None:
+    """docs/facts.md: `Update (11-28):`, `**EDIT 2:**`, `追记：`, `更新（11-29）：` open a post
+    appended later; a sentence about an update (`更新的榜单：`, `Updated weights:`) does not."""
+    from briefdesk.core.facts.extract import appended_at
+
+    body = "Title\nFirst post.\n"
+    for marker in ("Update (11-28): x", "**EDIT 2:** x", "> 追记：x", "更新（11-29）：x"):
+        assert appended_at(body + marker) == len(body)
+    for line in ("更新的榜单：x", "Updated weights: x", "The update: x"):
+        assert appended_at(body + line) == -1

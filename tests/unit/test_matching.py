@@ -830,3 +830,27 @@ def test_a_new_average_on_one_benchmark_is_a_measured_result():
     known = "Text-to-SQL：BIRD-Bench（2026-06 版）榜首为 XiYan-SQL-V1-32B，平均 73.1（作者自述）。"
     (got,) = _retier_one([new_leader, known], ["batch", "living-doc"], 80.0)
     assert got[1] == UPDATE
+
+
+def test_a_re_collected_post_with_an_appended_update_is_an_update():
+    """docs/facts.md: a material collected again with a post appended (`Update (11-28):`,
+    `追记：`) repeats what the candidate summarised; a figure in the appended post is a later
+    result: `update`. Without the appended post, the same text is the candidate's duplicate."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    original = (
+        "r/rust: tokio timer wheel leak\nOn a c7g.4xlarge, the echo server's p50 latency grows "
+        "from 0.8 ms to 4.2 ms after an hour; restarting fixes it."
+    )
+    known = (
+        "tokio 计时轮泄漏，在 c7g.4xlarge 上 echo server 运行一小时后 p50 延迟从 0.8 ms 涨到 "
+        "4.2 ms，重启可恢复（Reddit 帖）。"
+    )
+    (got,) = _retier_one([original, known], ["batch", "brief"], 90.0)
+    assert got[1] == LIKELY
+    edited = original + "\n\nUpdate (11-28): with the patch applied, latency stays at 0.9 ms."
+    (got,) = _retier_one([edited, known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
+    zh = original + "\n\n追记：打上补丁之后六小时仍是 0.9 ms。"
+    (got,) = _retier_one([zh, known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
