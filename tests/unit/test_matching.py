@@ -854,3 +854,18 @@ def test_a_re_collected_post_with_an_appended_update_is_an_update():
     zh = original + "\n\n追记：打上补丁之后六小时仍是 0.9 ms。"
     (got,) = _retier_one([zh, known], ["batch", "brief"], 90.0)
     assert got[1] == UPDATE
+
+
+def test_an_approximate_new_score_a_few_points_away_is_another_result():
+    """docs/facts.md ("Figures written another way"): `约 0.55` agrees with `0.553`, not with
+    `0.53`: an approximate figure is one unit of its last digit wide, so a re-run's `about`
+    score two points from the known one is another value: `update`, not the same figure."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    known = "ReRank-X 在 BEIR 上 NDCG@10 为 0.53（bge-m3 召回，作者自述）。"
+    rerun = "ReRank-X 复测：BEIR 上 NDCG@10 约 0.55（bge-m3 召回，我们自己跑的）。"
+    (got,) = _retier_one([rerun, known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
+    rounded = "ReRank-X 复测：BEIR 上 NDCG@10 约 0.53（bge-m3 召回）。"
+    (got,) = _retier_one([rounded, known.replace("0.53", "0.533")], ["batch", "brief"], 90.0)
+    assert got[1] == LIKELY
