@@ -87,12 +87,17 @@ _QUANTITY = re.compile(
     # the look-behind starts a figure only at the start of a run of digits: one attempt per run
     r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.,])(?P<num>" + _NUM + r")\s?"
     r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s|tps|qps|GB|GiB|MB|TB|bit|pp"
-    r"|[BKMT](?![A-Za-z])|k(?![A-Za-z0-9])|美元|美分|元|(?:USD|EUR|CNY|dollars?)(?![A-Za-z])"
+    r"|[BKMT](?![A-Za-z])|k(?![A-Za-z0-9])|美元|美分|美金|欧元|人民币|元|刀"
+    r"|(?:(?i:usd|eur|cny|rmb)|dollars?)(?![A-Za-z])"
     r"|(?:times|percent|minutes?|min|hours?|seconds?|sec)(?![A-Za-z])|h(?![A-Za-z0-9])"
     r"|分钟|小时|秒)"
 )
 # a price written with its currency first (`$0.02`, `US$ 5`, `¥0.5`, `€3`)
-_PRICE = re.compile(r"(?P<cur>US\$|\$|¥|￥|€)\s?(?P<num>[0-9]+(?:\.[0-9]+)?)(?![0-9])")
+_PRICE = re.compile(
+    r"(?P<cur>US\$|\$|¥|￥|€|(?<![A-Za-z])(?:USD|EUR|CNY|RMB)(?=\s?[0-9]))\s?"
+    r"(?P<num>" + _NUM + r")(?![0-9])"
+)  # `$1,200` is one figure, `USD 65` a price as much as `$65`
+_CODE_FIRST = re.compile(r"(?:USD|EUR|CNY|RMB)\s?[0-9]")  # `USD 65`: a price, code first
 # a range of two whole numbers (`20–30 Elo`, `2–4 周`): one figure, as specific as a decimal
 _RANGE = re.compile(r"(?<![0-9.\-–~～])([0-9]{1,5})\s?[–~～]\s?([0-9]{1,5})(?![0-9.\-–~～])")
 _ITEM_WORDS = re.compile(r"(?i:items?|entries|entry|第|条|§|#|no\.)\s*$")
@@ -317,6 +322,11 @@ _CURRENCY = {
     "USD": "USD",
     "EUR": "EUR",
     "CNY": "CNY",
+    "RMB": "CNY",
+    "美金": "USD",
+    "刀": "USD",
+    "欧元": "EUR",
+    "人民币": "CNY",
 }
 CURRENCIES = frozenset(_CURRENCY.values())
 
@@ -651,11 +661,12 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         if _inside_word(text, s) or s in covered:
             continue
         unit = _UNITS.get(m.group("unit"), m.group("unit"))
+        unit = unit.upper() if unit.lower() in ("usd", "eur", "cny", "rmb") else unit
         unit = _CURRENCY.get(unit, unit)
         value = f"{_number(m.group('num'))}{unit}"
         out.append(_figure(text, names, starts, m.start(), m.end(), s, value))
         taken.add(s)
-    if "$" in text or "¥" in text or "￥" in text or "€" in text:
+    if "$" in text or "¥" in text or "￥" in text or "€" in text or _CODE_FIRST.search(text):
         for m in _PRICE.finditer(text):
             s = m.start("num")
             if s not in taken:

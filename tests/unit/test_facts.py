@@ -96,6 +96,13 @@ def test_an_issue_number_is_an_id_and_a_subject_only_with_a_shared_name() -> Non
         ("It costs $0.02 per million tokens.", "0.02USD"),
         ("每小时 3.5 元。", "3.5CNY"),
         ("€3 per seat.", "3EUR"),
+        ("The team plan is $1,200 a year.", "1200USD"),
+        ("每月 65 美金。", "65USD"),
+        ("团队版 65 刀一个月。", "65USD"),
+        ("USD 65 per seat.", "65USD"),
+        ("costs 65 usd per seat.", "65USD"),
+        ("RMB 65 一个月。", "65CNY"),
+        ("每席位 65 欧元。", "65EUR"),
     ],
 )
 def test_a_figure_in_a_currency_is_a_price(text: str, value: str) -> None:

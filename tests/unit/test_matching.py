@@ -869,3 +869,18 @@ def test_an_approximate_new_score_a_few_points_away_is_another_result():
     rounded = "ReRank-X 复测：BEIR 上 NDCG@10 约 0.53（bge-m3 召回）。"
     (got,) = _retier_one([rounded, known.replace("0.53", "0.533")], ["batch", "brief"], 90.0)
     assert got[1] == LIKELY
+
+
+def test_a_new_price_with_thousands_or_in_words_is_an_update():
+    """docs/facts.md: `$1,200` is twelve hundred dollars (not `$1`), `65 美金` and `65 刀` are
+    dollars: a plan's new price against the known one is a new fact, `update`."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    known = "Linear Business plan: $1,500 per year for ten seats, SAML and audit logs included."
+    cheaper = "Linear Business plan now $1,200 a year for ten seats, SAML and audit logs included."
+    (got,) = _retier_one([cheaper, known], ["batch", "brief"], 95.0)
+    assert got[1] == UPDATE
+    zh_known = "Linear 团队版：每席位每月 49 美元，含 SAML、SCIM 与审计日志。"
+    zh_new = "Linear 团队版涨价：每席位每月 65 美金，含 SAML、SCIM 与审计日志。"
+    (got,) = _retier_one([zh_new, zh_known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
