@@ -78,7 +78,8 @@ _LOWER_OWNED = re.compile(
 _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
 _MAYBE_DATE = re.compile(
     r"[0-9][-/.年月]|[0-9]\s*月|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]"
-)
+    r"|[0-9](?i:st|nd|rd|th)?\s+(?i:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+)  # `24 Nov`, `24th of November`: the day first
 # a number, with thousands separators (`1,240` is one figure, not `1`)
 _NUM = r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?"
 _BARE = re.compile(rf"(?<![0-9.,])(?:{_NUM})(?![0-9%×A-Za-z])")

@@ -381,3 +381,19 @@ def test_an_appended_post_starts_at_its_marker_line_only() -> None:
         assert appended_at(body + marker) == len(body)
     for line in ("更新的榜单：x", "Updated weights: x", "The update: x"):
         assert appended_at(body + line) == -1
+
+
+@pytest.mark.parametrize(
+    ("written", "iso"),
+    [
+        ("Bun v1.2.3 (24 Nov)", "11-24"),
+        ("Bun v1.2.3, released on the 24th of November", "11-24"),
+        ("Bun v1.2.3 (11/24/2026)", "2026-11-24"),
+        ("Bun v1.2.3 on 24/11/2026", "2026-11-24"),
+    ],
+)
+def test_a_date_with_the_day_first_or_a_year_after_the_slash_is_read(written: str, iso: str):
+    """core/claims/dates: `24 Nov`, `24th of November`, `11/24/2026` and `24/11/2026` are dates
+    (the release's, right after it); `the 2 may be late` is none."""
+    assert [f.value for f in extract(written) if f.kind == "date"] == [iso]
+    assert not [f for f in extract("Bun: the 2 may be late.") if f.kind == "date"]

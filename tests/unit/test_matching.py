@@ -884,3 +884,14 @@ def test_a_new_price_with_thousands_or_in_words_is_an_update():
     zh_new = "Linear 团队版涨价：每席位每月 65 美金，含 SAML、SCIM 与审计日志。"
     (got,) = _retier_one([zh_new, zh_known], ["batch", "brief"], 90.0)
     assert got[1] == UPDATE
+
+
+def test_one_release_on_another_day_written_day_first_is_an_update():
+    """docs/facts.md: one release dated by both texts on days that cannot be one differs, in any
+    written form of the date (`24 Nov` against `2026-11-20`)."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    moved = "OpenTofu v1.2.3 (24 Nov): the release slipped four days; the S3 backend fixes are in."
+    known = "OpenTofu v1.2.3（2026-11-20）：S3 backend 修复。"
+    (got,) = _retier_one([moved, known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
