@@ -349,6 +349,8 @@ def test_a_release_glued_or_pinned_to_a_lowercase_project_is_its_version() -> No
     }
     verb = {f.thing for f in extract("OpenDAL now requires 0.17.2 of it.") if f.kind == "version"}
     assert verb == {"opendal"}
+    part = {f.thing for f in extract("OpenDAL: see chapter 2.3.1.") if f.kind == "version"}
+    assert "chapter" not in part
 
 
 def test_a_patch_release_differs_from_the_first_release_of_its_line() -> None:
