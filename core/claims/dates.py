@@ -1,10 +1,11 @@
 """Dates as materials write them, and when two of them can name the same day.
 
-A material writes `9/22`, `10/2`, `2026-09-23`, `2026-03`, `2026年9月23日`, `9月22日` or
-`September 22, 2026`; each is read into a `PartialDate` holding only what was written (a `9/22`
-has no year). Two dates *agree* when every field both of them state is equal: `9/22` agrees with
-`2026-09-22`, `2026-03` with `2026-03-21`; `9/22` and `9/23` do not. Disagreement is the date
-conflict of `core.claims.conflicts`; a less precise date is never one.
+A material writes `9/22`, `10/2`, `2026-09-23`, `2026-03`, `2026年9月23日`, `9月22日`,
+`September 22, 2026`, `24 Nov`, `24th of November`, `11/24/2026` or `24/11/2026`; each is read
+into a `PartialDate` holding only what was written (a `9/22` has no year). Two dates *agree*
+when every field both of them state is equal: `9/22` agrees with `2026-09-22`, `2026-03` with
+`2026-03-21`; `9/22` and `9/23` do not. Disagreement is the date conflict of
+`core.claims.conflicts`; a less precise date is never one.
 """
 
 from __future__ import annotations
@@ -46,12 +47,13 @@ DATE_PATTERN = (
     r"(?![0-9]|[-/.][0-9])"
     r"|(?P<cy>(?:19|20)[0-9]{2})\s*年\s*(?P<cm>[0-9]{1,2})\s*月(?:\s*(?P<cd>[0-9]{1,2})\s*[日号])?"
     r"|(?<![0-9年])(?P<zm>[0-9]{1,2})\s*月\s*(?P<zd>[0-9]{1,2})\s*[日号]"
+    r"|(?<![0-9/.])(?P<um>[0-9]{1,2})/(?P<ud>[0-9]{1,2})/(?P<uy>(?:19|20)[0-9]{2})(?![0-9])"
     r"|(?<![0-9/.])(?P<sm>[0-9]{1,2})/(?P<sd>[0-9]{1,2})(?![0-9]|/[0-9])"
     rf"|\b(?P<em>{_MONTH_NAME})\.?\s+(?P<ed>[0-9]{{1,2}})(?:st|nd|rd|th)?(?![0-9])"
     r"(?:,?\s+(?P<ey>(?:19|20)[0-9]{2}))?"
     rf"|\b(?P<fm>{_MONTH_NAME})\.?\s+(?P<fy>(?:19|20)[0-9]{{2}})(?![0-9])"
-    rf"|(?<![0-9])(?P<gd>[0-9]{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<gm>{_MONTH_NAME})\.?,?\s+"
-    r"(?P<gy>(?:19|20)[0-9]{2})"
+    rf"|(?<![0-9])(?P<gd>[0-9]{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<gm>{_MONTH_NAME})\b\.?"
+    r"(?:,?\s+(?P<gy>(?:19|20)[0-9]{2}))?"
     r")"
 )
 DATE_RE = re.compile(DATE_PATTERN, re.IGNORECASE)
@@ -108,6 +110,7 @@ def date_of(match: re.Match[str]) -> PartialDate | None:
         ("iy", "im", "id"),
         ("cy", "cm", "cd"),
         (None, "zm", "zd"),
+        ("uy", "um", "ud"),
         (None, "sm", "sd"),
         ("ey", "em", "ed"),
         ("fy", "fm", None),
@@ -119,6 +122,10 @@ def date_of(match: re.Match[str]) -> PartialDate | None:
         month = int(month_text) if month_text.isdigit() else _MONTHS[month_text.lower()]
         year = int(g[y]) if y and g.get(y) else None
         day = int(g[d]) if d and g.get(d) else None
+        if m == "um" and month > 12 and day is not None and day <= 12:
+            month, day = day, month  # `24/11/2026`: the day first, as Europe writes it
+        if m == "gm" and year is None and month_text.lower() == "may" and month_text != "May":
+            return None  # `the 2 may be`: a verb, not the month
         if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31):
             return None
         return PartialDate(year, month, day)

@@ -32,13 +32,13 @@ from operator import add
 from typing import Literal
 
 from ..claims.dates import date_of, iter_dates
-from ..claims.lexicon import NOT_NAMES
+from ..claims.lexicon import CURRENT_EN, CURRENT_ZH, NOT_NAMES
 from ..claims.versions import parse_version
 from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "8"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "9"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -55,10 +55,31 @@ _VERSION = re.compile(
     r"(?<![A-Za-z0-9_.§#/@=\-])(?P<v>[vV])?(?P<num>[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
     r"(?P<pre>(?:[.\-]?(?:dev|rc|post|alpha|beta)[0-9]*)?)(?![A-Za-z0-9_%×]|\.[0-9xX*])"
 )  # `v0.5.x` / `0.5.*` is a release line, not a release: no version
+# a project and its release in one word (`verl0.7.2`, `SGLang-v0.5.3`): three parts, since two
+# are a model's own number (`Qwen3.5`, `DeepSeek-V4.1`)
+_GLUED = re.compile(r"([A-Za-z][A-Za-z0-9_]*?[A-Za-z])[-_]?[vV]?([0-9]{1,4}(?:\.[0-9]{1,4}){2,3})")
+# a pinned requirement (`peft==0.17.2`, `trl>=0.31`, `torch~=2.5.1`)
+_PINNED = re.compile(
+    r"(?<![A-Za-z0-9_.\-])([A-Za-z][A-Za-z0-9_\-]*[A-Za-z0-9])\s?(?:===?|>=|~=|<=|!=)\s?v?"
+    r"([0-9]{1,4}(?:\.[0-9]{1,4}){1,3})(?![0-9A-Za-z]|\.[0-9])"
+)
+# a lowercase word, a word saying which release is current, then the release (`peft 稳定版为
+# v0.18.0`, `peft latest v0.18.0`): the word is the project, whatever its case
+_LOWER_CURRENT = re.compile(
+    r"(?<![A-Za-z0-9_.\-/@])([a-z][a-z0-9_\-]*[a-z0-9])\s?(?:当前|目前|现行)?\s?"
+    rf"(?:{CURRENT_ZH}|(?i:{CURRENT_EN}))\s?[为是:：]?\s?(v?[0-9]{{1,4}}(?:\.[0-9]{{1,4}}){{1,3}})"
+    r"(?![A-Za-z0-9_%×]|\.[0-9])"
+)
+# a lowercase word right before a three-part release (`vllm 0.11.2`, `peft 0.17.2`)
+_LOWER_OWNED = re.compile(
+    r"(?<![A-Za-z0-9_.\-/@])([a-z][a-z0-9_\-]*[a-z0-9])[ ]([0-9]{1,4}(?:\.[0-9]{1,4}){2,3})"
+    r"(?![A-Za-z0-9_%×]|\.[0-9])"
+)
 _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
 _MAYBE_DATE = re.compile(
     r"[0-9][-/.年月]|[0-9]\s*月|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]"
-)
+    r"|[0-9](?i:st|nd|rd|th)?\s+(?i:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+)  # `24 Nov`, `24th of November`: the day first
 # a number, with thousands separators (`1,240` is one figure, not `1`)
 _NUM = r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?"
 _BARE = re.compile(rf"(?<![0-9.,])(?:{_NUM})(?![0-9%×A-Za-z])")
@@ -67,12 +88,17 @@ _QUANTITY = re.compile(
     # the look-behind starts a figure only at the start of a run of digits: one attempt per run
     r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.,])(?P<num>" + _NUM + r")\s?"
     r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s|tps|qps|GB|GiB|MB|TB|bit|pp"
-    r"|[BKMT](?![A-Za-z])|k(?![A-Za-z0-9])|美元|美分|元|(?:USD|EUR|CNY|dollars?)(?![A-Za-z])"
+    r"|[BKMT](?![A-Za-z])|k(?![A-Za-z0-9])|美元|美分|美金|欧元|人民币|元|刀"
+    r"|(?:(?i:usd|eur|cny|rmb)|dollars?)(?![A-Za-z])"
     r"|(?:times|percent|minutes?|min|hours?|seconds?|sec)(?![A-Za-z])|h(?![A-Za-z0-9])"
     r"|分钟|小时|秒)"
 )
 # a price written with its currency first (`$0.02`, `US$ 5`, `¥0.5`, `€3`)
-_PRICE = re.compile(r"(?P<cur>US\$|\$|¥|￥|€)\s?(?P<num>[0-9]+(?:\.[0-9]+)?)(?![0-9])")
+_PRICE = re.compile(
+    r"(?P<cur>US\$|\$|¥|￥|€|(?<![A-Za-z])(?:USD|EUR|CNY|RMB)(?=\s?[0-9]))\s?"
+    r"(?P<num>" + _NUM + r")(?![0-9])"
+)  # `$1,200` is one figure, `USD 65` a price as much as `$65`
+_CODE_FIRST = re.compile(r"(?:USD|EUR|CNY|RMB)\s?[0-9]")  # `USD 65`: a price, code first
 # a range of two whole numbers (`20–30 Elo`, `2–4 周`): one figure, as specific as a decimal
 _RANGE = re.compile(r"(?<![0-9.\-–~～])([0-9]{1,5})\s?[–~～]\s?([0-9]{1,5})(?![0-9.\-–~～])")
 _ITEM_WORDS = re.compile(r"(?i:items?|entries|entry|第|条|§|#|no\.)\s*$")
@@ -88,6 +114,8 @@ _MAY_BE_WORDED = re.compile(
     r"|sixty|seventy|eighty|ninety|hundred|twice|double|half|eleven|twelve|[a-z]+teen)\b"
     r"|[0-9]\s+(?:to|in|out|times|thousand|million|billion)\b)|[0-9]\s?[万亿]|分之|成|倍|[万亿]"
 )
+# a figure right after a measure's word (`pass@1 55.5`, `QPS: 5,300`, `recall@10 为 0.95`)
+_FIGURE_NEXT = re.compile(r"[ :：=为是达到了约]{0,3}[0-9]")
 METRIC_REACH = 24  # characters before a figure searched for its measure
 # English words that name a measure (what a figure after them is of); Chinese takes the word
 # right before the figure instead
@@ -105,6 +133,10 @@ MEASURES = frozenset(
         "mrr",
         "f1",
         "bleu",
+        "wer",
+        "cer",
+        "auc",
+        "elo",
         "rouge",
         "perplexity",
         "ppl",
@@ -174,6 +206,9 @@ ZH_MEASURES = frozenset(
         "得分",
         "分数",
         "均分",
+        "平均",
+        "均值",
+        "中位",
         "胜率",
         "命中",
         "中率",
@@ -202,6 +237,21 @@ ZH_MEASURES = frozenset(
         "分位",
     }
 )
+
+
+# a line that opens a post appended to the text later (`Update (11-28):`, `EDIT:`,
+# `更新（11-28）：`, `追记：`): what follows was written after the rest, its figures are later
+_APPENDED = re.compile(
+    r"(?m)^[ \t>*#\-•]*(?:(?i:update[ds]?|edit(?:ed)?|upd)|更新|追加|追记|补充|后续)\s?"
+    r"(?:[(（][^()（）\n]{1,20}[)）]|[0-9][0-9/\-.月日 ]{0,11})?\s?\**\s?[:：]"
+)
+
+
+def appended_at(text: str) -> int:
+    """Where the first post appended to `text` starts (a line `Update (11-28):`, `更新：` …), at
+    the positions `extract` gives facts (the text made NFKC); -1 when none is."""
+    m = _APPENDED.search(nfkc(text))
+    return m.start() if m else -1
 
 
 def is_measure(thing: str) -> bool:
@@ -279,6 +329,11 @@ _CURRENCY = {
     "USD": "USD",
     "EUR": "EUR",
     "CNY": "CNY",
+    "RMB": "CNY",
+    "美金": "USD",
+    "刀": "USD",
+    "欧元": "EUR",
+    "人民币": "CNY",
 }
 CURRENCIES = frozenset(_CURRENCY.values())
 
@@ -402,8 +457,17 @@ def extract(
     out: list[Fact] = []
     names: Named = []
     weak: Named = []
+    owned: list[Fact] = []  # versions written glued to their project or pinned (`peft==0.17.2`)
     for m in _NAME.finditer(text):
         word = m.group(0).rstrip(".-_+/")
+        glued = _GLUED.fullmatch(word) if "." in word else None
+        if glued and glued.group(1).casefold() not in NOT_NAMES:
+            # `verl0.7.2`, `SGLang-v0.5.3`: a project and its release in one word, whatever
+            # the project's case
+            prefix, at = glued.group(1), m.start() + glued.start(2)
+            names.append((m.start(), m.start() + len(prefix), name_key(prefix), prefix))
+            owned += _owned_version(name_key(prefix), prefix, glued.group(2), at)
+            continue
         if not _is_name_ascii(word):
             continue
         found = (m.start(), m.start() + len(word), name_key(word), word)
@@ -415,9 +479,25 @@ def extract(
                 weak.append(found)
         else:
             names.append(found)
+    for m in _PINNED.finditer(text) if "=" in text else ():
+        # `peft==0.17.2`, `trl>=0.31`: a requirement names its project's release
+        word = m.group(1)
+        if word.casefold() not in NOT_NAMES:
+            names.append((m.start(1), m.end(1), name_key(word), word))
+            owned += _owned_version(name_key(word), word, m.group(2), m.start(2))
+    for m in _LOWER_CURRENT.finditer(text) if "." in text else ():
+        word = m.group(1)
+        if word not in NOT_NAMES and word not in MEASURES:
+            names.append((m.start(1), m.end(1), name_key(word), word))
+            owned += _owned_version(name_key(word), word, m.group(2), m.start(2))
+    for m in _LOWER_OWNED.finditer(text) if "." in text else ():
+        # `vllm 0.11.2`: a lowercase word right before a release of three parts is its project
+        word = m.group(1)
+        if word not in NOT_NAMES and word not in MEASURES and not word.endswith(("ing", "ed")):
+            names.append((m.start(1), m.end(1), name_key(word), word))
     strong = {n[2] for n in names}
     names += [w for w in weak if w[2] in strong]
-    names.sort()
+    names = sorted(set(names))
     if vocabulary:
         low = text.casefold()
         for phrase in _phrases_in(low, vocabulary):
@@ -437,7 +517,8 @@ def extract(
             seen_names.add(key)
             out.append(Fact("name", key, "", word, pos=s))
     name_starts = [n[0] for n in names]
-    versions = _versions(text, names, name_starts)
+    taken = {f.pos for f in owned}
+    versions = [f for f in _versions(text, names, name_starts) if f.pos not in taken] + owned
     out += versions
     if not figures_only:
         out += _dates(text, names, name_starts, versions)
@@ -475,6 +556,12 @@ def _name_before(
     return None
 
 
+def _owned_version(key: str, word: str, written: str, pos: int) -> list[Fact]:
+    """The version fact of a release written with its project (`verl0.7.2`, `peft==0.17.2`)."""
+    v = parse_version(written)
+    return [Fact("version", key, v.key, f"{word} {written}", pos=pos)] if v else []
+
+
 def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
     out: list[Fact] = []
     if "." not in text:
@@ -495,6 +582,16 @@ def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
             continue  # `recall@10 0.95`: a measure's figure, not a version of it
         if near is None and not m.group("v") and len(v.parts) < 3 and not v.pre:
             continue  # `1.3` alone is a number; `v1.3`, `0.5.22.dev` are versions
+        if (
+            near is not None
+            and not m.group("v")
+            and len(v.parts) < 3
+            and not v.pre
+            and any(ch.isdigit() for ch in near[1])
+        ):
+            # a name that carries its own number (`o3`, `DeepSeek-V4.1`, `Qwen3-235B`) is a
+            # model, and `o3 85.1` its score on a leaderboard, not a release of it
+            continue
         # a version with no name before it is of what the text is about: its first name
         owner = near or ((first[2], first[3], first[0]) if first else None)
         if owner is None:
@@ -576,11 +673,12 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         if _inside_word(text, s) or s in covered:
             continue
         unit = _UNITS.get(m.group("unit"), m.group("unit"))
+        unit = unit.upper() if unit.lower() in ("usd", "eur", "cny", "rmb") else unit
         unit = _CURRENCY.get(unit, unit)
         value = f"{_number(m.group('num'))}{unit}"
         out.append(_figure(text, names, starts, m.start(), m.end(), s, value))
         taken.add(s)
-    if "$" in text or "¥" in text or "￥" in text or "€" in text:
+    if "$" in text or "¥" in text or "￥" in text or "€" in text or _CODE_FIRST.search(text):
         for m in _PRICE.finditer(text):
             s = m.start("num")
             if s not in taken:
@@ -626,6 +724,8 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
             low = w.group(0).casefold() if w else ""
             if not ("@" in low or low in MEASURES):
                 continue  # a bare integer is a count, not a figure, unless a measure names it
+            if w and _FIGURE_NEXT.match(text, w.end()):
+                continue  # `AIME 2024 pass@1 55.5`: the measure is the next figure's, not 2024's
             metric = low
         if "." in m.group(0) and _VERSION_LIKE.fullmatch(m.group(0)) and m.group(0).count(".") > 1:
             continue
@@ -643,7 +743,7 @@ _QUALIFIER = re.compile(
 )
 
 
-_SCORE_UNITS = frozenset({"", "%", "pp"})  # a score's units: a qualifier is of scores only
+SCORE_UNITS = frozenset({"", "%", "pp"})  # a score's units: a qualifier is of scores only
 
 
 def unit_of_value(value: str) -> str:
@@ -706,7 +806,7 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
             figures[k].pos
             for k in members
             if figures[k].pos not in qual_at
-            and (figures[k].thing or unit_of_value(figures[k].value) in _SCORE_UNITS)
+            and (figures[k].thing or unit_of_value(figures[k].value) in SCORE_UNITS)
         ]
         # the sentence's qualifiers and names, by bisection (both are in text order): the cost
         # is the sentence's, not the text's
@@ -720,7 +820,7 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
             prev = dividers[i - 1] if i else lo
             nxt = dividers[i + 1] if i + 1 < len(dividers) else hi
             qualifier = None
-            if unit_of_value(f.value) in _SCORE_UNITS:
+            if unit_of_value(f.value) in SCORE_UNITS:
                 # one in brackets annotates the figure before it: `61.2（0-shot CoT）`
                 before = [q for q in mine if prev <= q[0] and q[1] <= f.pos]
                 after = [q for q in mine if f.pos < q[0] < nxt]
@@ -821,9 +921,16 @@ def _ids(text: str, first_end: int, own: frozenset[str], masked: str) -> list[Fa
         for m in _ISSUE.finditer(masked):
             if all(f[1] != f"issue:{m.group(1)}" for f in found):
                 found.append((m.start(), f"issue:{m.group(1)}", m.group(0)))
+    revisions: list[Fact] = []
     for a in find_arxiv(text):
         k = text.find(a)
         found.append((k, f"arxiv:{a}", a))
+        # `2611.09458v2`: the paper's second version, a revision of what `2611.09458` named
+        rev = re.search(re.escape(a) + r"v([0-9]{1,2})(?![0-9])", text)
+        if rev:
+            revisions.append(
+                Fact("version", f"arxiv:{a}", str(int(rev.group(1))), rev.group(0), pos=rev.start())
+            )
     for u in find_urls(text):
         link = normalize_url(u)
         linked = find_arxiv(link) if link.startswith("arxiv.org/") else ()
@@ -841,4 +948,4 @@ def _ids(text: str, first_end: int, own: frozenset[str], masked: str) -> list[Fa
         out.append(Fact("id", ident, "", written, subject=subject, pos=max(0, k)))
     for ident in sorted(own - {f[1] for f in found}):
         out.append(Fact("id", ident, "", ident.split(":", 1)[1], subject=True, pos=0))
-    return out
+    return out + revisions

@@ -205,17 +205,39 @@ def unit_of(value: str) -> str:
     return value[k:]
 
 
+def _releases(facts: Facts, thing: str) -> set[str]:
+    """The versions of `thing` a text writes whole (`v0.31.0`, not the line `v0.31`)."""
+    return {
+        f.value
+        for f in facts.all
+        if f.kind == "version" and f.thing == thing and not _written_line(f)
+    }
+
+
 def _version_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     """A project both texts give versions of, each with a version the other does not name."""
     out: list[tuple[Fact, Fact]] = []
     av, bv = a.versions, b.versions
     for thing in av.keys() & bv.keys():
-        if av[thing] & bv[thing] or any(
-            stated(f, b) for f in a.all if f.kind == "version" and f.thing == thing
+        whole_a, whole_b = _releases(a, thing), _releases(b, thing)
+        # each names a release and none the other's (`v0.31.1` against `v0.31.0`): they differ,
+        # whatever line both also name (`v0.31`)
+        apart = bool(whole_a and whole_b and not whole_a & whole_b)
+        if not apart and (
+            av[thing] & bv[thing]
+            or any(stated(f, b) for f in a.all if f.kind == "version" and f.thing == thing)
         ):
             continue  # one version in common: the same release (or its line), more or less detail
-        fa = next(f for f in a.all if f.kind == "version" and f.thing == thing)
-        fb = next(f for f in b.all if f.kind == "version" and f.thing == thing)
+        fa = next(
+            f
+            for f in a.all
+            if f.kind == "version" and f.thing == thing and (not apart or f.value in whole_a)
+        )
+        fb = next(
+            f
+            for f in b.all
+            if f.kind == "version" and f.thing == thing and (not apart or f.value in whole_b)
+        )
         out.append((fa, fb))
     return out
 

@@ -288,4 +288,20 @@ def agree(a: str, b: str, approx: bool = False) -> bool:
     coarse, fine, d, s = (x, y, da, sa) if da < db else (y, x, db, sb)
     if da != db and s >= 2 and abs(fine - coarse) <= 0.5 * 10.0 ** (-d) + 1e-9:
         return True
-    return approx and abs(x - y) <= APPROX * max(abs(x), abs(y))
+    # written as approximate: within APPROX of each other, and within one unit of the coarser
+    # figure's last written digit (`about 31%` and `30% 左右`; `约 86` is not `84.1`, `约 0.55`
+    # not `0.53`: a score's next value is a few per cent away, a new result, not a rounding)
+    gap = min(APPROX * max(abs(x), abs(y)), max(_last_digit(x, da), _last_digit(y, db)))
+    return approx and abs(x - y) <= gap + 1e-9
+
+
+def _last_digit(x: float, decimals: int) -> float:
+    """One unit of a figure's last written digit: `0.55` -> 0.01, `86` -> 1, `5,300` -> 100,
+    `2.05K` -> 10."""
+    if decimals != 0:
+        return 10.0 ** (-decimals)
+    n, unit = round(abs(x)), 1.0
+    while n and n % 10 == 0:
+        n //= 10
+        unit *= 10
+    return unit

@@ -29,7 +29,15 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..facts.extract import Fact, extract, is_measure, name_key, unit_is_currency
+from ..facts.extract import (
+    SCORE_UNITS,
+    Fact,
+    appended_at,
+    extract,
+    is_measure,
+    name_key,
+    unit_is_currency,
+)
 from ..facts.index import (
     Facts,
     Lookup,
@@ -41,6 +49,7 @@ from ..facts.index import (
     stated,
     subject_release,
     subject_shared,
+    unit_of,
     value_key,
 )
 from ..facts.numerals import numeric
@@ -168,19 +177,26 @@ def retier(
             got = low[r] = book.texts[r].casefold()
         return got
 
-    def judge(mine: Facts, r: int, unknown: set[tuple[str, str, str]]) -> int | None:
+    def judge(
+        mine: Facts,
+        r: int,
+        unknown: set[tuple[str, str, str]],
+        heading_end: int = -1,
+        appended: int = -1,
+    ) -> int | None:
         """`_judge` of a candidate; a living-document section's by each of its paragraphs,
-        the one the text found best first: the section is the candidate (listed once, with
+        the one the text found best first (`heading_end`, `appended`: as `_judge`'s, for a
+        candidate the text listed): the section is the candidate (listed once, with
         that paragraph), and a summary of it may repeat another of its paragraphs. A paragraph
         the item updates makes the section an update; else one holding all it states, likely.
         Each paragraph alone, not the section's facts together: a figure in one paragraph and a
         name in another are no statement of the section's."""
-        got = _judge(mine, book[r], unknown, kinds[r] == "batch")
+        got = _judge(mine, book[r], unknown, kinds[r] == "batch", heading_end, appended)
         if kinds[r] != "living-doc" or got == UPDATE:
             return got
         for p in paragraphs_of.get(refs[r], ()):
             if p != r and any(n in lowered(p) for n in mine.names) and _may_relate(mine, book[p]):
-                other = _judge(mine, book[p], unknown)
+                other = _judge(mine, book[p], unknown, False, heading_end, appended)
                 if other == UPDATE:
                     return UPDATE
                 got = got if got is not None else other
@@ -218,12 +234,18 @@ def retier(
         unknown = _new_releases(mine, fresh)
         new_row: Row = []
         present = {(kinds[r], refs[r]) for r, *_ in row}
+        heading_end = book.texts[i].find("\n")  # a one-line text has no heading of its own
+        appended = appended_at(book.texts[i])
         for r, score, why, tier in row:
             if why & SOURCE_BIT:
                 new_row.append((r, score, why, tier))
                 continue
-            judged = judge(mine, r, unknown)
-            if judged is None and (other_figures(mine, book[r]) or other_values(mine, book[r])):
+            judged = judge(mine, r, unknown, heading_end, appended)
+            if judged is None and (
+                other_figures(mine, book[r])
+                or other_values(mine, book[r])
+                or each_adds(mine, book[r])
+            ):
                 judged = UPDATE
             if judged is None and names_kept(mine, book[r], names_of(r)):
                 judged = LIKELY
@@ -353,6 +375,57 @@ def other_figures(mine: Facts, theirs: Facts) -> bool:
     )
 
 
+def _scores(facts: Facts, other: Facts) -> list[tuple[Fact, str, str]]:
+    """`facts`' scores that `other` does not state: (figure, unit, measure named or "")."""
+    out = []
+    for f in facts.all:
+        if f.kind != "quantity":
+            continue
+        unit = unit_of(f.value)
+        if unit in SCORE_UNITS and f.setting and not stated(f, other):
+            out.append((f, unit, f.thing if is_measure(f.thing) else ""))
+    return out
+
+
+def each_adds(mine: Facts, theirs: Facts) -> bool:
+    """Whether each text states a score the other lacks on one subject: two editions of one
+    table (a leaderboard's, a benchmark's), not a summary of the other, which keeps some of its
+    material's figures and adds none. The two share OTHER_NAMES names or more; a score of each,
+    in one unit, stated by neither other text, whose settings share a name (the benchmark) and
+    whose measures are one or unwritten on one side."""
+    if not (mine.figures and theirs.figures) or len(mine.names & theirs.names) < OTHER_NAMES:
+        return False
+    ours = _scores(mine, theirs)
+    if not ours:
+        return False
+    for g, ug, mg in _scores(theirs, mine):
+        for f, u, m in ours:
+            if u == ug and set(f.setting) & set(g.setting) and (not m or not mg or m == mg):
+                return True
+    return False
+
+
+def headline_new(mine: Facts, theirs: Facts, heading_end: int) -> bool:
+    """Whether the item's heading (its first `heading_end` characters) states a score the
+    candidate does not, where the candidate states a score in the same unit on a subject they
+    share (a name of both settings): the heading says what a text reports, so a summary of it
+    keeps that figure; one that states another score there reports another result (`为什么我只
+    有 49.6` where the candidate has the official `55.5`). The two share OTHER_NAMES names."""
+    if heading_end <= 0 or len(mine.names & theirs.names) < OTHER_NAMES:
+        return False
+    theirs_scores = [
+        (unit_of(g.value), set(g.setting), g.thing if is_measure(g.thing) else "")
+        for g in theirs.all
+        if g.kind == "quantity" and unit_of(g.value) in SCORE_UNITS and g.setting
+    ]
+    return any(
+        u == unit and set(f.setting) & sg and (not m or not mg or m == mg)
+        for f, unit, m in _scores(mine, theirs)
+        if f.pos < heading_end
+        for u, sg, mg in theirs_scores
+    )
+
+
 _RATIO_UNITS = frozenset({"", "%", "pp", "×"})  # units of many measures: grouped by the measure
 
 
@@ -459,17 +532,45 @@ def _shared_values(a: Facts, b: Facts) -> set[tuple[str, str, str]]:
     return {k for k in common(a, b) if k[0] != "date"}
 
 
+def _revised(mine: Facts, theirs: Facts) -> bool:
+    """Whether the item names a later version (`2611.09458v2`, v2 or after) of a paper that is
+    its subject, which the candidate does not: the candidate may be of the first version, so a
+    figure it lacks is the revision's, not one a summary left out (docs/facts.md)."""
+    return any(
+        f.kind == "version"
+        and f.thing in mine.subjects
+        and f.value.isdigit()
+        and int(f.value) >= 2
+        and not stated(f, theirs)
+        for f in mine.all
+    )
+
+
 def _judge(
-    mine: Facts, theirs: Facts, unknown: set[tuple[str, str, str]], peer: bool = False
+    mine: Facts,
+    theirs: Facts,
+    unknown: set[tuple[str, str, str]],
+    peer: bool = False,
+    heading_end: int = -1,
+    appended: int = -1,
 ) -> int | None:
     """UPDATE, LIKELY or None (the facts say nothing) for one candidate (module doc); `peer`:
-    the candidate is another item of the batch."""
+    the candidate is another item of the batch; `heading_end`: where the item's heading ends,
+    for a candidate the text listed (-1: its heading is not read); `appended`: where a post
+    appended to the item starts (`Update (11-28):`, `core.facts.extract.appended_at`; -1: none
+    or not read)."""
     rel, new = relation(mine, theirs)
     if rel == "differs":
         return UPDATE
     if rel != "same":
         return None
+    if appended >= 0 and any(f.kind in ("quantity", "version") and f.pos >= appended for f in new):
+        # the text repeats the candidate and a later post adds a figure or a release to it: a
+        # re-collected material whose increment is what was appended
+        return UPDATE
     if subject_shared(mine, theirs, False):
+        if _revised(mine, theirs) and any(f.kind == "quantity" for f in new):
+            return UPDATE  # a later version of the paper, with figures the candidate lacks
         # one paper or page, the subject of both: a figure one states and the other does not is
         # that paper's, kept by one summary and left out by the other, not a new result
         return LIKELY
@@ -482,6 +583,8 @@ def _judge(
         return LIKELY
     if any(_measured(f) for f in new):
         return UPDATE  # a measured result the candidate does not state
+    if headline_new(mine, theirs, heading_end):
+        return UPDATE  # the heading's result is not the candidate's, whatever the body repeats
     if contained(mine, theirs):
         return LIKELY
     if (

@@ -96,6 +96,13 @@ def test_an_issue_number_is_an_id_and_a_subject_only_with_a_shared_name() -> Non
         ("It costs $0.02 per million tokens.", "0.02USD"),
         ("每小时 3.5 元。", "3.5CNY"),
         ("€3 per seat.", "3EUR"),
+        ("The team plan is $1,200 a year.", "1200USD"),
+        ("每月 65 美金。", "65USD"),
+        ("团队版 65 刀一个月。", "65USD"),
+        ("USD 65 per seat.", "65USD"),
+        ("costs 65 usd per seat.", "65USD"),
+        ("RMB 65 一个月。", "65CNY"),
+        ("每席位 65 欧元。", "65EUR"),
     ],
 )
 def test_a_figure_in_a_currency_is_a_price(text: str, value: str) -> None:
@@ -291,3 +298,104 @@ def test_figures_in_words_and_their_measure_are_read_as_written() -> None:
     things = {t for k, t, _ in kinds("for the same 0.95 recall@10 you probe about 30% fewer")}
     assert all(t in {"", "recall@10"} for t in things)
     assert not kinds("Caddy 比 nginx 快一倍。")
+
+
+def test_a_score_after_a_model_name_with_its_own_number_is_no_version() -> None:
+    """docs/facts.md: a two-part number after a name that carries its own number (`o3`,
+    `Whisper-v4`, `Qwen3-235B`) is its score on a table, not a release of it; after a name
+    without one (`Milvus 2.5`) it is a version, and so is one written with `v`."""
+    facts = extract("Whisper-v4 5.7、Canary2-1B 6.1；Milvus 2.5 与 Moonshine2 v1.2 发布。")
+    versions = {(f.thing, f.value) for f in facts if f.kind == "version"}
+    figures = {f.value for f in facts if f.kind == "quantity"}
+    assert versions == {("milvus", "2.5"), ("moonshine2", "1.2")}
+    assert {"5.7", "6.1"} <= figures
+
+
+def test_a_year_before_a_measure_and_its_figure_is_no_figure() -> None:
+    """docs/facts.md: a measure read after an integer (`5,300 QPS`) is the next figure's when
+    one follows it: in `CodeContests 2025 pass@1 41.7` the year is the benchmark's edition."""
+    facts = extract("CodeContests 2025 pass@1 41.7 on Gemma-4; the server holds 5,300 QPS.")
+    figures = {(f.thing, f.value) for f in facts if f.kind == "quantity"}
+    assert figures == {("pass@1", "41.7"), ("qps", "5300")}
+
+
+def test_an_error_rate_before_a_figure_is_its_measure_not_a_project() -> None:
+    """docs/facts.md: `WER 5.7`, `AUC 0.91` are a measure's figures, not a release of `WER`."""
+    facts = extract("LibriSpeech test-clean 上 WER 5.7，CER 2.1；AUC 0.91。")
+    assert not [f for f in facts if f.kind == "version"]
+    assert {(f.thing, f.value) for f in facts if f.kind == "quantity"} == {
+        ("wer", "5.7"),
+        ("cer", "2.1"),
+        ("auc", "0.91"),
+    }
+
+
+def test_a_release_glued_or_pinned_to_a_lowercase_project_is_its_version() -> None:
+    """docs/facts.md: `tokio1.44.2`, `Bun-v1.2.3` (three parts glued to the word),
+    `hyper==1.6.0`, `serde>=1.0` (a requirement) and `tokio 1.43.0` (a lowercase word right
+    before three parts) each name the project's release, whatever its case; a model's own
+    number (`Qwen3.5`), a setting (`padding_free=True`) and a verb (`requires 0.17.2`) do not."""
+    text = (
+        "换上 tokio1.44.2 与 Bun-v1.2.3，依赖写成 hyper==1.6.0、serde>=1.0；旧机器上还是 "
+        "tokio 1.43.0，`padding_free=True`，Qwen3.5 不变。"
+    )
+    versions = {(f.thing, f.value) for f in extract(text) if f.kind == "version"}
+    assert versions == {
+        ("tokio", "1.44.2"),
+        ("bun", "1.2.3"),
+        ("hyper", "1.6"),
+        ("serde", "1.0"),
+        ("tokio", "1.43"),
+    }
+    verb = {f.thing for f in extract("OpenDAL now requires 0.17.2 of it.") if f.kind == "version"}
+    assert verb == {"opendal"}
+    part = {f.thing for f in extract("OpenDAL: see chapter 2.3.1.") if f.kind == "version"}
+    assert "chapter" not in part
+
+
+def test_a_patch_release_differs_from_the_first_release_of_its_line() -> None:
+    """docs/facts.md: `v2.1.4` and `v2.1.0`, both written whole, are two releases even where
+    both texts also name their line (`v2.1`); a text naming only the line states either."""
+    patch = Facts.of(extract("OpenTofu v2.1.4\nA patch on the v2.1 line: fixes the npm resolver."))
+    first = Facts.of(extract("OpenTofu 稳定版为 v2.1.0（2026-10-02）；v2.1 起支持 npm 工作区。"))
+    line = Facts.of(extract("OpenTofu v2.1 的 npm 工作区与 resolver 说明。"))
+    assert relation(patch, first)[0] == "differs"
+    assert relation(patch, line)[0] != "differs"
+
+
+def test_a_lowercase_project_before_the_word_for_its_current_release_owns_it() -> None:
+    """docs/facts.md: in `ruff 稳定版为 v0.9.0` and `uv latest v0.5.4` the lowercase word is the
+    project of the release (before, the release went to the text's first name, `Black`)."""
+    text = "ruff 稳定版为 v0.9.0（2026-10-02），Black 仍常用；uv latest v0.5.4。"
+    versions = {(f.thing, f.value) for f in extract(text) if f.kind == "version"}
+    assert versions == {("ruff", "0.9"), ("uv", "0.5.4")}
+    dated = [f.thing for f in extract(text) if f.kind == "date"]
+    assert dated == ["ruff 0.9"]
+
+
+def test_an_appended_post_starts_at_its_marker_line_only() -> None:
+    """docs/facts.md: `Update (11-28):`, `**EDIT 2:**`, `追记：`, `更新（11-29）：` open a post
+    appended later; a sentence about an update (`更新的榜单：`, `Updated weights:`) does not."""
+    from briefdesk.core.facts.extract import appended_at
+
+    body = "Title\nFirst post.\n"
+    for marker in ("Update (11-28): x", "**EDIT 2:** x", "> 追记：x", "更新（11-29）：x"):
+        assert appended_at(body + marker) == len(body)
+    for line in ("更新的榜单：x", "Updated weights: x", "The update: x"):
+        assert appended_at(body + line) == -1
+
+
+@pytest.mark.parametrize(
+    ("written", "iso"),
+    [
+        ("Bun v1.2.3 (24 Nov)", "11-24"),
+        ("Bun v1.2.3, released on the 24th of November", "11-24"),
+        ("Bun v1.2.3 (11/24/2026)", "2026-11-24"),
+        ("Bun v1.2.3 on 24/11/2026", "2026-11-24"),
+    ],
+)
+def test_a_date_with_the_day_first_or_a_year_after_the_slash_is_read(written: str, iso: str):
+    """core/claims/dates: `24 Nov`, `24th of November`, `11/24/2026` and `24/11/2026` are dates
+    (the release's, right after it); `the 2 may be late` is none."""
+    assert [f.value for f in extract(written) if f.kind == "date"] == [iso]
+    assert not [f for f in extract("Bun: the 2 may be late.") if f.kind == "date"]

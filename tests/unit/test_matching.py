@@ -896,3 +896,167 @@ def test_an_item_repeating_a_section_repeats_the_entry_it_took_in():
     assert "briefs/2026-11-01-e1.md#2" not in {
         ref for ref, tier in tiers_of(rerun).items() if tier == LIKELY
     }
+
+
+def test_a_later_version_of_one_paper_with_new_figures_is_an_update():
+    """docs/facts.md: an id written with a later version (`2610.04321v3`) names a revision of
+    the paper; a figure the candidate lacks is the revision's result, not one a summary left out.
+    The same id without a revision, or one with no figure the candidate lacks, stays likely."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    revised = (
+        "TinyASR 第三版（arXiv:2610.04321v3）\n11-20 修订：沿用 v1 的 LibriSpeech WER 4.1 "
+        "口径不变，新增 CommonVoice 中文子集，WER 为 9.8，流式延迟 180 ms。"
+    )
+    first = (
+        "TinyASR (arXiv:2610.04321): a 60M streaming recogniser; LibriSpeech WER 4.1 on "
+        "test-clean, the authors' figure."
+    )
+    (got,) = _retier_one([revised, first], ["batch", "brief"], 95.0)
+    assert got[1] == UPDATE
+    unversioned = revised.replace("v3", "")
+    (got,) = _retier_one([unversioned, first], ["batch", "brief"], 95.0)
+    assert got[1] == LIKELY
+    repost = "TinyASR（arXiv:2610.04321v3）的转载：LibriSpeech WER 4.1。"
+    (got,) = _retier_one([repost, first], ["batch", "brief"], 95.0)
+    assert got[1] == LIKELY
+
+
+def test_a_new_edition_of_one_table_is_an_update_and_a_part_of_it_is_not():
+    """docs/facts.md: two texts on one table that each state scores the other lacks (new
+    entries in, others left out) are two editions of it, however much they share (the leader's
+    score): `update`. A summary that keeps some of the table's scores and adds none is likely."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    december = (
+        "Open ASR Leaderboard 12 月榜\n12-01 更新的 Open ASR Leaderboard：Parakeet2-TDT 5.9、"
+        "Canary2-1B 6.1 两个开源模型进入前五；Whisper-v4 仍以 5.7 居首。"
+    )
+    october = (
+        "Open ASR Leaderboard (2026-10 edition): Whisper-v4 5.7, Granite-Speech3 6.4, "
+        "Moonshine2 9.8, averaged over eight test sets."
+    )
+    (got,) = _retier_one([december, october], ["batch", "living-doc"], 90.0)
+    assert got[1] == UPDATE
+    part = "Open ASR Leaderboard 十月版：Whisper-v4 以 5.7 居首，Granite-Speech3 为 6.4。"
+    (got,) = _retier_one([part, october], ["batch", "living-doc"], 90.0)
+    assert got[1] == LIKELY
+
+
+def test_a_score_in_the_heading_the_candidate_does_not_state_is_a_new_result():
+    """docs/facts.md: a heading says what a text reports; a summary of it keeps the heading's
+    figure. An item whose heading states a score the candidate lacks, where the candidate states
+    its own on that subject, reports another result (a re-run), even where its body repeats the
+    candidate's figure. A heading figure the candidate states is no new result."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    rerun = (
+        "复现 Whisper-v4 的 LibriSpeech：为什么我跑出 6.3\n"
+        "楼主用 faster-whisper 跑 Whisper-v4，beam 1，LibriSpeech test-clean 上为 6.3；"
+        "回帖说官方的 5.7 是 beam 5 的结果。"
+    )
+    official = (
+        "Whisper-v4 的官方口径：LibriSpeech test-clean、beam 5 时 WER 5.7（作者自述），"
+        "CommonVoice 另报。"
+    )
+    (got,) = _retier_one([rerun, official], ["batch", "living-doc"], 90.0)
+    assert got[1] == UPDATE
+    repost = (
+        "Whisper-v4 在 LibriSpeech 上 WER 5.7\n转载：官方口径，test-clean，beam 5，"
+        "作者自述；另有 faster-whisper 的部署说明。"
+    )
+    (got,) = _retier_one([repost, official], ["batch", "living-doc"], 90.0)
+    assert got[1] == LIKELY
+
+
+def test_a_release_glued_or_pinned_to_its_project_is_an_update_of_another_release():
+    """docs/facts.md: `tokio1.44.2` and `hyper==1.6.0` name releases, so against a candidate
+    with `tokio 1.43.0` and `hyper 1.5.2` the item is another release of the same projects."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    upgrade = (
+        "Axum 服务升级笔记\n换上 tokio1.44.2 之后，Axum 的 WebSocket 断连问题消失；"
+        "Cargo.toml 里写成 hyper==1.6.0。"
+    )
+    known = "Axum 的 WebSocket 断连：与 tokio 1.43.0 和 hyper 1.5.2 的组合有关（Axum 博客）。"
+    (got,) = _retier_one([upgrade, known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
+
+
+def test_a_new_average_on_one_benchmark_is_a_measured_result():
+    """docs/facts.md: `平均` (an average) names a measure, so a new model's average on the
+    benchmark whose known leader the item also names is a measured result: `update`."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    new_leader = (
+        "XiYan-SQL-V2 登顶 BIRD-Bench\nXiYan 团队 11-20 放出 XiYan-SQL-V2-32B，BIRD-Bench 上"
+        "平均 76.4，超过上一代 XiYan-SQL-V1-32B 的 73.1。"
+    )
+    known = "Text-to-SQL：BIRD-Bench（2026-06 版）榜首为 XiYan-SQL-V1-32B，平均 73.1（作者自述）。"
+    (got,) = _retier_one([new_leader, known], ["batch", "living-doc"], 80.0)
+    assert got[1] == UPDATE
+
+
+def test_a_re_collected_post_with_an_appended_update_is_an_update():
+    """docs/facts.md: a material collected again with a post appended (`Update (11-28):`,
+    `追记：`) repeats what the candidate summarised; a figure in the appended post is a later
+    result: `update`. Without the appended post, the same text is the candidate's duplicate."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    original = (
+        "r/rust: tokio timer wheel leak\nOn a c7g.4xlarge, the echo server's p50 latency grows "
+        "from 0.8 ms to 4.2 ms after an hour; restarting fixes it."
+    )
+    known = (
+        "tokio 计时轮泄漏，在 c7g.4xlarge 上 echo server 运行一小时后 p50 延迟从 0.8 ms 涨到 "
+        "4.2 ms，重启可恢复（Reddit 帖）。"
+    )
+    (got,) = _retier_one([original, known], ["batch", "brief"], 90.0)
+    assert got[1] == LIKELY
+    edited = original + "\n\nUpdate (11-28): with the patch applied, latency stays at 0.9 ms."
+    (got,) = _retier_one([edited, known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
+    zh = original + "\n\n追记：打上补丁之后六小时仍是 0.9 ms。"
+    (got,) = _retier_one([zh, known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
+
+
+def test_an_approximate_new_score_a_few_points_away_is_another_result():
+    """docs/facts.md ("Figures written another way"): `约 0.55` agrees with `0.553`, not with
+    `0.53`: an approximate figure is one unit of its last digit wide, so a re-run's `about`
+    score two points from the known one is another value: `update`, not the same figure."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    known = "ReRank-X 在 BEIR 上 NDCG@10 为 0.53（bge-m3 召回，作者自述）。"
+    rerun = "ReRank-X 复测：BEIR 上 NDCG@10 约 0.55（bge-m3 召回，我们自己跑的）。"
+    (got,) = _retier_one([rerun, known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
+    rounded = "ReRank-X 复测：BEIR 上 NDCG@10 约 0.53（bge-m3 召回）。"
+    (got,) = _retier_one([rounded, known.replace("0.53", "0.533")], ["batch", "brief"], 90.0)
+    assert got[1] == LIKELY
+
+
+def test_a_new_price_with_thousands_or_in_words_is_an_update():
+    """docs/facts.md: `$1,200` is twelve hundred dollars (not `$1`), `65 美金` and `65 刀` are
+    dollars: a plan's new price against the known one is a new fact, `update`."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    known = "Linear Business plan: $1,500 per year for ten seats, SAML and audit logs included."
+    cheaper = "Linear Business plan now $1,200 a year for ten seats, SAML and audit logs included."
+    (got,) = _retier_one([cheaper, known], ["batch", "brief"], 95.0)
+    assert got[1] == UPDATE
+    zh_known = "Linear 团队版：每席位每月 49 美元，含 SAML、SCIM 与审计日志。"
+    zh_new = "Linear 团队版涨价：每席位每月 65 美金，含 SAML、SCIM 与审计日志。"
+    (got,) = _retier_one([zh_new, zh_known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
+
+
+def test_one_release_on_another_day_written_day_first_is_an_update():
+    """docs/facts.md: one release dated by both texts on days that cannot be one differs, in any
+    written form of the date (`24 Nov` against `2026-11-20`)."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    moved = "OpenTofu v1.2.3 (24 Nov): the release slipped four days; the S3 backend fixes are in."
+    known = "OpenTofu v1.2.3（2026-11-20）：S3 backend 修复。"
+    (got,) = _retier_one([moved, known], ["batch", "brief"], 90.0)
+    assert got[1] == UPDATE
