@@ -27,7 +27,12 @@ by its other paragraphs).
   item names itself (`活文档 §1.2 记的…`, `the living document's §1.2`), comes first when it is
   closer to the item than most sections are (above the median) — the increment is that
   correction, or the material's author has already said where it belongs, even where another
-  section holds more of what the item repeats;
+  section holds more of what the item repeats. A contradiction counts only in the section of
+  what it is about (`_clash_subject`): a version's or a release date's project where a heading
+  names it (any section naming it when none does), a figure's subject — the names of its
+  setting the item's title names — where that is written about; a benchmark table naming a
+  release as its setting, or a baseline's figure in the setting of the item's own, is no
+  correction to make there;
 - *within its chapter*: a subsection's cosine grows by CHAPTER_SHARE of its chapter's (the
   chapter's heading and opening text) — a reviewer finds the chapter first, then the subsection
   in it, so of two subsections with similar words the one in the item's chapter comes first;
@@ -51,6 +56,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..facts.extract import Fact
 from ..facts.index import Facts, Lookup, clashes
 from ..model.values import Section
 from .score import calibrated
@@ -62,7 +68,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "5"
+PLACEMENT_VERSION = "6"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 TITLE_NAME_BOOST = HEAD_BOOST / 2  # and by this when its text names a name of the item's title
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
@@ -178,9 +184,27 @@ def evidence(
         if any(f.kind in ("version", "quantity") for f in mine.all):
             for j in lookup.relevant_index(mine):
                 theirs = facts[j]
-                if theirs.names & mine.names and clashes(mine, theirs):
-                    first[i, j] = True
+                if not theirs.names & mine.names:
+                    continue
+                for fa, _ in clashes(mine, theirs):
+                    about = _clash_subject(fa, set(titled))
+                    if any(j in heads.get(n, named_in.get(n, ())) for n in about):
+                        first[i, j] = True
+                        break
     return boost, first
+
+
+def _clash_subject(fact: Fact, titled: set[str]) -> set[str]:
+    """The names a clash of the item's `fact` is about: the project of a version or a release
+    date (`faiss 1.13` -> `faiss`); for a figure, the names of its setting the item's title
+    names (the figure is the title's subject's, not its baseline's: a reranker's nDCG@10 over
+    BM25 is no BM25 figure), else its whole setting."""
+    if fact.kind == "version":
+        return {fact.thing}
+    if fact.kind == "date":
+        return {fact.thing.rsplit(" ", 1)[0]}
+    setting = set(fact.setting)
+    return (setting & titled) or setting
 
 
 def _in_title(name: str, title: str) -> bool:
