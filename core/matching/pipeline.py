@@ -342,7 +342,7 @@ def match_items(
     )
     section_index = {s.id: j for j, s in enumerate(sections)}
     only_facts = [f for _, f in section_facts]
-    boost, first = evidence(
+    boost, first, kin = evidence(
         book,
         len(items),
         sections,
@@ -361,6 +361,7 @@ def match_items(
         ),
         first,
         (store.vocab, store.index),
+        kin,
     )
     names = shared_names(book, placed, sections, only_facts)
     tick(len(items))

@@ -508,3 +508,62 @@ def test_a_figure_of_the_items_subject_is_no_correction_of_its_baselines(
     # title names the rescorer, whose section it goes in.
     got = first([*sections, *UNRELATED_ZH], item("inbox/w.md#3", title, body))
     assert got[0] == "2.3"  # before: 2.1, lifted as contradicted
+
+
+@pytest.mark.parametrize(
+    ("sections", "title", "body"),
+    [
+        (
+            [
+                section("1", "镜像构建", "镜像的构建、分层与缓存。"),
+                section(
+                    "1.2",
+                    "分层缓存",
+                    "镜像分层缓存：按层的内容哈希复用，基础层变动时整条链失效；zstd 压缩层比 gzip "
+                    "小约 20%。",
+                ),
+                section("3", "容器运行时", "每个运行时写当前稳定版与日期、默认配置、已知坑。"),
+                section(
+                    "3.1", "containerd", "containerd 稳定版 v2.1.3（2026-09-02），CRI 插件内置。"
+                ),
+                section("3.2", "CRI-O", "CRI-O 当前版本 v1.33.2（2026-08-20），跟随 Kubernetes。"),
+                section("3.3", "runc", "runc v1.3.0 是多数运行时的底层；cgroup v2 为默认。"),
+            ],
+            "Podman v5.6：quadlet 与分层缓存",
+            "转载 Podman 社区的更新说明：v5.6（10/14 发布）起 quadlet 单元可以直接声明 pod；"
+            "镜像分层缓存改用内容哈希复用，zstd 压缩层默认开启。",
+        ),
+        (
+            [
+                section("1", "Image builds", "Building, layering and caching images."),
+                section(
+                    "1.2",
+                    "Layer caching",
+                    "Layer caching reuses layers by content hash; a changed base layer invalidates "
+                    "the chain; zstd layers are about 20% smaller than gzip.",
+                ),
+                section(
+                    "3",
+                    "Container runtimes",
+                    "Each runtime: its current stable release and date, defaults, known pitfalls.",
+                ),
+                section("3.1", "containerd", "containerd's stable release is v2.1.3 (2026-09-02)."),
+                section("3.2", "CRI-O", "CRI-O's current release is v1.33.2 (2026-08-20)."),
+                section("3.3", "runc", "runc v1.3.0 sits under most runtimes; cgroup v2 default."),
+            ],
+            "Podman v5.6: quadlet pods and layer caching",
+            "The Podman release notes: since v5.6 (released 10/14) quadlet units declare pods "
+            "directly; layer caching reuses layers by content hash, zstd layers by default.",
+        ),
+    ],
+)
+def test_a_new_projects_release_is_proposed_in_the_chapter_of_its_kind(
+    sections: list[Section], title: str, body: str
+) -> None:
+    # The document has no word of Podman; its runtimes chapter files one runtime per subsection,
+    # each with its release. The layer-caching subsection shares the item's words and stays
+    # first; the runtimes chapter comes next, where a reviewer would open Podman's subsection.
+    got = first([*sections, *UNRELATED_ZH], item("inbox/p.md#4", title, body))
+    assert got[:2] == ["1.2", "3"]  # before: 3 not proposed
+    named = [*sections[:-1], section("3.3", "runc", "runc v1.3.0 也是 Podman 的默认底层。")]
+    assert "3" not in first([*named, *UNRELATED_ZH], item("inbox/p.md#4", title, body))[:2]
