@@ -38,6 +38,7 @@ from ..workspace.earlier_briefs import placed_in
 from . import cache as mc
 from . import score as sc
 from .answer import TIERS, WHY_ORDER, Answer, FactRows
+from .bridge import BRIDGE_VERSION, Bridge, bridge_of, bridged
 from .citations import absorbed_entries, cited_entries
 from .placements import PLACEMENT_VERSION, evidence, place, section_matrix, shared_names
 from .search import background, candidates
@@ -102,9 +103,11 @@ def _kinds(store: mc.TokenStore, ids: np.ndarray) -> np.ndarray:
     return kinds
 
 
-def _shared(rec: Records, a: int, b: int) -> int:
-    """How many distinct tokens two records share."""
-    return len(np.intersect1d(rec.tokens_of(a), rec.tokens_of(b), assume_unique=True))
+def _shared(rec: Records, a: int, b: int, bridge: Bridge | None = None) -> int:
+    """How many distinct tokens two records share, with the concepts that meet across their
+    languages (`bridge.Bridge.shared`)."""
+    same = len(np.intersect1d(rec.tokens_of(a), rec.tokens_of(b), assume_unique=True))
+    return same + (bridge.shared(a, b) if bridge is not None else 0)
 
 
 def _identity_pairs(
@@ -147,13 +150,17 @@ def _duplicates(
     threshold: float,
     tick: Callable[[int], None],
     subject: Callable[[int, int], bool] | None = None,
+    bridge: Bridge | None = None,
 ) -> tuple[_Found, list[list[tuple[int, float]]]]:
     """Each item's candidates, and the records its search found (for the facts it knows)."""
     import scipy.sparse as sp
 
     matrix = cast(sp.csr_matrix, x)
-    q50, q90 = background(matrix, n_items)
-    ci, cr, cos, rank = candidates(matrix, n_items, df, tick)
+    other = None  # the records as the other side of a pair sees them: `matrix` but for the bridge
+    if bridge is not None:
+        matrix, other, df = bridged(matrix, df, bridge)
+    q50, q90 = background(matrix, n_items, other)
+    ci, cr, cos, rank = candidates(matrix, n_items, df, tick, other)
     meaning = sc.calibrated(cos.astype(np.float64), q50[ci], q90[ci])
     above = sc.clearly_above(cos.astype(np.float64), q50[ci], q90[ci])
     near = sc.NearCopy(rec)
@@ -176,7 +183,7 @@ def _duplicates(
         # below the threshold yet close enough for one text to hold most of the other
         near_enough = m < threshold and c >= sc.NEAR_COPY_COS and k < sc.NEAR_COPY_RANK
         score = max(m, near(i, r)) if near_enough else m
-        if score >= threshold and _shared(rec, i, r) < MIN_SHARED:
+        if score >= threshold and _shared(rec, i, r, bridge) < MIN_SHARED:
             # a handful of shared words (a name, a figure, a topic) is a topic, not a statement:
             # a text that short is likely only if its facts say so (docs/duplicates.md)
             score = min(score, threshold - 0.1)
@@ -263,6 +270,7 @@ def match_items(
         MATCH_VERSION,
         PLACEMENT_VERSION,
         TOKENIZER_VERSION,
+        BRIDGE_VERSION,
         FACTS_VERSION,
         str(threshold),
         str(top_placements),
@@ -307,9 +315,10 @@ def match_items(
             part = store.parts[key] = tokenize(store, part_texts, extra)
         parts.append(part)
         tick(n)
+    rec = Records.of(parts[:-1])
+    bridge = bridge_of(rec, store)  # its concepts are kept in the store: saved next
     mc.save_store(cache_dir, store, [k for k, *_ in sources])
 
-    rec = Records.of(parts[:-1])
     sec = Records.of(parts[-1:])
     kind = _kinds(store, np.concatenate([rec.ids, sec.ids]))
     matrix, df = sc.tfidf(rec, kind, len(store.vocab))
@@ -326,6 +335,7 @@ def match_items(
         threshold,
         tick,
         lambda i, r: subject_pair(book, i, r),
+        bridge,
     )
     section_facts = [
         (f"{living_doc_path}§{s.id}", FactBook([_section_doc(s)], book.vocab, lambda _: ())[0])
