@@ -40,7 +40,14 @@ from . import score as sc
 from .answer import TIERS, WHY_ORDER, Answer, FactRows
 from .bridge import BRIDGE_VERSION, Bridge, bridge_of, bridged
 from .citations import absorbed_entries, cited_entries
-from .placements import PLACEMENT_VERSION, evidence, place, section_matrix, shared_names
+from .placements import (
+    PLACEMENT_VERSION,
+    cross_language,
+    evidence,
+    place,
+    section_matrix,
+    shared_names,
+)
 from .search import background, candidates
 from .tiers import LIKELY, FactBook, absorbed, retier, subject_pair, vocabulary
 from .tokens import MIN_SHARED, MIN_TOKENS, Records, kind_weight, tokenize
@@ -317,6 +324,7 @@ def match_items(
         tick(n)
     rec = Records.of(parts[:-1])
     bridge = bridge_of(rec, store)  # its concepts are kept in the store: saved next
+    sec_bridge = bridge_of(Records.of(parts), store)  # the same with the sections, for placements
     mc.save_store(cache_dir, store, [k for k, *_ in sources])
 
     sec = Records.of(parts[-1:])
@@ -372,6 +380,7 @@ def match_items(
         first,
         (store.vocab, store.index),
         kin,
+        None if sec_bridge is None else cross_language(sec_bridge, len(items), n_head, rec.n),
     )
     names = shared_names(book, placed, sections, only_facts)
     tick(len(items))

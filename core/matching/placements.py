@@ -10,6 +10,11 @@ keeps them apart, a placement asks what the texts are about. A section's cosine 
 the whole section's and its best paragraph's (a long section about several things is not diluted
 by its other paragraphs).
 
+**Across languages**: an item and a section also meet through the Chinese–English bridge
+(`bridge.py`), as the duplicates do: WEIGHT times the Chinese of one against the English of the
+other is added to both cosines (`cross_language`), so an English abstract meets the Chinese
+section that says the same in Chinese (`classification-style` and `分类式`).
+
 **Evidence beyond the text**, each a rule a reviewer follows:
 
 - *names of the heading*: the cosine grows by HEAD_BOOST per name of the section's heading the
@@ -64,6 +69,8 @@ import numpy as np
 from ..facts.extract import Fact
 from ..facts.index import Facts, Lookup, clashes
 from ..model.values import Section
+from .bridge import WEIGHT as BRIDGE_WEIGHT
+from .bridge import Bridge
 from .score import calibrated
 from .tiers import FactBook, heading_names
 from .tokens import Records
@@ -73,7 +80,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "7"
+PLACEMENT_VERSION = "8"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 TITLE_NAME_BOOST = HEAD_BOOST / 2  # and by this when its text names a name of the item's title
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
@@ -286,6 +293,7 @@ def place(
     first: np.ndarray | None = None,
     vocab: tuple[Sequence[str], dict[str, int]] | None = None,
     kin: np.ndarray | None = None,
+    cross: tuple[sp.csr_matrix, sp.csr_matrix, sp.csr_matrix] | None = None,
 ) -> list[list[tuple[int, float]]]:
     """Per item the best `top` (section index, score 0..100) with a cosine above 0, best first,
     ties in document order; after the first, only sections scoring above 0 (closer than the
@@ -296,12 +304,20 @@ def place(
     median section is raised to just above the best. `vocab` (the tokens and their ids): English
     plurals are folded into their singulars first (`fold_plurals`).
     `chapter_of[j]`: the index of section j's chapter (`3` for `3.2`), -1 for none (module
-    doc)."""
+    doc). `cross` (`cross_language`): the items', sections' and paragraphs' concept columns, so
+    that each product adds the bridge's Chinese–English similarity."""
     n_items, n_sec = items.shape[0], sections.shape[0]
     if n_sec == 0 or top <= 0:
         return [[] for _ in range(n_items)]
     if vocab is not None:
         items, sections, paragraphs = fold_plurals(*vocab, items, sections, paragraphs)
+    if cross is not None:
+        import scipy.sparse as sp
+
+        items, sections, paragraphs = (
+            sp.hstack([m, c], format="csr")
+            for m, c in zip((items, sections, paragraphs), cross, strict=True)
+        )
     cos = (items @ sections.T).toarray()
     if paragraphs.shape[0]:
         per_para = (items @ paragraphs.T).toarray()
@@ -339,6 +355,25 @@ def place(
         ]
         for rj, rc, rs in zip(order.tolist(), best_cos.tolist(), scores.tolist(), strict=True)
     ]
+
+
+def cross_language(
+    bridge: Bridge, n_items: int, n_head: int, n_records: int
+) -> tuple[sp.csr_matrix, sp.csr_matrix, sp.csr_matrix]:
+    """The concept columns `place` appends (`cross`), from one bridge over the records and the
+    sections (the sections after the `n_records` records; the paragraphs from `n_head` on): an
+    item's `[√W·z, √W·e]` against a section's `[√W·e, √W·z]`, so that the product adds WEIGHT
+    times the Chinese of one against the English of the other, as for the duplicates
+    (`bridge.bridged`) — an English abstract meets a Chinese section that says it in Chinese."""
+    import scipy.sparse as sp
+
+    w = np.float32(np.sqrt(BRIDGE_WEIGHT))
+    z, e = (bridge.z * w).tocsr(), (bridge.e * w).tocsr()
+    return (
+        sp.hstack([z[:n_items], e[:n_items]], format="csr"),
+        sp.hstack([e[n_records:], z[n_records:]], format="csr"),
+        sp.hstack([e[n_head:n_records], z[n_head:n_records]], format="csr"),
+    )
 
 
 def _within_chapters(cos: np.ndarray, chapter_of: np.ndarray) -> np.ndarray:

@@ -567,3 +567,31 @@ def test_a_new_projects_release_is_proposed_in_the_chapter_of_its_kind(
     assert got[:2] == ["1.2", "3"]  # before: 3 not proposed
     named = [*sections[:-1], section("3.3", "runc", "runc v1.3.0 也是 Podman 的默认底层。")]
     assert "3" not in first([*named, *UNRELATED_ZH], item("inbox/p.md#4", title, body))[:2]
+
+
+def test_an_english_item_meets_the_chinese_section_that_says_it_in_chinese() -> None:
+    # The abstract shares no name with either section; its words are the Chinese section's in
+    # English (congestion window, packet loss, bandwidth). The QUIC section shares `packet` and
+    # `stream` as written. Through the dictionary the congestion-control section comes first.
+    sections = [
+        section(
+            "2.1",
+            "拥塞控制",
+            "基于丢包的拥塞控制：每次丢包就缩小拥塞窗口；带宽估计决定发送速率，窗口跟随往返时延。",
+        ),
+        section(
+            "3.2",
+            "QUIC 实现",
+            "QUIC 的 stream 多路复用与连接迁移；packet number 分空间编号，握手一个往返。",
+        ),
+        section("4.1", "证书轮换", "证书到期前自动续签，私钥不落盘。"),
+        *UNRELATED_ZH,
+    ]
+    paper = item(
+        "inbox/n.md#1",
+        "Window, not loss",
+        "Loss-based congestion control shrinks the congestion window on every packet loss. We "
+        "estimate the bandwidth instead and keep the window open, so a lossy link no longer "
+        "halves the sending rate of each stream.",
+    )
+    assert first(sections, paper)[0] == "2.1"  # before: 3.2, on `packet` and `stream`
