@@ -10,6 +10,8 @@ every file sealed with this account's key):
   brief changes its own key only, so a scan re-tokenises that brief and reuses the other 1,999.
   Tokenising is most of a cold scan's time (per-character Python work); everything after it is
   sparse algebra that is recomputed.
+  Beside the vocabulary, the Chinese–English bridge's concepts of each token (`bridge.py`),
+  with the bridge's version: computed once per token, like its id.
 - `match-v<N>/result-<hash>.json`: the finished answer for one exact input (every text, ref,
   citation and setting hashed); an unchanged workspace is answered from it.
 
@@ -66,6 +68,10 @@ class TokenStore:
     parts: dict[str, Part] = field(default_factory=dict)
     ages: dict[str, int] = field(default_factory=dict)  # scans since a part was last used
     dirty: bool = False
+    # the bridge's concepts of vocab[0:len(concepts)], space-separated (`bridge.py`), and the
+    # bridge version they were computed by
+    concepts: list[str] = field(default_factory=list)
+    concepts_version: str = ""
 
     def token_id(self, token: str) -> int:
         got = self.index.get(token)
@@ -99,6 +105,7 @@ def load_store(cache_dir: Path | None) -> TokenStore:
             vocab_blob = bytes(z["vocab"]).decode("utf-8")
             lengths, ids = z["lengths"], z["ids"]
             counts = z["counts"]
+            concepts_blob = bytes(z["concepts"]).decode("utf-8") if "concepts" in z.files else ""
         if meta.get("version") != CACHE_VERSION:
             return TokenStore()
         vocab = vocab_blob.split("\n") if vocab_blob else []
@@ -129,7 +136,17 @@ def load_store(cache_dir: Path | None) -> TokenStore:
             tok += ntok
         if rec != len(lengths) or tok != len(ids) or cnt != len(counts):
             return TokenStore()
-        return TokenStore(vocab, {t: i for i, t in enumerate(vocab)}, parts, ages)
+        concepts = concepts_blob.split("\n") if meta.get("concepts") else []
+        if len(concepts) != meta.get("concepts", 0) or len(concepts) > len(vocab):
+            concepts = []
+        return TokenStore(
+            vocab,
+            {t: i for i, t in enumerate(vocab)},
+            parts,
+            ages,
+            concepts=concepts,
+            concepts_version=str(meta.get("concepts_version", "")) if concepts else "",
+        )
     except Exception:  # a cache that does not load is no cache
         return TokenStore()
 
@@ -147,6 +164,8 @@ def save_store(cache_dir: Path | None, store: TokenStore, used: list[str]) -> No
     meta = {
         "version": CACHE_VERSION,
         "vocab": len(store.vocab),
+        "concepts": len(store.concepts),
+        "concepts_version": store.concepts_version,
         "parts": [
             {
                 "key": k,
@@ -162,6 +181,7 @@ def save_store(cache_dir: Path | None, store: TokenStore, used: list[str]) -> No
     arrays = {
         "meta": np.frombuffer(json.dumps(meta, ensure_ascii=False).encode("utf-8"), np.uint8),
         "vocab": np.frombuffer("\n".join(store.vocab).encode("utf-8"), np.uint8),
+        "concepts": np.frombuffer("\n".join(store.concepts).encode("utf-8"), np.uint8),
         "lengths": np.concatenate([p.lengths for _, p in parts] or [empty]).astype(np.int32),
         "ids": np.concatenate([p.ids for _, p in parts] or [empty]).astype(np.int32),
         "counts": np.concatenate(

@@ -38,8 +38,16 @@ from ..workspace.earlier_briefs import placed_in
 from . import cache as mc
 from . import score as sc
 from .answer import TIERS, WHY_ORDER, Answer, FactRows
+from .bridge import BRIDGE_VERSION, Bridge, bridge_of, bridged
 from .citations import absorbed_entries, cited_entries
-from .placements import PLACEMENT_VERSION, evidence, place, section_matrix, shared_names
+from .placements import (
+    PLACEMENT_VERSION,
+    cross_language,
+    evidence,
+    place,
+    section_matrix,
+    shared_names,
+)
 from .search import background, candidates
 from .tiers import LIKELY, FactBook, absorbed, retier, subject_pair, vocabulary
 from .tokens import MIN_SHARED, MIN_TOKENS, Records, kind_weight, tokenize
@@ -102,9 +110,11 @@ def _kinds(store: mc.TokenStore, ids: np.ndarray) -> np.ndarray:
     return kinds
 
 
-def _shared(rec: Records, a: int, b: int) -> int:
-    """How many distinct tokens two records share."""
-    return len(np.intersect1d(rec.tokens_of(a), rec.tokens_of(b), assume_unique=True))
+def _shared(rec: Records, a: int, b: int, bridge: Bridge | None = None) -> int:
+    """How many distinct tokens two records share, with the concepts that meet across their
+    languages (`bridge.Bridge.shared`)."""
+    same = len(np.intersect1d(rec.tokens_of(a), rec.tokens_of(b), assume_unique=True))
+    return same + (bridge.shared(a, b) if bridge is not None else 0)
 
 
 def _identity_pairs(
@@ -147,14 +157,18 @@ def _duplicates(
     threshold: float,
     tick: Callable[[int], None],
     subject: Callable[[int, int], bool] | None = None,
+    bridge: Bridge | None = None,
 ) -> tuple[_Found, list[list[tuple[int, float]]], list[list[tuple[int, float]]]]:
     """Each item's candidates, the records its search found best (for the facts it knows), and
     the rest of what it found (read only where they name the item's subject)."""
     import scipy.sparse as sp
 
     matrix = cast(sp.csr_matrix, x)
-    q50, q90 = background(matrix, n_items)
-    ci, cr, cos, rank = candidates(matrix, n_items, df, tick)
+    other = None  # the records as the other side of a pair sees them: `matrix` but for the bridge
+    if bridge is not None:
+        matrix, other, df = bridged(matrix, df, bridge)
+    q50, q90 = background(matrix, n_items, other)
+    ci, cr, cos, rank = candidates(matrix, n_items, df, tick, other)
     meaning = sc.calibrated(cos.astype(np.float64), q50[ci], q90[ci])
     above = sc.clearly_above(cos.astype(np.float64), q50[ci], q90[ci])
     near = sc.NearCopy(rec)
@@ -177,7 +191,7 @@ def _duplicates(
         # below the threshold yet close enough for one text to hold most of the other
         near_enough = m < threshold and c >= sc.NEAR_COPY_COS and k < sc.NEAR_COPY_RANK
         score = max(m, near(i, r)) if near_enough else m
-        if score >= threshold and _shared(rec, i, r) < MIN_SHARED:
+        if score >= threshold and _shared(rec, i, r, bridge) < MIN_SHARED:
             # a handful of shared words (a name, a figure, a topic) is a topic, not a statement:
             # a text that short is likely only if its facts say so (docs/duplicates.md)
             score = min(score, threshold - 0.1)
@@ -265,6 +279,7 @@ def match_items(
         MATCH_VERSION,
         PLACEMENT_VERSION,
         TOKENIZER_VERSION,
+        BRIDGE_VERSION,
         FACTS_VERSION,
         str(threshold),
         str(top_placements),
@@ -309,9 +324,11 @@ def match_items(
             part = store.parts[key] = tokenize(store, part_texts, extra)
         parts.append(part)
         tick(n)
+    rec = Records.of(parts[:-1])
+    bridge = bridge_of(rec, store)  # its concepts are kept in the store: saved next
+    sec_bridge = bridge_of(Records.of(parts), store)  # the same with the sections, for placements
     mc.save_store(cache_dir, store, [k for k, *_ in sources])
 
-    rec = Records.of(parts[:-1])
     sec = Records.of(parts[-1:])
     kind = _kinds(store, np.concatenate([rec.ids, sec.ids]))
     matrix, df = sc.tfidf(rec, kind, len(store.vocab))
@@ -328,6 +345,7 @@ def match_items(
         threshold,
         tick,
         lambda i, r: subject_pair(book, i, r),
+        bridge,
     )
     section_facts = [
         (f"{living_doc_path}§{s.id}", FactBook([_section_doc(s)], book.vocab, lambda _: ())[0])
@@ -352,7 +370,7 @@ def match_items(
     )
     section_index = {s.id: j for j, s in enumerate(sections)}
     only_facts = [f for _, f in section_facts]
-    boost, first = evidence(
+    boost, first, kin = evidence(
         book,
         len(items),
         sections,
@@ -371,6 +389,8 @@ def match_items(
         ),
         first,
         (store.vocab, store.index),
+        kin,
+        None if sec_bridge is None else cross_language(sec_bridge, len(items), n_head, rec.n),
     )
     names = shared_names(book, placed, sections, only_facts)
     tick(len(items))

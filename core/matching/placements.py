@@ -10,6 +10,11 @@ keeps them apart, a placement asks what the texts are about. A section's cosine 
 the whole section's and its best paragraph's (a long section about several things is not diluted
 by its other paragraphs).
 
+**Across languages**: an item and a section also meet through the Chinese–English bridge
+(`bridge.py`), as the duplicates do: WEIGHT times the Chinese of one against the English of the
+other is added to both cosines (`cross_language`), so an English abstract meets the Chinese
+section that says the same in Chinese (`classification-style` and `分类式`).
+
 **Evidence beyond the text**, each a rule a reviewer follows:
 
 - *names of the heading*: the cosine grows by HEAD_BOOST per name of the section's heading the
@@ -27,13 +32,23 @@ by its other paragraphs).
   item names itself (`活文档 §1.2 记的…`, `the living document's §1.2`), comes first when it is
   closer to the item than most sections are (above the median) — the increment is that
   correction, or the material's author has already said where it belongs, even where another
-  section holds more of what the item repeats;
+  section holds more of what the item repeats. A contradiction counts only in the section of
+  what it is about (`_clash_subject`): a version's or a release date's project where a heading
+  names it (any section naming it when none does), a figure's subject — the names of its
+  setting the item's title names — where that is written about; a benchmark table naming a
+  release as its setting, or a baseline's figure in the setting of the item's own, is no
+  correction to make there;
 - *within its chapter*: a subsection's cosine grows by CHAPTER_SHARE of its chapter's (the
   chapter's heading and opening text) — a reviewer finds the chapter first, then the subsection
   in it, so of two subsections with similar words the one in the item's chapter comes first;
 - *subsection over chapter*: a chapter ranked above one of its own subsections gives way to it
   when the subsection comes within SUBSECTION_SHARE of it — a subsection says where, a chapter
-  only roughly; a chapter stays first only when none of its subsections fits.
+  only roughly; a chapter stays first only when none of its subsections fits;
+- *the chapter of its kind*: an item about a project no section names (its title names it and
+  the item states its version) has, second, the closest chapter that files one project per
+  subsection (`_filing_chapters`) — a reviewer opens the new project's subsection there, while
+  the subsection sharing the item's words stays first; that chapter's subsections (other
+  projects) do not displace it.
 
 The score shown is on the duplicates' scale (`score.calibrated`), against the item's own
 background over the sections: 0 for a section no closer than the item's typical section (its 90th
@@ -51,8 +66,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..facts.extract import Fact
 from ..facts.index import Facts, Lookup, clashes
 from ..model.values import Section
+from .bridge import WEIGHT as BRIDGE_WEIGHT
+from .bridge import Bridge
 from .score import calibrated
 from .tiers import FactBook, heading_names
 from .tokens import Records
@@ -62,7 +80,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "5"
+PLACEMENT_VERSION = "8"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 TITLE_NAME_BOOST = HEAD_BOOST / 2  # and by this when its text names a name of the item's title
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
@@ -77,6 +95,7 @@ _NAMED_SECTION = re.compile(
     r"(?:活文档|(?i:living[ \t]+doc(?:ument)?(?:'s)?))[ \t]*(?:的[ \t]*)?"
     r"§[ \t]*([0-9]+(?:\.[0-9]+)*)"
 )
+_MIN_FILED = 2  # subsections a chapter needs to file one project per subsection
 _MIN_PLURAL = 4  # `uses`, `gpus`: shorter words ending in s are seldom plurals of a word used
 
 
@@ -137,14 +156,17 @@ def evidence(
     sections: Sequence[Section],
     facts: Sequence[Facts],
     placed_before: Sequence[Sequence[int]] = (),
-) -> tuple[np.ndarray, np.ndarray]:
-    """(boost, first), items × sections: the factors on the placement cosine (the names of the
-    section's heading the item uses, a section an entry it repeats was placed in) and whether
-    the section comes first (it states one of the item's facts otherwise, or the item names it:
-    module doc).
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(boost, first, kin), items × sections: the factors on the placement cosine (the names of
+    the section's heading the item uses, a section an entry it repeats was placed in), whether
+    the section comes first (it states one of the item's facts otherwise, or the item names it)
+    and whether it is a chapter that files the item's kind, one project per subsection, for a
+    project the document has no word of (module doc).
     `placed_before[i]`: the section indices of item i's repeated entries."""
     boost = np.ones((n_items, len(sections)), np.float32)
     first = np.zeros((n_items, len(sections)), bool)
+    kin = np.zeros((n_items, len(sections)), bool)
+    filing = _filing_chapters(sections, facts)
     lookup = Lookup([(s.id, f) for s, f in zip(sections, facts, strict=True)])
     heads: dict[str, list[int]] = defaultdict(list)
     for j, s in enumerate(sections):
@@ -173,14 +195,51 @@ def evidence(
             boost[i, j] += HEAD_BOOST
         for j in {j for name in titled for j in named_in.get(name, ())}:
             boost[i, j] += TITLE_NAME_BOOST
+        if filing and any(n in mine.versions and n not in named_in for n in titled):
+            kin[i, filing] = True
         for j in set(placed_before[i]) if i < len(placed_before) else ():
             boost[i, j] += PLACED_BOOST
         if any(f.kind in ("version", "quantity") for f in mine.all):
             for j in lookup.relevant_index(mine):
                 theirs = facts[j]
-                if theirs.names & mine.names and clashes(mine, theirs):
-                    first[i, j] = True
-    return boost, first
+                if not theirs.names & mine.names:
+                    continue
+                for fa, _ in clashes(mine, theirs):
+                    about = _clash_subject(fa, set(titled))
+                    if any(j in heads.get(n, named_in.get(n, ())) for n in about):
+                        first[i, j] = True
+                        break
+    return boost, first, kin
+
+
+def _filing_chapters(sections: Sequence[Section], facts: Sequence[Facts]) -> list[int]:
+    """The chapters that file one project per subsection: at least two subsections, half of
+    them or more headed by a project whose version they state (`2.1 pgvector`: `pgvector 稳定版
+    为 v0.9.1`). A new project's release belongs among its kind."""
+    subs: dict[str, list[int]] = defaultdict(list)
+    for j, s in enumerate(sections):
+        if "." in s.id:
+            subs[s.id.split(".")[0]].append(j)
+    out = []
+    for j, s in enumerate(sections):
+        mine = subs.get(s.id, []) if "." not in s.id else []
+        headed = [m for m in mine if heading_names(sections[m]) & facts[m].versions.keys()]
+        if len(mine) >= _MIN_FILED and 2 * len(headed) >= len(mine):
+            out.append(j)
+    return out
+
+
+def _clash_subject(fact: Fact, titled: set[str]) -> set[str]:
+    """The names a clash of the item's `fact` is about: the project of a version or a release
+    date (`faiss 1.13` -> `faiss`); for a figure, the names of its setting the item's title
+    names (the figure is the title's subject's, not its baseline's: a reranker's nDCG@10 over
+    BM25 is no BM25 figure), else its whole setting."""
+    if fact.kind == "version":
+        return {fact.thing}
+    if fact.kind == "date":
+        return {fact.thing.rsplit(" ", 1)[0]}
+    setting = set(fact.setting)
+    return (setting & titled) or setting
 
 
 def _in_title(name: str, title: str) -> bool:
@@ -233,6 +292,8 @@ def place(
     chapter_of: np.ndarray | None = None,
     first: np.ndarray | None = None,
     vocab: tuple[Sequence[str], dict[str, int]] | None = None,
+    kin: np.ndarray | None = None,
+    cross: tuple[sp.csr_matrix, sp.csr_matrix, sp.csr_matrix] | None = None,
 ) -> list[list[tuple[int, float]]]:
     """Per item the best `top` (section index, score 0..100) with a cosine above 0, best first,
     ties in document order; after the first, only sections scoring above 0 (closer than the
@@ -243,12 +304,20 @@ def place(
     median section is raised to just above the best. `vocab` (the tokens and their ids): English
     plurals are folded into their singulars first (`fold_plurals`).
     `chapter_of[j]`: the index of section j's chapter (`3` for `3.2`), -1 for none (module
-    doc)."""
+    doc). `cross` (`cross_language`): the items', sections' and paragraphs' concept columns, so
+    that each product adds the bridge's Chinese–English similarity."""
     n_items, n_sec = items.shape[0], sections.shape[0]
     if n_sec == 0 or top <= 0:
         return [[] for _ in range(n_items)]
     if vocab is not None:
         items, sections, paragraphs = fold_plurals(*vocab, items, sections, paragraphs)
+    if cross is not None:
+        import scipy.sparse as sp
+
+        items, sections, paragraphs = (
+            sp.hstack([m, c], format="csr")
+            for m, c in zip((items, sections, paragraphs), cross, strict=True)
+        )
     cos = (items @ sections.T).toarray()
     if paragraphs.shape[0]:
         per_para = (items @ paragraphs.T).toarray()
@@ -263,11 +332,14 @@ def place(
     q50, q90 = np.percentile(cos, [50, 90], axis=1, keepdims=True)
     if first is not None and first.any():
         cos = _raise_first(cos, first, q50)
+    keep = np.zeros_like(cos, bool)
+    if kin is not None and kin.any() and chapter_of is not None:
+        cos, keep = _raise_kin(cos, kin, chapter_of, q50)
     shown = calibrated(cos.astype(np.float64), q50, q90)
     order = np.argsort(-cos, axis=1, kind="stable")[:, : top + 2]
     if chapter_of is not None and (chapter_of >= 0).any():
         order = np.array(
-            [_subsections_first(row, cos[k], chapter_of) for k, row in enumerate(order)]
+            [_subsections_first(row, cos[k], chapter_of, keep[k]) for k, row in enumerate(order)]
         )
     order = order[:, :top]
     best_cos = np.take_along_axis(cos, order, axis=1)
@@ -283,6 +355,25 @@ def place(
         ]
         for rj, rc, rs in zip(order.tolist(), best_cos.tolist(), scores.tolist(), strict=True)
     ]
+
+
+def cross_language(
+    bridge: Bridge, n_items: int, n_head: int, n_records: int
+) -> tuple[sp.csr_matrix, sp.csr_matrix, sp.csr_matrix]:
+    """The concept columns `place` appends (`cross`), from one bridge over the records and the
+    sections (the sections after the `n_records` records; the paragraphs from `n_head` on): an
+    item's `[√W·z, √W·e]` against a section's `[√W·e, √W·z]`, so that the product adds WEIGHT
+    times the Chinese of one against the English of the other, as for the duplicates
+    (`bridge.bridged`) — an English abstract meets a Chinese section that says it in Chinese."""
+    import scipy.sparse as sp
+
+    w = np.float32(np.sqrt(BRIDGE_WEIGHT))
+    z, e = (bridge.z * w).tocsr(), (bridge.e * w).tocsr()
+    return (
+        sp.hstack([z[:n_items], e[:n_items]], format="csr"),
+        sp.hstack([e[n_records:], z[n_records:]], format="csr"),
+        sp.hstack([e[n_head:n_records], z[n_head:n_records]], format="csr"),
+    )
 
 
 def _within_chapters(cos: np.ndarray, chapter_of: np.ndarray) -> np.ndarray:
@@ -305,12 +396,38 @@ def _raise_first(cos: np.ndarray, first: np.ndarray, q50: np.ndarray) -> np.ndar
     return np.where(lift, top * 1.001 + cos * 1e-3, cos)
 
 
-def _subsections_first(row: np.ndarray, cos: np.ndarray, chapter_of: np.ndarray) -> np.ndarray:
+def _raise_kin(
+    cos: np.ndarray, kin: np.ndarray, chapter_of: np.ndarray, q50: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The cosines with, per item, the closest of the chapters that file its kind (`kin`; a
+    chapter's closeness is its own or its best subsection's) raised to just below the item's
+    best, where that closeness is above the item's median section; and which chapters were
+    raised (their subsections, about other projects, do not displace them)."""
+    out = cos.copy()
+    keep = np.zeros_like(cos, bool)
+    for i in np.flatnonzero(kin.any(axis=1)):
+        best_j, best_c = -1, 0.0
+        for j in np.flatnonzero(kin[i]).tolist():
+            near = max([cos[i, j], *cos[i, chapter_of == j].tolist()])
+            if near > best_c:
+                best_j, best_c = j, near
+        top = cos[i].max()
+        if best_j >= 0 and best_c > q50[i, 0] and cos[i, best_j] < top:
+            out[i, best_j] = top * 0.999
+            keep[i, best_j] = True
+    return out, keep
+
+
+def _subsections_first(
+    row: np.ndarray, cos: np.ndarray, chapter_of: np.ndarray, keep: np.ndarray | None = None
+) -> np.ndarray:
     """The ranking with every chapter moved below its own best subsection, where that one has at
-    least SUBSECTION_SHARE of the chapter's cosine."""
+    least SUBSECTION_SHARE of the chapter's cosine (not a chapter in `keep`)."""
     out = list(row.tolist())
     for k in range(len(out)):
         j = out[k]
+        if keep is not None and keep[j]:
+            continue
         subs = [
             m for m in out[k + 1 :] if chapter_of[m] == j and cos[m] >= SUBSECTION_SHARE * cos[j]
         ]

@@ -64,13 +64,17 @@ def _pruned_queries(x: sp.csr_matrix, n_items: int, df: np.ndarray) -> sp.csr_ma
     return pruned
 
 
-def exact(x: sp.csr_matrix, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-    """Cosines of the pairs (rows[k], cols[k]) of records, in chunks."""
+def exact(
+    x: sp.csr_matrix, rows: np.ndarray, cols: np.ndarray, y: sp.csr_matrix | None = None
+) -> np.ndarray:
+    """Cosines of the pairs (rows[k], cols[k]) of records, in chunks: x[row] · y[col] (`y`, the
+    records as the other side of a pair sees them, is `x` but for the bridge, `bridge.py`)."""
+    y = x if y is None else y
     out = np.zeros(len(rows), np.float32)
     step = 65_536
     for a in range(0, len(rows), step):
         b = min(len(rows), a + step)
-        out[a:b] = np.asarray(x[rows[a:b]].multiply(x[cols[a:b]]).sum(axis=1)).ravel()
+        out[a:b] = np.asarray(x[rows[a:b]].multiply(y[cols[a:b]]).sum(axis=1)).ravel()
     return out
 
 
@@ -79,6 +83,7 @@ def candidates(
     n_items: int,
     df: np.ndarray,
     tick: Callable[[int], None] | None = None,
+    y: sp.csr_matrix | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(item, record, exact cosine, rank) of each item's TOP_K best records by the pruned product
     (itself excluded; pairs with a pruned score of 0 are not candidates). `rank` is the record's
@@ -91,7 +96,7 @@ def candidates(
     if n_items == 0 or n < 2:
         return empty, empty, np.zeros(0, np.float32), empty
     q = _pruned_queries(x, n_items, df)
-    xt = x.T.tocsr()
+    xt = (x if y is None else y).T.tocsr()
     step = max(1, min(n_items, CHUNK_CELLS // n))
     out_i: list[np.ndarray] = []
     out_r: list[np.ndarray] = []
@@ -117,10 +122,12 @@ def candidates(
     items = np.concatenate(out_i) if out_i else empty
     recs = np.concatenate(out_r) if out_r else empty
     ranks = np.concatenate(out_k) if out_k else empty
-    return items, recs, exact(x, items, recs), ranks
+    return items, recs, exact(x, items, recs, y), ranks
 
 
-def background(x: sp.csr_matrix, n_items: int) -> tuple[np.ndarray, np.ndarray]:
+def background(
+    x: sp.csr_matrix, n_items: int, y: sp.csr_matrix | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Per item, the median and 90th percentile of its cosines with an evenly spaced sample of
     the records, itself and its BACKGROUND_DROP closest left out (in a small knowledge base the
     sample is everything, its duplicates included). DEFAULT_BACKGROUND below MIN_BACKGROUND
@@ -130,7 +137,7 @@ def background(x: sp.csr_matrix, n_items: int) -> tuple[np.ndarray, np.ndarray]:
         return np.full(n_items, DEFAULT_BACKGROUND[0]), np.full(n_items, DEFAULT_BACKGROUND[1])
     size = min(BACKGROUND, n)
     sample = np.unique(np.linspace(0, n - 1, size).round().astype(np.int64))
-    block = x[sample].T.tocsr()
+    block = (x if y is None else y)[sample].T.tocsr()
     q50 = np.zeros(n_items)
     q90 = np.zeros(n_items)
     step = max(1, min(n_items, CHUNK_CELLS // max(1, len(sample))))

@@ -397,3 +397,201 @@ def test_an_earlier_entry_is_placed_in_the_first_section_of_its_placement_line(
     text: str, section_id: str | None
 ) -> None:
     assert placed_in(f"标题\n{text}\n• 证据边界：摘要级") == section_id
+
+
+@pytest.mark.parametrize(
+    ("sections", "title", "body"),
+    [
+        (
+            [
+                section(
+                    "1.1",
+                    "esbuild",
+                    "esbuild 稳定版 v0.25.1（2026-09-10）。v0.25 起 tree shaking 会穿过 re-export："
+                    "`export * from` 里没用到的导出被删掉，此前整包保留。",
+                ),
+                section(
+                    "3.2",
+                    "构建基准",
+                    "10k 模块应用冷构建：esbuild 0.25.1 为 0.4 s，Rollup 4.30.0 为 12 s，webpack "
+                    "5.98 为 21 s（工具作者自测）。",
+                ),
+                section("6.1", "CSS 打包", "Lightning CSS 的前缀补全与嵌套语法降级。"),
+            ],
+            "包体积降不下来？esbuild 的 re-export tree shaking 了解一下",
+            "文章解释 esbuild 0.25 之后的 tree shaking：`export * from` 里没用到的导出会被删掉，"
+            "以前整包保留；副作用标记要写在 package.json 的 sideEffects 里。",
+        ),
+        (
+            [
+                section(
+                    "1.1",
+                    "esbuild",
+                    "esbuild's stable release is v0.25.1 (2026-09-10). Since v0.25 tree shaking "
+                    "goes through re-exports: unused exports of `export * from` are dropped.",
+                ),
+                section(
+                    "3.2",
+                    "Build benchmarks",
+                    "Cold build of a 10k-module app: esbuild 0.25.1 at 0.4 s, Rollup 4.30.0 at "
+                    "12 s, webpack 5.98 at 21 s (the tool authors' own runs).",
+                ),
+                section("6.1", "CSS bundling", "Lightning CSS prefixing and nesting lowering."),
+            ],
+            "Bundle still too big? esbuild's re-export tree shaking",
+            "The post explains tree shaking since esbuild 0.25: unused exports of `export * "
+            "from` are dropped, where the whole package was kept; side effects are declared in "
+            "package.json's sideEffects.",
+        ),
+    ],
+)
+def test_a_version_a_section_names_in_passing_does_not_take_the_item_from_its_project(
+    sections: list[Section], title: str, body: str
+) -> None:
+    # The benchmark section names esbuild's release only as the setting of a figure; `0.25`
+    # against its `0.25.1` is no correction for it. The project's own section (its heading names
+    # it, and it states both versions) is where the item goes.
+    got = first([*sections, *UNRELATED_ZH], item("inbox/b.md#1", title, body))
+    assert got[0] == "1.1"  # before: 3.2, lifted as contradicted
+
+
+@pytest.mark.parametrize(
+    ("sections", "title", "body"),
+    [
+        (
+            [
+                section(
+                    "2.1",
+                    "Whisper 与转写基线",
+                    "Whisper large-v3 在 LibriSpeech test-other 上 WER 约 3.9%，仍是开源转写的"
+                    "默认基线。",
+                ),
+                section(
+                    "2.3",
+                    "重打分",
+                    "二遍重打分：Parakeet-TDT-1.1B 对 Whisper 的 n-best 重新打分，单张 A10、fp16、"
+                    "beam 8 下每小时音频约 40 秒。",
+                ),
+                section("6.1", "说话人分离", "pyannote 的 diarization 管线与重叠语音。"),
+            ],
+            "重打分实测：Parakeet-TDT-1.1B",
+            "读者投稿：用 Parakeet-TDT-1.1B 重打分 Whisper large-v3 的 n-best，LibriSpeech "
+            "test-other 上 WER 约 3.1%，单张 A10、fp16、beam 8。",
+        ),
+        (
+            [
+                section(
+                    "2.1",
+                    "Whisper and baselines",
+                    "Whisper large-v3 has a word error rate of 3.9% on LibriSpeech test-other, "
+                    "still the default open baseline.",
+                ),
+                section(
+                    "2.3",
+                    "Rescoring",
+                    "Second-pass rescoring: Parakeet-TDT-1.1B rescores Whisper's n-best; on one "
+                    "A10, fp16, beam 8, about 40 s per hour of audio.",
+                ),
+                section("6.1", "Diarization", "pyannote diarization pipelines and overlap."),
+            ],
+            "Rescoring, measured: Parakeet-TDT-1.1B",
+            "A reader's run: Parakeet-TDT-1.1B rescoring the n-best of Whisper large-v3 gets a "
+            "word error rate of 3.1% on LibriSpeech test-other, one A10, fp16, beam 8.",
+        ),
+    ],
+)
+def test_a_figure_of_the_items_subject_is_no_correction_of_its_baselines(
+    sections: list[Section], title: str, body: str
+) -> None:
+    # 3.1% is the rescorer's WER over Whisper's output, in the setting where the baseline
+    # section states Whisper's own 3.9%: the figures share a setting, not a subject. The item's
+    # title names the rescorer, whose section it goes in.
+    got = first([*sections, *UNRELATED_ZH], item("inbox/w.md#3", title, body))
+    assert got[0] == "2.3"  # before: 2.1, lifted as contradicted
+
+
+@pytest.mark.parametrize(
+    ("sections", "title", "body"),
+    [
+        (
+            [
+                section("1", "镜像构建", "镜像的构建、分层与缓存。"),
+                section(
+                    "1.2",
+                    "分层缓存",
+                    "镜像分层缓存：按层的内容哈希复用，基础层变动时整条链失效；zstd 压缩层比 gzip "
+                    "小约 20%。",
+                ),
+                section("3", "容器运行时", "每个运行时写当前稳定版与日期、默认配置、已知坑。"),
+                section(
+                    "3.1", "containerd", "containerd 稳定版 v2.1.3（2026-09-02），CRI 插件内置。"
+                ),
+                section("3.2", "CRI-O", "CRI-O 当前版本 v1.33.2（2026-08-20），跟随 Kubernetes。"),
+                section("3.3", "runc", "runc v1.3.0 是多数运行时的底层；cgroup v2 为默认。"),
+            ],
+            "Podman v5.6：quadlet 与分层缓存",
+            "转载 Podman 社区的更新说明：v5.6（10/14 发布）起 quadlet 单元可以直接声明 pod；"
+            "镜像分层缓存改用内容哈希复用，zstd 压缩层默认开启。",
+        ),
+        (
+            [
+                section("1", "Image builds", "Building, layering and caching images."),
+                section(
+                    "1.2",
+                    "Layer caching",
+                    "Layer caching reuses layers by content hash; a changed base layer invalidates "
+                    "the chain; zstd layers are about 20% smaller than gzip.",
+                ),
+                section(
+                    "3",
+                    "Container runtimes",
+                    "Each runtime: its current stable release and date, defaults, known pitfalls.",
+                ),
+                section("3.1", "containerd", "containerd's stable release is v2.1.3 (2026-09-02)."),
+                section("3.2", "CRI-O", "CRI-O's current release is v1.33.2 (2026-08-20)."),
+                section("3.3", "runc", "runc v1.3.0 sits under most runtimes; cgroup v2 default."),
+            ],
+            "Podman v5.6: quadlet pods and layer caching",
+            "The Podman release notes: since v5.6 (released 10/14) quadlet units declare pods "
+            "directly; layer caching reuses layers by content hash, zstd layers by default.",
+        ),
+    ],
+)
+def test_a_new_projects_release_is_proposed_in_the_chapter_of_its_kind(
+    sections: list[Section], title: str, body: str
+) -> None:
+    # The document has no word of Podman; its runtimes chapter files one runtime per subsection,
+    # each with its release. The layer-caching subsection shares the item's words and stays
+    # first; the runtimes chapter comes next, where a reviewer would open Podman's subsection.
+    got = first([*sections, *UNRELATED_ZH], item("inbox/p.md#4", title, body))
+    assert got[:2] == ["1.2", "3"]  # before: 3 not proposed
+    named = [*sections[:-1], section("3.3", "runc", "runc v1.3.0 也是 Podman 的默认底层。")]
+    assert "3" not in first([*named, *UNRELATED_ZH], item("inbox/p.md#4", title, body))[:2]
+
+
+def test_an_english_item_meets_the_chinese_section_that_says_it_in_chinese() -> None:
+    # The abstract shares no name with either section; its words are the Chinese section's in
+    # English (congestion window, packet loss, bandwidth). The QUIC section shares `packet` and
+    # `stream` as written. Through the dictionary the congestion-control section comes first.
+    sections = [
+        section(
+            "2.1",
+            "拥塞控制",
+            "基于丢包的拥塞控制：每次丢包就缩小拥塞窗口；带宽估计决定发送速率，窗口跟随往返时延。",
+        ),
+        section(
+            "3.2",
+            "QUIC 实现",
+            "QUIC 的 stream 多路复用与连接迁移；packet number 分空间编号，握手一个往返。",
+        ),
+        section("4.1", "证书轮换", "证书到期前自动续签，私钥不落盘。"),
+        *UNRELATED_ZH,
+    ]
+    paper = item(
+        "inbox/n.md#1",
+        "Window, not loss",
+        "Loss-based congestion control shrinks the congestion window on every packet loss. We "
+        "estimate the bandwidth instead and keep the window open, so a lossy link no longer "
+        "halves the sending rate of each stream.",
+    )
+    assert first(sections, paper)[0] == "2.1"  # before: 3.2, on `packet` and `stream`
