@@ -75,7 +75,14 @@ def opens(method: Callable[Concatenate[Any, P], R]) -> Callable[Concatenate[Any,
             gate.refused()
         return result
 
+    wrapper.opens = True  # type: ignore[attr-defined]  # `is_opener`; kept by functools.wraps
     return wrapper
+
+
+def is_opener(method: Callable[..., Any]) -> bool:
+    """Whether `method` is marked `opens` (tests/tui/test_opens.py finds every action that pushes
+    a screen and checks it is)."""
+    return bool(getattr(method, "opens", False))
 
 
 def shown(event: events.Event) -> str:
