@@ -244,6 +244,7 @@ class BriefdeskApp(App[int]):
             reviewer=reviewer,
             readonly_reason=readonly,
             match=self.match,
+            width=self.size.width,
         )
         self._show(screen)
         if readonly:

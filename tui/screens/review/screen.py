@@ -107,8 +107,12 @@ class ReviewScreen(Screen[None]):
         reviewer: str | None = None,
         readonly_reason: str | None = None,
         match: bool = True,
+        width: int | None = None,
     ) -> None:
-        super().__init__()
+        # the layout's class from the start (`width`: the app's): set in on_mount, it restyled
+        # every widget of the screen once more before the first frame
+        wide = width is not None and width >= NARROW_BELOW
+        super().__init__(classes=None if width is None else ("-wide" if wide else "-narrow"))
         self.session = session
         self.keymap = keymap
         self.start_matching = match
