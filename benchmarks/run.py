@@ -646,6 +646,7 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
             trials["bare"].append(_child("optionlist", str(titles), "0"))
             trials["desk"].append(_child("tui", str(ws), "0"))
         paints = {app: [t["paint_s"] for t in runs] for app, runs in trials.items()}
+        frames = {app: [t["frame_s"] for t in runs] for app, runs in trials.items()}
         for app, figures in (("bare", bare), ("desk", desk)):
             # wall time until idle, the CPU the load hides less, the first frame written
             for key in ("paint_s", "paint_cpu_s", "frame_s"):
@@ -656,9 +657,9 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
             + "; desk "
             + ", ".join(f"{t:.3f}" for t in paints["desk"])
             + " (medians compared); first frame written: bare "
-            + ", ".join(f"{t['frame_s']:.3f}" for t in trials["bare"])
+            + ", ".join(f"{t:.3f}" for t in frames["bare"])
             + "; desk "
-            + ", ".join(f"{t['frame_s']:.3f}" for t in trials["desk"])
+            + ", ".join(f"{t:.3f}" for t in frames["desk"])
         )
     except (
         Exception
