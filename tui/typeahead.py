@@ -29,7 +29,7 @@ first character of text typed blind: `2 份材料同源` chose reason 2 and ran 
 review. So the keys of the burst after it wait (`KeyGate.chose`): once one of them is text that
 the screen beneath has no key for (`份`), the burst was text for the dialog's field and is set
 aside, said as above; when the burst ends without one (`x 1 space`: exclude, then the next
-undecided item), they run in order, as typed.
+undecided item), or HOLD_KEYS of them have come without one, they run in order, as typed.
 """
 
 from __future__ import annotations
@@ -55,6 +55,10 @@ SCREEN_POLL = 0.005  # seconds between looks at a screen being mounted
 # reading a refusal and typing again takes longer than this
 BURST_GAP = 0.5
 SHOWN_AT_MOST = 40  # characters of the set-aside keys the desk repeats
+# keys that may wait after a key that chose and closed a dialog: a reason typed blind shows text
+# within its first few (`2 份…`: the second); commands typed on (`x 1 space x 1 …`, a held
+# arrow) run after this many even while the burst goes on
+HOLD_KEYS = 4
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -188,6 +192,9 @@ class KeyGate:
             self.aside.add(event)
             if self.aside.held_only and self.text(event):
                 self.aside.held_only = False  # text: the whole burst was meant for the field
+            elif self.aside.held_only and len(self.aside.keys) >= HOLD_KEYS:
+                self.end_aside()  # no text so far: commands, run now in order
+                return True
             if self.aside_timer is not None:
                 self.aside_timer.stop()
             self.aside_timer = self.app.set_timer(BURST_GAP, self.end_aside)
