@@ -56,7 +56,7 @@ class BriefdeskApp(App[int]):
         self.sessions: list[Session] = []
         self._loading: Timer | None = None  # shows the loading screen if a batch takes a while
         self._saved_theme: str | None = None  # the theme the user's config holds
-        self.key_gate = KeyGate(self, self._hand_on, self._quick)
+        self.key_gate = KeyGate(self, self._hand_on, self._quick, self._text)
         self.list_keys: dict[str, str] = {}  # the keymap's moving keys (`tui.listkeys`)
         self.cursor_keys: frozenset[str] = frozenset()  # and the review's cursor-only keys
 
@@ -77,6 +77,16 @@ class BriefdeskApp(App[int]):
             and event.key in self.cursor_keys
             and isinstance(self.screen, ReviewScreen)
         )
+
+    def _text(self, event: events.Event) -> bool:
+        """Text for a field that no key of the keymap stands for (`份`, `é`; a paste); a digit is
+        not (`1`-`5` focus the panes). After a number chose in the exclude dialog, such a key in
+        its burst shows the burst was a reason typed blind (`tui.typeahead`)."""
+        if isinstance(event, events.Paste):
+            return True
+        if not isinstance(event, events.Key) or not event.is_printable or not event.character:
+            return False
+        return not event.character.isdigit() and self.keymap.action_for(event.key) is None
 
     async def _hand_on(self, event: events.Event) -> None:
         """A key as Textual handles it; outside the review, a moving key of the keymap moves
@@ -234,6 +244,7 @@ class BriefdeskApp(App[int]):
             reviewer=reviewer,
             readonly_reason=readonly,
             match=self.match,
+            width=self.size.width,
         )
         self._show(screen)
         if readonly:

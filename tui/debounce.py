@@ -13,6 +13,7 @@ of a held key, which made the desk fall further behind.
 from __future__ import annotations
 
 import functools
+import math
 import time
 from collections.abc import Callable
 
@@ -37,6 +38,11 @@ class Debouncer:
         self._due[what] = time.monotonic() + delay
         if what not in self._timers:
             self._timers[what] = self._owner.set_timer(delay, functools.partial(self._tick, what))
+
+    def hold(self, what: str) -> None:
+        """`what` is pending but not timed yet: `flush` runs it, `later` sets its delay (the
+        brief preview waits for the review's first frame before its delay starts)."""
+        self._due.setdefault(what, math.inf)
 
     def rest(self, what: str, delay: float) -> None:
         """`later(what, delay)`, the delay counted again once the screen has refreshed (it is

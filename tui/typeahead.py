@@ -23,6 +23,13 @@ first") is followed by keys meant for the form that never opened: a title typed 
 as a string of desk commands (`y` copies, `i` includes, `e` asks for evidence…). So the keys
 typed in the same burst after a refused opener (each less than BURST_GAP after the one before)
 are set aside, not run, and the desk says how many and which (`opens`, `KeyGate.refused`).
+
+A key that chooses in a dialog and closes it (a number in the exclude dialog) may have been the
+first character of text typed blind: `2 份材料同源` chose reason 2 and ran ` 份材料同源` on the
+review. So the keys of the burst after it wait (`KeyGate.chose`): once one of them is text that
+the screen beneath has no key for (`份`), the burst was text for the dialog's field and is set
+aside, said as above; when the burst ends without one (`x 1 space`: exclude, then the next
+undecided item), or HOLD_KEYS of them have come without one, they run in order, as typed.
 """
 
 from __future__ import annotations
@@ -48,6 +55,10 @@ SCREEN_POLL = 0.005  # seconds between looks at a screen being mounted
 # reading a refusal and typing again takes longer than this
 BURST_GAP = 0.5
 SHOWN_AT_MOST = 40  # characters of the set-aside keys the desk repeats
+# keys that may wait after a key that chose and closed a dialog: a reason typed blind shows text
+# within its first few (`2 份…`: the second); commands typed on (`x 1 space x 1 …`, a held
+# arrow) run after this many even while the burst goes on
+HOLD_KEYS = 4
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -68,7 +79,14 @@ def opens(method: Callable[Concatenate[Any, P], R]) -> Callable[Concatenate[Any,
             gate.refused()
         return result
 
+    wrapper.opens = True  # type: ignore[attr-defined]  # `is_opener`; kept by functools.wraps
     return wrapper
+
+
+def is_opener(method: Callable[..., Any]) -> bool:
+    """Whether `method` is marked `opens` (tests/tui/test_opens.py finds every action that pushes
+    a screen and checks it is)."""
+    return bool(getattr(method, "opens", False))
 
 
 def shown(event: events.Event) -> str:
@@ -84,12 +102,16 @@ def shown(event: events.Event) -> str:
 
 class SetAside:
     """The keys of a burst after a refused opener: taken while each follows the one before by
-    less than BURST_GAP (the time the terminal's key was read, not when the desk got to it)."""
+    less than BURST_GAP (the time the terminal's key was read, not when the desk got to it).
+    After a key that chose and closed a dialog the keys are only held (`held_only`) until one of
+    them is text; a burst without text runs when it ends."""
 
-    def __init__(self, opener: str, since: float) -> None:
+    def __init__(self, opener: str, since: float, *, held_only: bool = False) -> None:
         self.opener = opener
         self.last = since
         self.keys: list[events.Event] = []
+        self.held_only = held_only
+        self.chose = held_only  # after a key that chose (else: after a refused opener)
 
     def takes(self, event: events.Event) -> bool:
         return event.time - self.last < BURST_GAP
@@ -103,9 +125,10 @@ class SetAside:
         text = " ".join("".join(shown(e) for e in self.keys).split())
         if len(text) > SHOWN_AT_MOST:
             text = text[: SHOWN_AT_MOST - 1] + "…"
+        why = "it had chosen and closed the dialog" if self.chose else "nothing opened for them"
         return (
             f"Set aside the {n} key{'s' if n != 1 else ''} typed right after {self.opener} "
-            f"(nothing opened for them), not run as commands: {text}"
+            f"({why}), not run as commands: {text}"
         )
 
 
@@ -115,10 +138,12 @@ class KeyGate:
         app: App[Any],
         hand_on: Callable[[events.Event], Awaitable[None]],
         quick: Callable[[events.Event], bool] = lambda _event: False,
+        text: Callable[[events.Event], bool] = lambda _event: False,
     ):
         self.app = app
         self.hand_on = hand_on  # Textual's own handling of the key (bindings, then the focus)
         self.quick = quick  # a key that needs no waiting for (see the module)
+        self.text = text  # a key that is text for a field, no key of the screen (see the module)
         self.held: deque[events.Event] = deque()
         self.closed = False  # quitting has begun
         self.seen = 0  # keys and pastes that came from the terminal
@@ -129,12 +154,15 @@ class KeyGate:
         self.watchdog: Timer | None = None
         self.in_flight: events.Event | None = None
         self.refusal = 0  # the token of a key whose opener refused (0: none)
+        self.choice = 0  # the token of a key that chose in a dialog and closed it (0: none)
         self.aside: SetAside | None = None  # the burst after it, being set aside
         self.aside_timer: Timer | None = None
 
     def idle(self) -> bool:
-        """No key in flight and none waiting."""
-        return not self.busy and not self.held
+        """No key in flight and none waiting (for the key before it, or for its burst to end)."""
+        aside = self.aside
+        waiting = aside is not None and aside.held_only and bool(aside.keys)
+        return not self.busy and not self.held and not waiting
 
     def close(self) -> None:
         """Quitting has begun: no key is handed on any more."""
@@ -147,27 +175,51 @@ class KeyGate:
         if self.busy:
             self.refusal = self.token
 
+    def chose(self) -> None:
+        """The key in flight chose in a dialog and closed it (a number in the exclude dialog):
+        the keys typed after it in the same burst wait until one of them shows they were text for
+        the dialog (then they are set aside) or the burst ends (then they run)."""
+        if self.busy:
+            self.choice = self.token
+
     def set_aside(self, event: events.Event) -> bool:
-        """Whether `event` belongs to the burst after a refused opener (and is set aside); the
-        first key that does not ends the burst, and the desk says what was set aside."""
+        """Whether `event` belongs to the burst after a refused opener (and is set aside) or
+        after a choosing key (and waits); the first key that does not ends the burst, and the
+        desk says what was set aside, or runs the keys that waited."""
         if self.aside is None:
             return False
         if self.aside.takes(event):
             self.aside.add(event)
+            if self.aside.held_only and self.text(event):
+                self.aside.held_only = False  # text: the whole burst was meant for the field
+            elif self.aside.held_only and len(self.aside.keys) >= HOLD_KEYS:
+                self.end_aside()  # no text so far: commands, run now in order
+                return True
             if self.aside_timer is not None:
                 self.aside_timer.stop()
             self.aside_timer = self.app.set_timer(BURST_GAP, self.end_aside)
             return True
-        self.end_aside()
+        aside = self.aside
+        if self.end_aside():  # the keys that waited run first, then this one
+            self.held.insert(len(aside.keys), event)
+            return True
         return False
 
-    def end_aside(self) -> None:
+    def end_aside(self) -> bool:
+        """The burst is over: say what was set aside, or run the keys that waited (True)."""
         aside, self.aside = self.aside, None
         if self.aside_timer is not None:
             self.aside_timer.stop()
             self.aside_timer = None
-        if aside is not None and aside.keys and not self.closed:
-            self.app.notify(aside.said(), title="keys set aside", severity="warning", markup=False)
+        if aside is None or not aside.keys or self.closed:
+            return False
+        if aside.held_only:  # no text among them: they were keys for the screen, in order
+            self.held.extendleft(reversed(aside.keys))
+            if not self.busy:
+                self.app.call_later(self.release, self.token)
+            return True
+        self.app.notify(aside.said(), title="keys set aside", severity="warning", markup=False)
+        return False
 
     async def admit(self, event: events.Event) -> None:
         """A key or paste from the terminal: handed on now, or after the one in flight."""
@@ -242,10 +294,11 @@ class KeyGate:
         if token != self.token:
             return
         self.busy = False
-        if self.refusal == token and isinstance(self.in_flight, events.Key):
+        key = self.in_flight
+        if token in (self.refusal, self.choice) and isinstance(key, events.Key):
             self.end_aside()
-            self.aside = SetAside(shown(self.in_flight).strip(), self.in_flight.time)
-        self.refusal = 0
+            self.aside = SetAside(shown(key).strip(), key.time, held_only=self.choice == token)
+        self.refusal = self.choice = 0
         while self.held and not self.closed and not self.busy:
             event = self.held.popleft()
             if self.set_aside(event):

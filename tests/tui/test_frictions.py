@@ -98,12 +98,22 @@ def test_number_keys_choose_the_exclude_reasons(demo: Path) -> None:
             ):
                 screen.go_to(ref)
                 await pilot.press(key("exclude"), number)
-                await settle(pilot)
-                assert app.screen is screen
+                # the keys typed right after a number that chose wait for the end of its burst
+                # (tui/typeahead.py): the next exclude runs once they have
+                await until(
+                    pilot,
+                    lambda: app.key_gate.idle() and app.screen is screen,
+                    what="the dialog closed and the keys after it run",
+                )
                 assert screen.session.decision(ref).reason == reason
             # a number with no reason behind it does nothing; the dialog stays
             screen.go_to(R2)
             await pilot.press(key("exclude"), "9")
+            await until(
+                pilot,
+                lambda: app.key_gate.idle() and app.screen is not screen,
+                what="the dialog, still open",
+            )
             await settle(pilot)
             assert app.screen is not screen
             await pilot.press("escape")
@@ -182,6 +192,9 @@ def test_undo_and_redo_say_what_they_did_and_show_the_item(demo: Path) -> None:
             await settle(pilot)
             screen.go_to(R1)  # elsewhere: undo must bring the reviewer back
             await pilot.press(key("undo"))
+            # typed right after a number that chose, it waits for the end of that burst
+            # (tui/typeahead.py)
+            await until(pilot, app.key_gate.idle, what="the undo to run")
             await settle(pilot)
             assert screen.current == R3 and screen.session.decision(R3).status == "undecided"
             assert said(app)[-1].startswith("Undid: exclude (off-topic) “Subquadratic Attention")

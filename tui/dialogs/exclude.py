@@ -2,7 +2,9 @@
 text of one's own.
 
 The reasons are numbered, the two fixed ones first so their numbers never move (`x` `1` is always
-off-topic): a number key chooses at once. Typing anything else while the list has the focus goes
+off-topic): a number key chooses at once. A reason of one's own that starts with a number
+(`2 份材料同源` typed blind) chooses too, and the rest of its burst is set aside rather than run on
+the review (`KeyGate.chose`, docs/keys.md). Typing anything else while the list has the focus goes
 into the text field (the focus follows), so `x`, `同源复述`, enter saves that text and never the
 highlighted reason. A duplicate the scan did not propose is named through a fuzzy picker over
 earlier brief entries, living-document sections and the batch's other items (`TargetPicker`),
@@ -26,6 +28,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..text import line
+from ..typeahead import KeyGate
 from ..wording import words
 from .base import Dialog, subject
 
@@ -136,6 +139,9 @@ class ExcludeDialog(Dialog[str]):
         if char in "123456789" and not self.typed:
             index = int(char) - 1
             if index < len(reasons.options) and reasons.options[index].id != OTHER:
+                gate = getattr(self.app, "key_gate", None)
+                if isinstance(gate, KeyGate):  # it may be a reason's first character, typed blind
+                    gate.chose()
                 self._choose(reasons.options[index].id)
             return
         field.focus()

@@ -29,6 +29,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from ..text import line
+from ..typeahead import opens
 from ..wording import field_label, language_of
 from .base import FormDialog
 from .placement_edit import PlacementEditDialog
@@ -237,6 +238,7 @@ class IncrementDialog(FormDialog[IncrementDraft]):
             PlacementEditDialog(heading, self.heading, self.sections, current, self.parts), done
         )
 
+    @opens
     def action_add_placement(self) -> None:
         self._edit(None)
 

@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from ..text import line
+from ..typeahead import opens
 from ..wording import language_of, section
 from .base import Dialog, FormDialog
 
@@ -226,6 +227,7 @@ class NotesDialog(Dialog[None]):
 
         self.app.push_screen(NoteEditDialog(heading, note, kind == "handles", submit))
 
+    @opens
     def action_add(self) -> None:
         kind, _ = self._focused()
         self._open(kind, None)

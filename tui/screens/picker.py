@@ -29,6 +29,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ..keys import keyed
 from ..text import line
+from ..typeahead import opens
 
 STATE_STYLE = {"new": "bold green", "in": "yellow", "committed": "cyan", "cannot": "bold red"}
 
@@ -192,6 +193,7 @@ class BatchPicker(Screen[None]):
 
     # -- a new batch ---------------------------------------------------------------------------
 
+    @opens
     def action_new_batch(self) -> None:
         from ..dialogs.choice import ChoiceDialog
 

@@ -28,9 +28,10 @@ if TYPE_CHECKING:
 # From this many items matching runs in a forked child process; smaller batches match in a
 # thread (the fork is not worth it; tests of the thread path use them).
 MATCH_PROCESS_ITEMS = FORK_ITEMS
-# The child is forked once the first frame is up: forked while the screen is being laid out, it
-# made the desk copy every memory page the layout wrote (measured at 3,000 items: first paint
-# 0.45 s against 0.31 s with this delay). Matching a warm batch then ends that much later.
+# The child is forked this long after the first frame is up (`ReviewScreen.first_frame`): forked
+# while the screen is being laid out, it made the desk copy every memory page the layout wrote
+# (measured at 3,000 items: first paint 0.45 s against 0.31 s with this delay). Matching a warm
+# batch then ends that much later.
 MATCH_PROCESS_DELAY = 0.3
 
 
@@ -69,8 +70,13 @@ class Matching(Controller):
         super().__init__(screen)
         self.job: MatchJob | None = None
 
+    def after_first_frame(self) -> bool:
+        """A big batch's process is forked after the screen's first frame (`start` is called
+        then); a small batch matches in a thread from the mount."""
+        return len(self.view.review.items) >= MATCH_PROCESS_ITEMS
+
     def start(self) -> None:
-        if len(self.view.review.items) >= MATCH_PROCESS_ITEMS:
+        if self.after_first_frame():
             self.screen.set_timer(MATCH_PROCESS_DELAY, self.run)
         else:
             self.run()

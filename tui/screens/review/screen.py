@@ -52,8 +52,14 @@ from .view import ReviewView
 from .write import Write
 
 # On opening, the brief preview (a render of the whole batch's brief, then its layout: ~0.1 s at
-# 3,000 items) waits until the list and the current item are on screen.
+# 3,000 items) waits until the list and the current item are on screen: this long after the
+# screen's first frame. Timed from the mount instead, on a loaded machine the delay ran out before
+# the first frame and the preview was drawn inside it (benchmarks/RESULTS.md, the desk's first
+# paint).
 BRIEF_OPEN_DELAY = 0.5
+# A first frame never comes while the screen is not on top: then the preview (and a big batch's
+# matching) start this long after the mount.
+FIRST_FRAME_AT_MOST = 3.0
 
 
 class ReviewScreen(Screen[None]):
@@ -101,14 +107,19 @@ class ReviewScreen(Screen[None]):
         reviewer: str | None = None,
         readonly_reason: str | None = None,
         match: bool = True,
+        width: int | None = None,
     ) -> None:
-        super().__init__()
+        # the layout's class from the start (`width`: the app's): set in on_mount, it restyled
+        # every widget of the screen once more before the first frame
+        wide = width is not None and width >= NARROW_BELOW
+        super().__init__(classes=None if width is None else ("-wide" if wide else "-narrow"))
         self.session = session
         self.keymap = keymap
         self.start_matching = match
         self.view = ReviewView(review, session, reviewer=reviewer, readonly_reason=readonly_reason)
         self.panes = Panes(self)
         self.later = Debouncer(self, self.panes.run_later)
+        self.drawn = False  # the first frame is on the terminal (`first_frame`)
         self.moves = Cursor(self)
         self.matching = Matching(self)
         self.staleness = Staleness(self)
@@ -240,15 +251,34 @@ class ReviewScreen(Screen[None]):
         panes.draw_status()
         panes.draw_order()
         # the list and the current item's panes make the first frame (one layout); the brief
-        # preview follows once they are on screen instead of holding up the first paint
+        # preview and a big batch's matching process follow once they are on screen instead of
+        # holding up the first paint (`first_frame`)
         panes.show_current()
-        self.later.later("brief", BRIEF_OPEN_DELAY)
-        if self.start_matching:
-            self.matching.start()
-        else:
+        self.later.hold("brief")
+        self.screen_layout_refresh_signal.subscribe(
+            self.query_one(ItemList), self.first_frame, immediate=True
+        )
+        self.set_timer(FIRST_FRAME_AT_MOST, self.first_frame)
+        if not self.start_matching:
             self.match_progress = None
+        elif not self.matching.after_first_frame():
+            self.matching.start()
         self.staleness.start()
         self.handoff.check_uncommitted()
+
+    def first_frame(self, _screen: Screen[object] | None = None) -> None:
+        """The screen's first frame is on the terminal (Textual publishes its layout refresh
+        right after writing it): the brief preview's delay starts now, and a big batch's
+        matching process is forked after its own delay."""
+        if self.drawn:
+            return
+        self.drawn = True
+        self.screen_layout_refresh_signal.unsubscribe(self.query_one(ItemList))
+        if self.later.pending("brief"):
+            self.later.cancel("brief")
+            self.later.later("brief", BRIEF_OPEN_DELAY)
+        if self.start_matching and self.matching.after_first_frame():
+            self.matching.start()
 
     def on_resize(self) -> None:
         """Across the breakpoint the detail pane's head changes form (compact when narrow)."""
