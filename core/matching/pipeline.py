@@ -52,7 +52,7 @@ from .search import background, candidates
 from .tiers import LIKELY, FactBook, absorbed, retier, subject_pair, vocabulary
 from .tokens import MIN_SHARED, MIN_TOKENS, Records, kind_weight, tokenize
 
-MATCH_VERSION = "8"
+MATCH_VERSION = "9"
 MAX_DUPLICATES = 10
 MAX_POSSIBLE = 3
 TEXT_CHARS = 300
@@ -325,8 +325,10 @@ def match_items(
         parts.append(part)
         tick(n)
     rec = Records.of(parts[:-1])
-    bridge = bridge_of(rec, store)  # its concepts are kept in the store: saved next
-    sec_bridge = bridge_of(Records.of(parts), store)  # the same with the sections, for placements
+    # its concepts are kept in the store: saved next; two texts of one script never meet through
+    # it for the duplicates (`bridge.bridge_of`'s `main_script`, docs/duplicates.md)
+    bridge = bridge_of(rec, store, main_script=True)
+    sec_bridge = bridge_of(Records.of(parts), store)  # with the sections, both scripts: placements
     mc.save_store(cache_dir, store, [k for k, *_ in sources])
 
     sec = Records.of(parts[-1:])

@@ -12,6 +12,8 @@ The text score finds candidates; what the two texts *state* decides what a candi
   the same metric in the same setting), or with a release the knowledge base has not seen, or
   each with its own figures and none in common (`other_figures`) → `update`: not a duplicate,
   the new facts are the increment;
+- an item stating no figure that keeps none of a candidate's figures and brings names of its own
+  (`own_story`) tells another story: a text-only `likely` is held at `possible`;
 - otherwise the text tier stands.
 
 A source citation (an earlier brief saying it was written from this very item) is never
@@ -210,7 +212,9 @@ def retier(
             # cost on a large batch)
             out_rows.append(
                 [
-                    (r, float(threshold), why | FACTS_BIT, LIKELY)
+                    (r, min(score, threshold - 0.1), why, POSSIBLE)
+                    if tier == LIKELY and why == TEXT_BIT and own_story(mine, book[r], names_of(r))
+                    else (r, float(threshold), why | FACTS_BIT, LIKELY)
                     if tier == POSSIBLE
                     and score >= RAISE_FLOOR
                     and not why & SOURCE_BIT
@@ -358,6 +362,21 @@ def names_kept(mine: Facts, theirs: Facts, their_names: frozenset[str]) -> bool:
         and own <= their_names
         and len(common(mine, theirs)) == len(mine.values)
         and not clashes(mine, theirs)
+    )
+
+
+def own_story(mine: Facts, theirs: Facts, their_names: frozenset[str]) -> bool:
+    """Whether an item stating no figure tells another story than a candidate its text found
+    close that states OTHER_NAMES figures or more: the item names OTHER_NAMES names or more in
+    Latin script the candidate does not (`their_names`: a section's, for a living-document
+    paragraph). A repost or a summary may drop its material's figures, but keeps its names and
+    adds none; a text that keeps none of the figures and brings names of its own (a ranking of
+    the datasets a paragraph measures, with a source and a dataset it leaves out) is another
+    text on the same subject."""
+    return (
+        not mine.figures
+        and len(theirs.figures) >= OTHER_NAMES
+        and len(latin_names(mine) - their_names) >= OTHER_NAMES
     )
 
 
@@ -515,17 +534,34 @@ def _may_relate(a: Facts, b: Facts) -> bool:
 
 def _one_subject(mine: Facts, theirs: Facts) -> bool:
     """Whether two texts are about one named thing and state a figure of it alike: the name each
-    gives first (its heading's: a paper's, a tool's) is one, and they share a figure or an id
-    (`FlashSieve … reranking cost falls to 18%` and `FlashSieve … 重排开销降到 18%`). A
-    summary in the other language keeps the name and the figures, and little else the text
-    score sees. A version of that name is what the texts are about, no statement of it: two
-    posts on one release say different things as often as one (`subject_release` asks the same
-    version)."""
+    gives first (its heading's: a paper's, a tool's) is one, and they share an id or a figure
+    with a unit or a measure in both (`_telling`): `FlashSieve … reranking cost falls to 18%`
+    and `FlashSieve … 重排开销降到 18%`. A summary in the other language keeps the name and the
+    figures, and little else the text score sees. A version of that name is what the texts are
+    about, no statement of it: two posts on one release say different things as often as one
+    (`subject_release` asks the same version)."""
     return (
         bool(mine.head)
         and mine.head == theirs.head
-        and any(k[0] in ("quantity", "id") for k in common(mine, theirs))
+        and any(
+            k[0] == "id"
+            or (
+                k[0] == "quantity"
+                and _telling(mine.values[k])
+                and _telling(theirs.values.get(k, mine.values[k]))
+            )
+            for k in common(mine, theirs)
+        )
     )
+
+
+def _telling(f: Fact) -> bool:
+    """Whether a figure two texts share tells their story apart from others on the subject: it
+    has a unit (`18%`, `4.70×`, `80GB`) or a measure's word before it (`recall@10 0.95`), in
+    each text. A bare number after no measure (`一般取 0.1`) is a setting most texts on the
+    subject write alike (a default): a repro and an explainer of one method share it and tell
+    different stories."""
+    return bool(unit_of(f.value)) or is_measure(f.thing)
 
 
 def _shared_values(a: Facts, b: Facts) -> set[tuple[str, str, str]]:

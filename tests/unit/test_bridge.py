@@ -51,7 +51,7 @@ def candidates(body: str, first: str, cache_dir=None) -> list[str]:
 def test_a_chinese_and_an_english_text_meet_through_the_bridge_only(monkeypatch):
     assert candidates(ZH, EN) == ["briefs/a.md#1"]
     assert candidates(EN, ZH) == ["briefs/a.md#1"]  # and the other way round
-    monkeypatch.setattr(pipeline, "bridge_of", lambda *a: None)
+    monkeypatch.setattr(pipeline, "bridge_of", lambda *a, **k: None)
     assert candidates(ZH, EN) == []  # without it, they share no token at all
 
 
