@@ -1,8 +1,12 @@
-"""Number conflicts whose measure is written in a form of its own (docs/facts.md)."""
+"""Conflicts written in a form of their own (docs/facts.md, docs/claims.md): a measure with `^`
+(`pass^4`), a release date given to the version through `this release`."""
 
 from __future__ import annotations
 
+from briefdesk.core.claims.conflicts import find_conflicts
+from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.numbers import Text, number_conflicts
+from briefdesk.core.claims.types import Claim
 
 ITEM = "inbox/a/2026-12-01-0900-digest.md#1"
 ITEM2 = "inbox/b/2026-12-01-1000-forum.md#1"
@@ -38,3 +42,44 @@ def test_the_same_pass_hat_k_repeated_or_another_k_is_no_conflict() -> None:
     assert numbers(same, section(CODE_DOC)) == []
     other_k = item("## 复测\nStarCoder3-15B 在 LiveCodeBench v6 上 pass^3 为 0.40。")
     assert numbers(other_k, section(CODE_DOC)) == []
+
+
+# --- a release date given to the version through "this release" (这一版, 该版本, this release)
+
+FORUM = "inbox/a/2026-12-01-2200-forum.md#1"
+NOTES = "inbox/b/2026-12-01-1200-release-notes.md#1"
+
+
+def _dates(texts: list[tuple[str, str]]) -> list[tuple[str, tuple[str, ...]]]:
+    claims: list[Claim] = []
+    for ref, text in texts:
+        origin = "item" if ref.startswith("inbox/") else "living-doc"
+        doc = ref.split("#")[0].split("§")[0]
+        heading = text.split("\n", 1)[0]
+        claims += [
+            Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc)
+            for s in claims_of(text, heading)
+        ]
+    order = [ref for ref, _ in texts]
+    days = {ref.split("#")[0]: "2026-12-01" for ref, _ in texts}
+    return [
+        (c.kind, c.refs) for c in find_conflicts(claims, lambda r: (0, order.index(r)), "zh", days)
+    ]
+
+
+DOC_DUCK = ("docs/db.md§3.1", "3.1 DuckDB\nDuckDB v1.5.0 于 2026-11-02 发布，新增 VARIANT 类型。")
+
+
+def test_a_date_given_to_this_release_is_the_versions_named_before_it() -> None:
+    zh = (
+        FORUM,
+        "读更新日志\n作者读了 DuckDB v1.5.0 的更新日志：这一版于 11/9 发布，主要改了优化器。",
+    )
+    en = (NOTES, "Changelog\nWe read the DuckDB v1.5.0 changelog: this release shipped on Nov 9.")
+    assert _dates([zh, DOC_DUCK]) == [("date", (FORUM, "docs/db.md§3.1"))]
+    assert _dates([en, DOC_DUCK]) == [("date", (NOTES, "docs/db.md§3.1"))]
+    # the same day is a consistent repetition; the next release's day is another release's
+    same = (FORUM, "读更新日志\n作者读了 DuckDB v1.5.0 的更新日志：这一版于 11/2 发布。")
+    assert _dates([same, DOC_DUCK]) == []
+    later = (FORUM, "读更新日志\n作者读了 DuckDB v1.5.0 的更新日志：下一版于 12/9 发布。")
+    assert _dates([later, DOC_DUCK]) == []
