@@ -83,3 +83,25 @@ def test_a_date_given_to_this_release_is_the_versions_named_before_it() -> None:
     assert _dates([same, DOC_DUCK]) == []
     later = (FORUM, "读更新日志\n作者读了 DuckDB v1.5.0 的更新日志：下一版于 12/9 发布。")
     assert _dates([later, DOC_DUCK]) == []
+
+
+# --- a figure of a text about another subject
+
+TRANSLATE_DOC = (
+    "### 2.2 FLORES\nNLLB-3B 在 FLORES-200 上（SacreBLEU，beam 4）BLEU 31.2，chrF++ 为 55.0"
+    "（项目自报）。"
+)
+
+
+def test_a_figure_of_a_text_titled_with_another_subject_is_another_setting() -> None:
+    # its sentence names only the benchmark and the decoding; its title names what was measured
+    other = item("## MADLAD-10B\nFLORES-200 上（SacreBLEU，beam 4）BLEU 28.4。", ITEM2)
+    assert numbers(other, section(TRANSLATE_DOC, "2.2")) == []
+    own = item("## NLLB-3B\nFLORES-200 上（SacreBLEU，beam 4）BLEU 28.4。", ITEM2)
+    assert numbers(own, section(TRANSLATE_DOC, "2.2")) == [(ITEM2, f"{DOC}§2.2")]
+    # a living document's heading names what its section groups, not each figure's subject
+    grouped = section(
+        "### 2.3 MADLAD-10B 与 M2M-100\nFLORES-200 上（SacreBLEU，beam 4）BLEU 31.2。", "2.3"
+    )
+    rerun = item("## 复测\nNLLB-3B 在 FLORES-200 上（SacreBLEU，beam 4）BLEU 28.4。", ITEM2)
+    assert numbers(rerun, grouped) == [(ITEM2, f"{DOC}§2.3")]
