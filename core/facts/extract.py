@@ -38,7 +38,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "10"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "11"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -252,6 +252,24 @@ def appended_at(text: str) -> int:
     the positions `extract` gives facts (the text made NFKC); -1 when none is."""
     m = _APPENDED.search(nfkc(text))
     return m.start() if m else -1
+
+
+# words before `rate` that name no measure (`the rate`, `at a rate`, `its rate`)
+_NOT_RATE = frozenset(
+    {"the", "a", "an", "this", "that", "its", "their", "our", "my", "same", "at", "of", "and"}
+)
+
+
+def rate_measure(verb: str) -> str:
+    """The measure a rate named by its verb is (`prove rate`, `resolve rate`, and the share of a
+    count of what was done, `151/244 proved, 61.9%`): `<stem>-rate`, the verb without its
+    `-ed` or `-e`, so that the noun's and the participle's forms meet (docs/facts.md)."""
+    w = verb.casefold()
+    if w.endswith("ed") and len(w) > 4:
+        w = w[:-2]
+    elif w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    return f"{w}-rate"
 
 
 def _cut_off(word: str) -> bool:
@@ -640,9 +658,13 @@ def _metric(text: str, lo: int, pos: int) -> str:
         low = w.group(0).casefold()
         if k and low not in MEASURES and before[words[k - 1].end() : w.start()] == " ":
             # a measure of two words (`win rate`, `error rate`) is its hyphenated one
-            joined = f"{words[k - 1].group(0).casefold()}-{low}"
-            low = joined if joined in MEASURES else low
-        if _cut_off(low) or low in MEASURES:
+            first = words[k - 1].group(0).casefold()
+            joined = f"{first}-{low}"
+            if joined in MEASURES:
+                low = joined
+            elif low == "rate" and first not in _NOT_RATE:
+                low = rate_measure(first)  # `prove rate`: a rate named by its verb
+        if _cut_off(low) or low in MEASURES or low.endswith("-rate"):
             if not any(ch.isdigit() for ch in before[w.end() :]):
                 return low
             break

@@ -85,7 +85,37 @@ def test_a_date_given_to_this_release_is_the_versions_named_before_it() -> None:
     assert _dates([later, DOC_DUCK]) == []
 
 
-# --- a figure of a text about another subject
+# --- a rate named by its verb (`prove rate`, `N/M proved, X%`) and a figure the text denies
+
+PROVER_DOC = (
+    "### 2.1 miniF2F\n共 244 题。DeepProver-7B 在 miniF2F-test 上（Lean 4）+ BFS 搜索，每题 32 次"
+    "采样，prove rate 58.2%（2026-10-20，项目自报）。"
+)
+
+
+def test_a_rerun_stating_its_own_rate_and_denying_the_others_conflicts() -> None:
+    rerun = item(
+        "## I re-ran DeepProver-7B on miniF2F: 61.9%, not 58.2%\n"
+        "Same setup as the paper: DeepProver-7B with Lean 4 and BFS search, 32 samples per "
+        "problem, all 244 miniF2F-test problems. I get 151/244 proved, 61.9%."
+    )
+    assert numbers(rerun, section(PROVER_DOC)) == [(ITEM, f"{DOC}§2.1")]
+
+
+def test_a_rerun_with_the_same_rate_or_of_another_model_is_no_conflict() -> None:
+    same = item(
+        "## I re-ran DeepProver-7B on miniF2F\n"
+        "Same setup as the paper: DeepProver-7B with Lean 4 and BFS search, 32 samples per "
+        "problem. I get 142/244 proved, 58.2%."
+    )
+    assert numbers(same, section(PROVER_DOC)) == []
+    other = item(
+        "## I ran KiminaProver-8B on miniF2F\n"
+        "Setup: KiminaProver-8B with Lean 4 and BFS search, 32 samples per problem. "
+        "I get 151/244 proved, 61.9%."
+    )
+    assert numbers(other, section(PROVER_DOC)) == []
+
 
 TRANSLATE_DOC = (
     "### 2.2 FLORES\nNLLB-3B 在 FLORES-200 上（SacreBLEU，beam 4）BLEU 31.2，chrF++ 为 55.0"
