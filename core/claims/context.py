@@ -10,7 +10,10 @@ what others claim beside it:
   about 141 s per step.`) is of what its paragraph named before it (`Setup: Qwen3-8B, 8×H100,
   FSDP2 …`) and of the text's title;
 - **a figure quoted from others** (`Everyone quotes ~96 s`, `号称 40 GB`) is what the text
-  disputes, not what it states: it does not make the text state the other's value.
+  disputes, not what it states: it does not make the text state the other's value; so is a
+  figure it denies (`61.9%, not 58.2%`, `而不是 58.2%`);
+- **a share of a count of what was done** (`151/244 proved, 61.9%`) is the rate of that verb, as
+  `prove rate 58.2%` is (`core.facts.extract.rate_measure`).
 
 Only number conflicts read figures so; the tiers keep the fact index's reading.
 """
@@ -21,11 +24,11 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from ..facts.extract import Fact, is_measure
+from ..facts.extract import Fact, is_measure, rate_measure
 from ..facts.index import unit_of
 from ..text.normalize import nfkc
 
-CONTEXT_VERSION = "2"  # bump when this reading changes: cached number conflicts are keyed by it
+CONTEXT_VERSION = "3"  # bump when this reading changes: cached number conflicts are keyed by it
 TIMES = frozenset({"ms", "s", "min", "h"})
 # the unit a time is counted per, in English and Chinese (`per step`, `/step`, `每步`)
 _PER = {
@@ -58,6 +61,31 @@ _QUOTED = re.compile(
     r"|号称|据说|常说|都说|宣称|传言"
 )
 _ENDS = re.compile(r"[。！？；;!?\n]|\. ")
+
+
+# a figure the text denies (`66%, not 71%`, `而不是 71%`): the value it disputes, not one it states
+_DENIED = re.compile(
+    r"(?:(?i:\bnot|\brather\s+than|\binstead\s+of)|而不是|而非|并非|不是)\s*[~≈约]?\s*$"
+)
+DENY_REACH = 16
+# the share of a count of what was done: `151/244 proved, 61.9%`, `151/244 proved (61.9%)`
+_COUNT_DONE = re.compile(
+    r"(?<![0-9.])[0-9][0-9,]*\s*/\s*[0-9][0-9,]*\s+(?P<w>[A-Za-z]+ed)\s*[,(:：（]\s*$"
+)
+
+
+def denied(f: Fact, text: str) -> bool:
+    """Whether the figure is one the text denies (`61.9%, not 58.2%`)."""
+    return _DENIED.search(text, max(0, f.pos - DENY_REACH), f.pos) is not None
+
+
+def done_share(f: Fact, text: str) -> Fact:
+    """A share with no measure after a count of what was done (`151/244 proved, 61.9%`) is the
+    rate of that verb (`prove rate`: core.facts.extract.rate_measure)."""
+    if f.kind != "quantity" or f.thing or unit_of(f.value) != "%":
+        return f
+    m = _COUNT_DONE.search(text, max(0, f.pos - 40), f.pos)
+    return f if m is None else dataclasses.replace(f, thing=rate_measure(m.group("w")))
 
 
 def per_unit(f: Fact, text: str) -> Fact:
@@ -94,9 +122,9 @@ def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
         if f.kind != "quantity":
             out.append(f)
             continue
-        if quoted(f, text):
+        if quoted(f, text) or denied(f, text):
             continue
-        f = per_unit(f, text)
+        f = done_share(per_unit(f, text), text)
         if not f.setting and unit_of(f.value) and is_measure(f.thing):
             f = dataclasses.replace(f, setting=_written_before(f, text, names))
         out.append(f)

@@ -48,7 +48,7 @@ from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "4"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "5"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
@@ -155,6 +155,13 @@ _PRE_DATE = re.compile(
 # project after it
 _RELEASED_BEFORE = re.compile(
     r"(?i:\b(?:tagged|released|shipped|launched|published|cut))\s+(?i:version\s+)?$"
+)
+# `DuckDB v1.5.0 的更新日志：这一版于 11/9 发布`, `the DuckDB v1.5.0 changelog: this release
+# shipped on Nov 9`: a few words about the version (its notes), then "this release" standing for
+# it, and its day after that; `下一版`, `the next release` are another release's
+_THIS_RELEASE = re.compile(
+    r"[^\n，,。；;]{0,16}?[:：]?\s*(?:这一版|这个版本|这一版本|该版本?|此版本?|本版本?|这版"
+    r"|(?i:this\s+(?:release|version)))"
 )
 # `LangGraph released v1.4 on Oct 3`: the day after the version
 _ON_DATE = re.compile(rf"\s*,?\s+(?:on|in)\s+(?P<d>{_DATE_ANY})", re.IGNORECASE)
@@ -634,6 +641,9 @@ def _version_claims(
                 noted = True
         if len(run) == 1 and bound_date is None:
             pm = _POST_DATE.match(text, last.end, ce)
+            if pm is None:
+                tm = _THIS_RELEASE.match(text, last.end, ce)
+                pm = _POST_DATE.match(text, tm.end(), ce) if tm is not None else None
             if pm is not None:
                 bound_date = next(g for g in (pm.group("d"), pm.group("d2"), pm.group("d3")) if g)
             else:

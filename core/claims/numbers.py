@@ -142,7 +142,7 @@ def _other_parameters(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "2"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "3"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -203,6 +203,30 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
             folded_texts[k] = nfkc(texts[k][3])
         return folded_texts[k]
 
+    def names(k: int) -> frozenset[str]:
+        return frozenset(f.thing for f in facts[k].all if f.kind == "name")
+
+    def titled(k: int) -> frozenset[str]:
+        """The names of the text's title (its first line): what the text is about."""
+        end = folded(k).find("\n")
+        end = len(folded(k)) if end < 0 else end
+        return frozenset(f.thing for f in facts[k].all if f.kind == "name" and f.pos < end)
+
+    def one_subject(a: int, fa: Fact, b: int, fb: Fact) -> bool:
+        """Whether a figure whose sentence names only the least a setting may (MIN_SETTING
+        names, all the other's) is of the other's subject too: its text's title names something
+        the other text names as well, or nothing (`## KiminaProver-8B` over `miniF2F-test 上 BFS
+        搜索 prove rate 55.0%` is not DeepProver-7B's result on miniF2F-test with BFS). Only an
+        item's title is read so: a living document's heading names what its section groups
+        (`OpenRLHF 与 verl`), not the subject of each of its figures."""
+        sa, sb = set(fa.setting), set(fb.setting)
+        for x, y, s, t in ((a, b, sa, sb), (b, a, sb, sa)):
+            if texts[x][1] != "item" or not (s <= t and len(s) <= MIN_SETTING):
+                continue
+            if titled(x) and titled(x).isdisjoint(names(y)):
+                return False
+        return True
+
     for a, (_, origin_a, doc_a, _) in enumerate(texts):
         if origin_a != "item":
             continue
@@ -219,6 +243,8 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
             for fa, fb in quantity_clash(facts[a], facts[b]):
                 if _other_parameters(folded(a), fa.pos, folded(b), fb.pos):
                     continue  # `ef_search=40` against `ef_search=200`: another setting
+                if not one_subject(a, fa, b, fb):
+                    continue  # a text about another model, naming only the benchmark
                 found.setdefault((a, fa.thing, fa.value), []).append((b, fa, fb))
     out: list[Conflict] = []
     statements = {

@@ -38,7 +38,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "9"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "11"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -105,9 +105,9 @@ _ITEM_WORDS = re.compile(r"(?i:items?|entries|entry|第|条|§|#|no\.)\s*$")
 _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
 )  # between a measure and its figure
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9@_\-]*")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9@^_\-]*")
 _LATIN = re.compile(r"[A-Za-z]")  # a measure's word starts with one
-_WORD_CHAR = re.compile(r"[A-Za-z0-9@_\-]")
+_WORD_CHAR = re.compile(r"[A-Za-z0-9@^_\-]")
 # a number word or a share before anything else is tried (most texts have none)
 _MAY_BE_WORDED = re.compile(
     r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty"
@@ -252,6 +252,30 @@ def appended_at(text: str) -> int:
     the positions `extract` gives facts (the text made NFKC); -1 when none is."""
     m = _APPENDED.search(nfkc(text))
     return m.start() if m else -1
+
+
+# words before `rate` that name no measure (`the rate`, `at a rate`, `its rate`)
+_NOT_RATE = frozenset(
+    {"the", "a", "an", "this", "that", "its", "their", "our", "my", "same", "at", "of", "and"}
+)
+
+
+def rate_measure(verb: str) -> str:
+    """The measure a rate named by its verb is (`prove rate`, `resolve rate`, and the share of a
+    count of what was done, `151/244 proved, 61.9%`): `<stem>-rate`, the verb without its
+    `-ed` or `-e`, so that the noun's and the participle's forms meet (docs/facts.md)."""
+    w = verb.casefold()
+    if w.endswith("ed") and len(w) > 4:
+        w = w[:-2]
+    elif w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    return f"{w}-rate"
+
+
+def _cut_off(word: str) -> bool:
+    """Whether a word is a measure at a cut-off or a count of attempts: `recall@10`, `pass@1`,
+    `pass^4` (all four attempts succeed), as benchmarks write them."""
+    return "@" in word or "^" in word
 
 
 def is_measure(thing: str) -> bool:
@@ -578,7 +602,7 @@ def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
         if v is None:
             continue
         near = _name_before(names, name_starts, m.start(), 2, text)
-        if near is not None and not m.group("v") and ("@" in near[0] or near[0] in MEASURES):
+        if near is not None and not m.group("v") and (_cut_off(near[0]) or near[0] in MEASURES):
             continue  # `recall@10 0.95`: a measure's figure, not a version of it
         if near is None and not m.group("v") and len(v.parts) < 3 and not v.pre:
             continue  # `1.3` alone is a number; `v1.3`, `0.5.22.dev` are versions
@@ -634,9 +658,13 @@ def _metric(text: str, lo: int, pos: int) -> str:
         low = w.group(0).casefold()
         if k and low not in MEASURES and before[words[k - 1].end() : w.start()] == " ":
             # a measure of two words (`win rate`, `error rate`) is its hyphenated one
-            joined = f"{words[k - 1].group(0).casefold()}-{low}"
-            low = joined if joined in MEASURES else low
-        if "@" in low or low in MEASURES:
+            first = words[k - 1].group(0).casefold()
+            joined = f"{first}-{low}"
+            if joined in MEASURES:
+                low = joined
+            elif low == "rate" and first not in _NOT_RATE:
+                low = rate_measure(first)  # `prove rate`: a rate named by its verb
+        if _cut_off(low) or low in MEASURES or low.endswith("-rate"):
             if not any(ch.isdigit() for ch in before[w.end() :]):
                 return low
             break
@@ -718,11 +746,11 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         ):
             continue  # an integer no Latin word precedes: no measure (`recall`, `TTFT`) names it
         metric = _metric(text, lo, s)
-        if "." not in m.group(0) and not ("@" in metric or metric in MEASURES):
+        if "." not in m.group(0) and not (_cut_off(metric) or metric in MEASURES):
             # a measure right after it names it too (`5,300 QPS`, as `QPS 5,300`)
             w = _WORD.match(text, m.end() + (text[m.end() : m.end() + 1] == " "))
             low = w.group(0).casefold() if w else ""
-            if not ("@" in low or low in MEASURES):
+            if not (_cut_off(low) or low in MEASURES):
                 continue  # a bare integer is a count, not a figure, unless a measure names it
             if w and _FIGURE_NEXT.match(text, w.end()):
                 continue  # `AIME 2024 pass@1 55.5`: the measure is the next figure's, not 2024's
@@ -873,7 +901,7 @@ def _number(written: str) -> str:
 def _inside_word(text: str, s: int) -> bool:
     """`H100`, `glove-100`, `Llama-3.1-70B`, ids, a section's number (`§2.3`): digits that are
     part of a name."""
-    if s > 0 and ((text[s - 1].isalpha() and text[s - 1].isascii()) or text[s - 1] in "._/#@v§"):
+    if s > 0 and ((text[s - 1].isalpha() and text[s - 1].isascii()) or text[s - 1] in "._/#@^v§"):
         return True
     return s > 1 and text[s - 1] == "-" and text[s - 2].isalnum()
 

@@ -249,6 +249,7 @@ def retier(
                 other_figures(mine, book[r])
                 or other_values(mine, book[r])
                 or each_adds(mine, book[r])
+                or successor_named(mine, book[r], heading_end)
             ):
                 judged = UPDATE
             if judged is None and names_kept(mine, book[r], names_of(r)):
@@ -422,6 +423,29 @@ def each_adds(mine: Facts, theirs: Facts) -> bool:
             if u == ug and set(f.setting) & set(g.setting) and (not m or not mg or m == mg):
                 return True
     return False
+
+
+# what a successor's name adds to its predecessor's: a version (`-2` + `.5`, `Qwen3` + `.5`)
+_SUCCESSOR_TAIL = re.compile(r"(?:[.\-_]?[0-9]+)+")
+
+
+def successor_named(mine: Facts, theirs: Facts, heading_end: int) -> bool:
+    """Whether the item's heading names a successor of a project the candidate names, and the
+    candidate never names it (`UI-TARS-2.5` over a text on `UI-TARS-2`; a name of the candidate's
+    with a version added), and the item states a figure the candidate does not: a newer model's
+    results beside the old ones it compares with, not a summary of the candidate."""
+    if heading_end <= 0:
+        return False
+    titled = {f.thing for f in mine.all if f.kind == "name" and f.pos < heading_end}
+    successors = [
+        n
+        for n in titled - theirs.names
+        for m in theirs.names
+        if len(m) >= 3 and n.startswith(m) and _SUCCESSOR_TAIL.fullmatch(n[len(m) :])
+    ]
+    return bool(successors) and any(
+        f.kind == "quantity" and not stated(f, theirs) for f in mine.all
+    )
 
 
 def headline_new(mine: Facts, theirs: Facts, heading_end: int) -> bool:

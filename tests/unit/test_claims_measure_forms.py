@@ -1,0 +1,137 @@
+"""Conflicts written in a form of their own (docs/facts.md, docs/claims.md): a measure with `^`
+(`pass^4`), a release date given to the version through `this release`."""
+
+from __future__ import annotations
+
+from briefdesk.core.claims.conflicts import find_conflicts
+from briefdesk.core.claims.extract import extract as claims_of
+from briefdesk.core.claims.numbers import Text, number_conflicts
+from briefdesk.core.claims.types import Claim
+
+ITEM = "inbox/a/2026-12-01-0900-digest.md#1"
+ITEM2 = "inbox/b/2026-12-01-1000-forum.md#1"
+DOC = "docs/code.md"
+
+
+def item(text: str, ref: str = ITEM) -> Text:
+    return (ref, "item", ref.split("#")[0], text)
+
+
+def section(text: str, sid: str = "2.1") -> Text:
+    return (f"{DOC}§{sid}", "living-doc", DOC, text)
+
+
+def numbers(*texts: Text) -> list[tuple[str, ...]]:
+    return [c.refs for c in number_conflicts(list(texts))]
+
+
+CODE_DOC = (
+    "### 2.1 LiveCodeBench\nStarCoder3-15B 在 LiveCodeBench v6 上，每题 5 次采样，"
+    "pass^5 为 0.31，pass^1 为 0.52（Docker 沙箱）。"
+)
+
+
+def test_a_pass_hat_k_score_with_another_value_conflicts() -> None:
+    # `pass^k` (all k attempts succeed) is a measure as `pass@k` is
+    rerun = item("## 复测\n我们用 LiveCodeBench v6 重跑 StarCoder3-15B，每题 5 次，pass^5 = 0.24。")
+    assert numbers(rerun, section(CODE_DOC)) == [(ITEM, f"{DOC}§2.1")]
+
+
+def test_the_same_pass_hat_k_repeated_or_another_k_is_no_conflict() -> None:
+    same = item("## 复测\n我们用 LiveCodeBench v6 重跑 StarCoder3-15B，每题 5 次，pass^5 为 0.31。")
+    assert numbers(same, section(CODE_DOC)) == []
+    other_k = item("## 复测\nStarCoder3-15B 在 LiveCodeBench v6 上 pass^3 为 0.40。")
+    assert numbers(other_k, section(CODE_DOC)) == []
+
+
+# --- a release date given to the version through "this release" (这一版, 该版本, this release)
+
+FORUM = "inbox/a/2026-12-01-2200-forum.md#1"
+NOTES = "inbox/b/2026-12-01-1200-release-notes.md#1"
+
+
+def _dates(texts: list[tuple[str, str]]) -> list[tuple[str, tuple[str, ...]]]:
+    claims: list[Claim] = []
+    for ref, text in texts:
+        origin = "item" if ref.startswith("inbox/") else "living-doc"
+        doc = ref.split("#")[0].split("§")[0]
+        heading = text.split("\n", 1)[0]
+        claims += [
+            Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc)
+            for s in claims_of(text, heading)
+        ]
+    order = [ref for ref, _ in texts]
+    days = {ref.split("#")[0]: "2026-12-01" for ref, _ in texts}
+    return [
+        (c.kind, c.refs) for c in find_conflicts(claims, lambda r: (0, order.index(r)), "zh", days)
+    ]
+
+
+DOC_DUCK = ("docs/db.md§3.1", "3.1 DuckDB\nDuckDB v1.5.0 于 2026-11-02 发布，新增 VARIANT 类型。")
+
+
+def test_a_date_given_to_this_release_is_the_versions_named_before_it() -> None:
+    zh = (
+        FORUM,
+        "读更新日志\n作者读了 DuckDB v1.5.0 的更新日志：这一版于 11/9 发布，主要改了优化器。",
+    )
+    en = (NOTES, "Changelog\nWe read the DuckDB v1.5.0 changelog: this release shipped on Nov 9.")
+    assert _dates([zh, DOC_DUCK]) == [("date", (FORUM, "docs/db.md§3.1"))]
+    assert _dates([en, DOC_DUCK]) == [("date", (NOTES, "docs/db.md§3.1"))]
+    # the same day is a consistent repetition; the next release's day is another release's
+    same = (FORUM, "读更新日志\n作者读了 DuckDB v1.5.0 的更新日志：这一版于 11/2 发布。")
+    assert _dates([same, DOC_DUCK]) == []
+    later = (FORUM, "读更新日志\n作者读了 DuckDB v1.5.0 的更新日志：下一版于 12/9 发布。")
+    assert _dates([later, DOC_DUCK]) == []
+
+
+# --- a rate named by its verb (`prove rate`, `N/M proved, X%`) and a figure the text denies
+
+PROVER_DOC = (
+    "### 2.1 miniF2F\n共 244 题。DeepProver-7B 在 miniF2F-test 上（Lean 4）+ BFS 搜索，每题 32 次"
+    "采样，prove rate 58.2%（2026-10-20，项目自报）。"
+)
+
+
+def test_a_rerun_stating_its_own_rate_and_denying_the_others_conflicts() -> None:
+    rerun = item(
+        "## I re-ran DeepProver-7B on miniF2F: 61.9%, not 58.2%\n"
+        "Same setup as the paper: DeepProver-7B with Lean 4 and BFS search, 32 samples per "
+        "problem, all 244 miniF2F-test problems. I get 151/244 proved, 61.9%."
+    )
+    assert numbers(rerun, section(PROVER_DOC)) == [(ITEM, f"{DOC}§2.1")]
+
+
+def test_a_rerun_with_the_same_rate_or_of_another_model_is_no_conflict() -> None:
+    same = item(
+        "## I re-ran DeepProver-7B on miniF2F\n"
+        "Same setup as the paper: DeepProver-7B with Lean 4 and BFS search, 32 samples per "
+        "problem. I get 142/244 proved, 58.2%."
+    )
+    assert numbers(same, section(PROVER_DOC)) == []
+    other = item(
+        "## I ran KiminaProver-8B on miniF2F\n"
+        "Setup: KiminaProver-8B with Lean 4 and BFS search, 32 samples per problem. "
+        "I get 151/244 proved, 61.9%."
+    )
+    assert numbers(other, section(PROVER_DOC)) == []
+
+
+TRANSLATE_DOC = (
+    "### 2.2 FLORES\nNLLB-3B 在 FLORES-200 上（SacreBLEU，beam 4）BLEU 31.2，chrF++ 为 55.0"
+    "（项目自报）。"
+)
+
+
+def test_a_figure_of_a_text_titled_with_another_subject_is_another_setting() -> None:
+    # its sentence names only the benchmark and the decoding; its title names what was measured
+    other = item("## MADLAD-10B\nFLORES-200 上（SacreBLEU，beam 4）BLEU 28.4。", ITEM2)
+    assert numbers(other, section(TRANSLATE_DOC, "2.2")) == []
+    own = item("## NLLB-3B\nFLORES-200 上（SacreBLEU，beam 4）BLEU 28.4。", ITEM2)
+    assert numbers(own, section(TRANSLATE_DOC, "2.2")) == [(ITEM2, f"{DOC}§2.2")]
+    # a living document's heading names what its section groups, not each figure's subject
+    grouped = section(
+        "### 2.3 MADLAD-10B 与 M2M-100\nFLORES-200 上（SacreBLEU，beam 4）BLEU 31.2。", "2.3"
+    )
+    rerun = item("## 复测\nNLLB-3B 在 FLORES-200 上（SacreBLEU，beam 4）BLEU 28.4。", ITEM2)
+    assert numbers(rerun, grouped) == [(ITEM2, f"{DOC}§2.3")]
