@@ -28,8 +28,11 @@ section that says the same in Chinese (`classification-style` and `分类式`).
   section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST — the same
   content goes where the knowledge base put it;
 - *contradicted or named*: a section that states one of the item's facts otherwise (another
-  version of a project both name, another figure for one measure in one setting), or that the
-  item names itself (`活文档 §1.2 记的…`, `the living document's §1.2`), comes first when it is
+  version of a project both name, another figure for one measure in one setting), that records
+  the release the item's title is about (`_recorded_release`: `Milvus 3.0 …` in the section
+  headed Milvus that states 3.0.2 — what a release brings is written with its project, though
+  a section on the technique it ships may share more of the item's words), or that the item
+  names itself (`活文档 §1.2 记的…`, `the living document's §1.2`), comes first when it is
   closer to the item than most sections are (above the median) — the increment is that
   correction, or the material's author has already said where it belongs, even where another
   section holds more of what the item repeats. A contradiction counts only in the section of
@@ -61,7 +64,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -80,7 +83,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "8"
+PLACEMENT_VERSION = "9"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 TITLE_NAME_BOOST = HEAD_BOOST / 2  # and by this when its text names a name of the item's title
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
@@ -195,6 +198,8 @@ def evidence(
             boost[i, j] += HEAD_BOOST
         for j in {j for name in titled for j in named_in.get(name, ())}:
             boost[i, j] += TITLE_NAME_BOOST
+        for j in _recorded_release(title, titled, mine, heads, facts):
+            first[i, j] = True
         if filing and any(n in mine.versions and n not in named_in for n in titled):
             kin[i, filing] = True
         for j in set(placed_before[i]) if i < len(placed_before) else ():
@@ -210,6 +215,32 @@ def evidence(
                         first[i, j] = True
                         break
     return boost, first, kin
+
+
+def _recorded_release(
+    title: str,
+    titled: Sequence[str],
+    mine: Facts,
+    heads: Mapping[str, Sequence[int]],
+    facts: Sequence[Facts],
+) -> set[int]:
+    """The sections recording a release the item's casefolded `title` names: a project of the
+    title written there with its version (`Milvus 3.0 …`, `… v1.16`), in a section its heading
+    names that states that version or one of its line (`3.0.2`). What a release brings is
+    written with its project. A version only in the item's body is often the setting (`with
+    lm-evaluation-harness v0.4.9`), not what the item is about."""
+    out: set[int] = set()
+    for name in titled:
+        said = [
+            v
+            for v in mine.versions.get(name, ())
+            if _in_title(v, title) or _in_title(f"v{v}", title)
+        ]
+        for j in heads.get(name, ()) if said else ():
+            stated = facts[j].versions.get(name, ())
+            if any(t == v or t.startswith(v + ".") for v in said for t in stated):
+                out.add(j)
+    return out
 
 
 def _filing_chapters(sections: Sequence[Section], facts: Sequence[Facts]) -> list[int]:

@@ -595,3 +595,61 @@ def test_an_english_item_meets_the_chinese_section_that_says_it_in_chinese() -> 
         "halves the sending rate of each stream.",
     )
     assert first(sections, paper)[0] == "2.1"  # before: 3.2, on `packet` and `stream`
+
+
+@pytest.mark.parametrize(
+    ("sections", "title", "body"),
+    [
+        (
+            [
+                section(
+                    "1.2",
+                    "Code splitting",
+                    "Code splitting cuts the first-load JavaScript: manual chunks, dynamic "
+                    "import() and tree-shaking; a shared vendor chunk halves the first-load "
+                    "bundle on a typical dashboard, with gzip sizes measured by the bundler.",
+                ),
+                section(
+                    "2.1",
+                    "Vite",
+                    "Vite's stable release is 7.1.4; 6.3 is kept for security fixes. The dev "
+                    "server serves native ES modules.",
+                ),
+                section("3.1", "Linting", "ESLint flat config and Biome rules for a monorepo."),
+                section("4.1", "Testing", "Vitest and Playwright runs in CI, sharded by file."),
+            ],
+            "Vite 7.1 chunking halves first-load JavaScript",
+            "Per the release notes, the new automatic chunking in Vite splits a shared vendor "
+            "chunk with tree-shaking and dynamic import(), so first-load JavaScript on a typical "
+            "dashboard falls by half in gzip size.",
+        ),
+        (
+            [
+                section(
+                    "1.2",
+                    "代码分割",
+                    "代码分割减少首屏 JavaScript：手动分包、动态 import() 与 tree-shaking；"
+                    "抽出公共 vendor 包后典型仪表盘的首屏包体积减半，gzip 体积由打包器统计。",
+                ),
+                section(
+                    "2.1",
+                    "Vite",
+                    "Vite 当前稳定版为 7.1.4；6.3 只修安全问题。开发服务器直接提供原生 ES 模块。",
+                ),
+                section("3.1", "代码检查", "ESLint 扁平配置与 Biome 规则在 monorepo 中的用法。"),
+                section("4.1", "测试", "Vitest 与 Playwright 在 CI 中按文件分片运行。"),
+            ],
+            "Vite 7.1 自动分包让首屏 JavaScript 减半",
+            "据发布说明，Vite 新的自动分包抽出公共 vendor 包，配合 tree-shaking 与动态 "
+            "import()，典型仪表盘的首屏 JavaScript gzip 体积减半。",
+        ),
+    ],
+)
+def test_what_a_release_the_projects_section_records_brings_goes_there(
+    sections: list[Section], title: str, body: str
+) -> None:
+    # The item's title names Vite and the release (7.1) its subsection records (7.1.4): what the
+    # release brings belongs with the project, though the technique's section shares more words.
+    got = first(sections, item("inbox/v.md#1", title, body))
+    assert got[0] == "2.1"  # before: 1.2
+    assert "1.2" in got[:3]
