@@ -25,8 +25,10 @@ section that says the same in Chinese (`classification-style` and `分类式`).
   TITLE_NAME_BOOST when the section's text names a name of the item's title (`… 的 GPQA 成绩`
   goes where GPQA is written about, not where another Llama model's long-context score is);
 - *placed before*: an earlier brief entry the item repeats (a `likely` candidate) was placed in a
-  section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST — the same
-  content goes where the knowledge base put it;
+  section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST and it
+  comes first like a contradicted one (below) — the same content goes where the knowledge base
+  put it, even when the section says it in other words than the item (`storage` where the
+  section writes `内存`, a cosine near nothing that no factor lifts);
 - *contradicted or named*: a section that states one of the item's facts otherwise (another
   version of a project both name, another figure for one measure in one setting), that records
   the release the item's title is about (`_recorded_release`: `Milvus 3.0 …` in the section
@@ -83,7 +85,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "9"
+PLACEMENT_VERSION = "10"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 TITLE_NAME_BOOST = HEAD_BOOST / 2  # and by this when its text names a name of the item's title
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
@@ -162,8 +164,9 @@ def evidence(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(boost, first, kin), items × sections: the factors on the placement cosine (the names of
     the section's heading the item uses, a section an entry it repeats was placed in), whether
-    the section comes first (it states one of the item's facts otherwise, or the item names it)
-    and whether it is a chapter that files the item's kind, one project per subsection, for a
+    the section comes first (it states one of the item's facts otherwise, records the release the
+    item's title names, an entry the item repeats was placed there, or the item names it) and
+    whether it is a chapter that files the item's kind, one project per subsection, for a
     project the document has no word of (module doc).
     `placed_before[i]`: the section indices of item i's repeated entries."""
     boost = np.ones((n_items, len(sections)), np.float32)
@@ -204,6 +207,7 @@ def evidence(
             kin[i, filing] = True
         for j in set(placed_before[i]) if i < len(placed_before) else ():
             boost[i, j] += PLACED_BOOST
+            first[i, j] = True
         if any(f.kind in ("version", "quantity") for f in mine.all):
             for j in lookup.relevant_index(mine):
                 theirs = facts[j]
@@ -331,7 +335,7 @@ def place(
     item's typical section).
 
     `boost` (items × sections) multiplies the cosines (`evidence`); `first` (items ×
-    sections, bool) marks the sections the item contradicts or names: one above the item's
+    sections, bool) marks the sections that come first (`evidence`): one above the item's
     median section is raised to just above the best. `vocab` (the tokens and their ids): English
     plurals are folded into their singulars first (`fold_plurals`).
     `chapter_of[j]`: the index of section j's chapter (`3` for `3.2`), -1 for none (module
@@ -417,9 +421,9 @@ def _within_chapters(cos: np.ndarray, chapter_of: np.ndarray) -> np.ndarray:
 
 
 def _raise_first(cos: np.ndarray, first: np.ndarray, q50: np.ndarray) -> np.ndarray:
-    """The cosines with every section that comes first (contradicted or named) and is above the
-    item's median section (`q50`) raised to just above the item's best, keeping their own order
-    among themselves (the shown score then follows the ranking)."""
+    """The cosines with every section that comes first (`evidence`: contradicted, named, …) and
+    is above the item's median section (`q50`) raised to just above the item's best, keeping
+    their own order among themselves (the shown score then follows the ranking)."""
     lift = first & (cos > q50)
     if not lift.any():
         return cos

@@ -653,3 +653,40 @@ def test_what_a_release_the_projects_section_records_brings_goes_there(
     got = first(sections, item("inbox/v.md#1", title, body))
     assert got[0] == "2.1"  # before: 1.2
     assert "1.2" in got[:3]
+
+
+def test_where_an_earlier_brief_put_the_same_content_counts_though_its_words_differ() -> None:
+    # The earlier brief placed this content in §4.2, whose text says it in other words (the bill
+    # of keeping spans) and shares one word with the item; §2.1 shares most of them. Doubling a
+    # cosine near nothing leaves §4.2 behind: the earlier placement itself is the reviewer's
+    # reason, as a named or contradicted section is.
+    text = (
+        "Tail-based sampling in the OpenTelemetry Collector keeps every error trace and one in "
+        "fifty healthy traces, so trace storage on object storage falls to about a tenth."
+    )
+    sections = [
+        section(
+            "2.1",
+            "Trace sampling",
+            "Head-based and tail-based sampling of traces in the OpenTelemetry Collector: "
+            "error traces are kept, healthy traces sampled at a fixed rate.",
+        ),
+        section(
+            "4.2",
+            "Retention bill",
+            "What keeping spans for thirty days costs per million requests; cold tiers on "
+            "object buckets cut the monthly bill.",
+        ),
+        section("1.1", "Dashboards", "Grafana panels per service and their alert rules."),
+        section("3.1", "Profiling", "Continuous profiling with eBPF and flame graphs."),
+        section("5.1", "On-call", "Paging policy, escalation and runbooks."),
+    ]
+    earlier = entry(
+        "briefs/ops/2026-11-02-e1-en.md#2",
+        f"Tail sampling cuts trace storage\n• Key points: {text}\n• Placement: §4.2, one line.",
+    )
+    repeat = item("inbox/t.md#1", "Tail sampling cuts trace storage", text)
+    assert first(sections, repeat)[0] == "2.1"  # without the earlier brief
+    got = first(sections, repeat, [earlier])
+    assert got[0] == "4.2"  # before: 2.1
+    assert "2.1" in got[:3]
