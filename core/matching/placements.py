@@ -39,10 +39,11 @@ section that says the same in Chinese (`classification-style` and `分类式`).
   correction, or the material's author has already said where it belongs, even where another
   section holds more of what the item repeats. A contradiction counts only in the section of
   what it is about (`_clash_subject`): a version's or a release date's project where a heading
-  names it (any section naming it when none does), a figure's subject — the names of its
-  setting the item's title names — where that is written about; a benchmark table naming a
-  release as its setting, or a baseline's figure in the setting of the item's own, is no
-  correction to make there;
+  names it (any section naming it when none does, unless the item's title names a section's
+  heading: the title's subject has its section, the version is said in passing), a figure's
+  subject — the names of its setting the item's title names — where that is written about; a
+  benchmark table naming a release as its setting, or a baseline's figure in the setting of
+  the item's own, is no correction to make there;
 - *within its chapter*: a subsection's cosine grows by CHAPTER_SHARE of its chapter's (the
   chapter's heading and opening text) — a reviewer finds the chapter first, then the subsection
   in it, so of two subsections with similar words the one in the item's chapter comes first;
@@ -85,7 +86,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "10"
+PLACEMENT_VERSION = "11"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 TITLE_NAME_BOOST = HEAD_BOOST / 2  # and by this when its text names a name of the item's title
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
@@ -209,13 +210,16 @@ def evidence(
             boost[i, j] += PLACED_BOOST
             first[i, j] = True
         if any(f.kind in ("version", "quantity") for f in mine.all):
+            # where no heading names a clash's project, any section naming it is its place, unless
+            # the item's title names a section's heading: the title's subject has its section
+            where = heads if any(n in heads for n in titled) else named_in
             for j in lookup.relevant_index(mine):
                 theirs = facts[j]
                 if not theirs.names & mine.names:
                     continue
                 for fa, _ in clashes(mine, theirs):
                     about = _clash_subject(fa, set(titled))
-                    if any(j in heads.get(n, named_in.get(n, ())) for n in about):
+                    if any(j in heads.get(n, where.get(n, ())) for n in about):
                         first[i, j] = True
                         break
     return boost, first, kin

@@ -690,3 +690,39 @@ def test_where_an_earlier_brief_put_the_same_content_counts_though_its_words_dif
     got = first(sections, repeat, [earlier])
     assert got[0] == "4.2"  # before: 2.1
     assert "2.1" in got[:3]
+
+
+def test_a_version_no_heading_names_does_not_take_the_item_from_its_titles_section() -> None:
+    # No heading names torch; §2.1 states its release in passing, which the post contradicts.
+    # The post's title names §2.3's heading: that is what it is about.
+    sections = [
+        section(
+            "2.1",
+            "Mixed precision",
+            "Mixed precision training with autocast in bf16; torch 2.4.1 is the stable release "
+            "and fp16 needs a loss scaler.",
+        ),
+        section(
+            "2.3",
+            "Gradient checkpointing",
+            "Gradient checkpointing recomputes activations in the backward pass: about a fifth "
+            "slower per step, most of the activation memory saved; worth it when the batch does "
+            "not fit.",
+        ),
+        section("3.1", "Data loading", "Sharded datasets, prefetching and worker counts."),
+        section("4.1", "Evaluation", "Held-out loss and task accuracy every thousand steps."),
+        section("4.2", "Checkpoints", "Saving sharded checkpoints to object storage."),
+        section("5.1", "Clusters", "Slurm partitions, node health checks and preemption."),
+        section("5.2", "Costs", "Spot instances and reserved capacity per month."),
+        section("6.1", "Tokenizers", "BPE vocabularies and special tokens."),
+    ]
+    post = item(
+        "inbox/g.md#1",
+        "torch 2.3.0 is the stable release: is gradient checkpointing worth it?",
+        "The poster plans to train on torch==2.3.0 (they call it the current stable release) "
+        "and asks about gradient checkpointing. Top answer: it recomputes activations in the "
+        "backward pass, about a fifth slower per step, and saves most of the activation "
+        "memory; worth it only when the batch does not fit, and it works with autocast in bf16. "
+        "Nobody corrects the version.",
+    )
+    assert first(sections, post)[0] == "2.3"  # before: 2.1, lifted as contradicted
