@@ -114,9 +114,9 @@ def test_where_an_earlier_brief_put_the_same_content_counts() -> None:
     ]
     earlier = entry(
         "briefs/inference/2026-11-02-e1-en.md#2",
-        f"vLLM decode bandwidth\n• Key points: {text}\n• Placement: §1.3, one sentence.",
+        f"Decode bandwidth on H100\n• Key points: {text}\n• Placement: §1.3, one sentence.",
     )
-    repeat = item("inbox/r.md#1", "vLLM decode bandwidth", text)
+    repeat = item("inbox/r.md#1", "Decode bandwidth on H100", text)
     assert first(sections, repeat)[0] == "2.3"  # without the earlier brief
     assert first(sections, repeat, [earlier])[0] == "1.3"
 
@@ -726,3 +726,36 @@ def test_a_version_no_heading_names_does_not_take_the_item_from_its_titles_secti
         "Nobody corrects the version.",
     )
     assert first(sections, post)[0] == "2.3"  # before: 2.1, lifted as contradicted
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "sections"),
+    [
+        (
+            "Our TPC-DS rerun on one laptop",
+            "We reran TPC-DS at scale factor 100 with DuckDB on one laptop: parquet files, 16 "
+            "threads, 64 GB of memory, spilling to disk enabled, and all 99 queries took 512 s.",
+            [
+                section(
+                    "1.1",
+                    "TPC-DS",
+                    "TPC-DS: 99 queries over a retail schema, at scale factors from 1 to 10,000.",
+                ),
+                section(
+                    "2.1",
+                    "DuckDB",
+                    "DuckDB runs in process on one laptop over parquet files: 16 threads, 64 GB "
+                    "of memory, spilling to disk when a join does not fit.",
+                ),
+                section("3.1", "Orchestration", "Airflow DAGs and dbt models per schedule."),
+                section("4.1", "Lakehouse formats", "Iceberg and Delta tables, compaction."),
+            ],
+        ),
+    ],
+)
+def test_the_items_title_decides_between_a_benchmark_and_the_tool_it_ran_on(
+    title: str, body: str, sections: list[Section]
+) -> None:
+    # The text shares more of its setting's words with the engine's section; its title says it
+    # is a benchmark result: the benchmark's section.
+    assert first(sections, item("inbox/d.md#1", title, body))[0] == "1.1"  # before: 2.1
