@@ -18,26 +18,32 @@ section that says the same in Chinese (`classification-style` and `分类式`).
 **Evidence beyond the text**, each a rule a reviewer follows:
 
 - *names of the heading*: the cosine grows by HEAD_BOOST per name of the section's heading the
-  item uses (two at most count) — the heading says what the section is about; and by HEAD_BOOST
-  once more when the item's own title (its first line) uses one — the title says what the item
-  is about, where its text may name a tool or a benchmark only as the setting (a rerun of a
-  benchmark "with lm-evaluation-harness v0.4.9" belongs with the benchmark); and by
+  item uses (two at most count) — the heading says what the section is about; and by
+  TITLE_HEAD_BOOST once more when the item's own title (its first line) uses one — the title
+  says what the item is about, where its text may name a tool or a benchmark only as the setting
+  (a rerun of a benchmark "with lm-evaluation-harness v0.4.9" belongs with the benchmark); and by
   TITLE_NAME_BOOST when the section's text names a name of the item's title (`… 的 GPQA 成绩`
   goes where GPQA is written about, not where another Llama model's long-context score is);
 - *placed before*: an earlier brief entry the item repeats (a `likely` candidate) was placed in a
-  section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST — the same
-  content goes where the knowledge base put it;
+  section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST and it
+  comes first like a contradicted one (below) — the same content goes where the knowledge base
+  put it, even when the section says it in other words than the item (`storage` where the
+  section writes `内存`, a cosine near nothing that no factor lifts);
 - *contradicted or named*: a section that states one of the item's facts otherwise (another
-  version of a project both name, another figure for one measure in one setting), or that the
-  item names itself (`活文档 §1.2 记的…`, `the living document's §1.2`), comes first when it is
+  version of a project both name, another figure for one measure in one setting), that records
+  the release the item's title is about (`_recorded_release`: `Milvus 3.0 …` in the section
+  headed Milvus that states 3.0.2 — what a release brings is written with its project, though
+  a section on the technique it ships may share more of the item's words), or that the item
+  names itself (`活文档 §1.2 记的…`, `the living document's §1.2`), comes first when it is
   closer to the item than most sections are (above the median) — the increment is that
   correction, or the material's author has already said where it belongs, even where another
   section holds more of what the item repeats. A contradiction counts only in the section of
   what it is about (`_clash_subject`): a version's or a release date's project where a heading
-  names it (any section naming it when none does), a figure's subject — the names of its
-  setting the item's title names — where that is written about; a benchmark table naming a
-  release as its setting, or a baseline's figure in the setting of the item's own, is no
-  correction to make there;
+  names it (any section naming it when none does, unless the item's title names a section's
+  heading: the title's subject has its section, the version is said in passing), a figure's
+  subject — the names of its setting the item's title names — where that is written about; a
+  benchmark table naming a release as its setting, or a baseline's figure in the setting of
+  the item's own, is no correction to make there;
 - *within its chapter*: a subsection's cosine grows by CHAPTER_SHARE of its chapter's (the
   chapter's heading and opening text) — a reviewer finds the chapter first, then the subsection
   in it, so of two subsections with similar words the one in the item's chapter comes first;
@@ -61,7 +67,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -80,8 +86,12 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "8"
+PLACEMENT_VERSION = "12"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
+# and by this once more when the item's title uses one (0.3 left a benchmark rerun run with a
+# tool tied with the tool's section, which shares more of its setting's words; 0.4-0.8 all gave
+# the same figures on every corpus)
+TITLE_HEAD_BOOST = 0.5
 TITLE_NAME_BOOST = HEAD_BOOST / 2  # and by this when its text names a name of the item's title
 PLACED_BOOST = 1.0  # and by this share when an entry the item repeats was placed there
 SUBSECTION_SHARE = 0.6  # a subsection this close to its chapter comes before it
@@ -159,8 +169,9 @@ def evidence(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(boost, first, kin), items × sections: the factors on the placement cosine (the names of
     the section's heading the item uses, a section an entry it repeats was placed in), whether
-    the section comes first (it states one of the item's facts otherwise, or the item names it)
-    and whether it is a chapter that files the item's kind, one project per subsection, for a
+    the section comes first (it states one of the item's facts otherwise, records the release the
+    item's title names, an entry the item repeats was placed there, or the item names it) and
+    whether it is a chapter that files the item's kind, one project per subsection, for a
     project the document has no word of (module doc).
     `placed_before[i]`: the section indices of item i's repeated entries."""
     boost = np.ones((n_items, len(sections)), np.float32)
@@ -192,24 +203,56 @@ def evidence(
         title = book.texts[i].split("\n", 1)[0].casefold()
         titled = [name for name in mine.names if _in_title(name, title)]
         for j in {j for name in titled for j in heads.get(name, ())}:
-            boost[i, j] += HEAD_BOOST
+            boost[i, j] += TITLE_HEAD_BOOST
         for j in {j for name in titled for j in named_in.get(name, ())}:
             boost[i, j] += TITLE_NAME_BOOST
+        for j in _recorded_release(title, titled, mine, heads, facts):
+            first[i, j] = True
         if filing and any(n in mine.versions and n not in named_in for n in titled):
             kin[i, filing] = True
         for j in set(placed_before[i]) if i < len(placed_before) else ():
             boost[i, j] += PLACED_BOOST
+            first[i, j] = True
         if any(f.kind in ("version", "quantity") for f in mine.all):
+            # where no heading names a clash's project, any section naming it is its place, unless
+            # the item's title names a section's heading: the title's subject has its section
+            where = heads if any(n in heads for n in titled) else named_in
             for j in lookup.relevant_index(mine):
                 theirs = facts[j]
                 if not theirs.names & mine.names:
                     continue
                 for fa, _ in clashes(mine, theirs):
                     about = _clash_subject(fa, set(titled))
-                    if any(j in heads.get(n, named_in.get(n, ())) for n in about):
+                    if any(j in heads.get(n, where.get(n, ())) for n in about):
                         first[i, j] = True
                         break
     return boost, first, kin
+
+
+def _recorded_release(
+    title: str,
+    titled: Sequence[str],
+    mine: Facts,
+    heads: Mapping[str, Sequence[int]],
+    facts: Sequence[Facts],
+) -> set[int]:
+    """The sections recording a release the item's casefolded `title` names: a project of the
+    title written there with its version (`Milvus 3.0 …`, `… v1.16`), in a section its heading
+    names that states that version or one of its line (`3.0.2`). What a release brings is
+    written with its project. A version only in the item's body is often the setting (`with
+    lm-evaluation-harness v0.4.9`), not what the item is about."""
+    out: set[int] = set()
+    for name in titled:
+        said = [
+            v
+            for v in mine.versions.get(name, ())
+            if _in_title(v, title) or _in_title(f"v{v}", title)
+        ]
+        for j in heads.get(name, ()) if said else ():
+            stated = facts[j].versions.get(name, ())
+            if any(t == v or t.startswith(v + ".") for v in said for t in stated):
+                out.add(j)
+    return out
 
 
 def _filing_chapters(sections: Sequence[Section], facts: Sequence[Facts]) -> list[int]:
@@ -300,7 +343,7 @@ def place(
     item's typical section).
 
     `boost` (items × sections) multiplies the cosines (`evidence`); `first` (items ×
-    sections, bool) marks the sections the item contradicts or names: one above the item's
+    sections, bool) marks the sections that come first (`evidence`): one above the item's
     median section is raised to just above the best. `vocab` (the tokens and their ids): English
     plurals are folded into their singulars first (`fold_plurals`).
     `chapter_of[j]`: the index of section j's chapter (`3` for `3.2`), -1 for none (module
@@ -386,9 +429,9 @@ def _within_chapters(cos: np.ndarray, chapter_of: np.ndarray) -> np.ndarray:
 
 
 def _raise_first(cos: np.ndarray, first: np.ndarray, q50: np.ndarray) -> np.ndarray:
-    """The cosines with every section that comes first (contradicted or named) and is above the
-    item's median section (`q50`) raised to just above the item's best, keeping their own order
-    among themselves (the shown score then follows the ranking)."""
+    """The cosines with every section that comes first (`evidence`: contradicted, named, …) and
+    is above the item's median section (`q50`) raised to just above the item's best, keeping
+    their own order among themselves (the shown score then follows the ranking)."""
     lift = first & (cos > q50)
     if not lift.any():
         return cos
