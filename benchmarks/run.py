@@ -199,9 +199,18 @@ def _first_frame(screen, rows: Callable[[], int], at: list[float], t0: float) ->
 async def _tui_review(ws: str, keys: int) -> dict:
     from briefdesk.tui.app import BriefdeskApp
     from briefdesk.tui.screens.review import ReviewScreen
+    from briefdesk.tui.screens.review.drawing import Panes
     from briefdesk.tui.widgets.item_list import ItemList
 
     framed: list[float] = []
+    redrawn: list[str] = []  # what the debouncer ran (`Panes.run_later`): "panes", "brief"
+    run_later = Panes.run_later
+
+    def counted(self, what: str) -> None:
+        redrawn.append(what)
+        run_later(self, what)
+
+    Panes.run_later = counted  # type: ignore[method-assign]
     mount = ReviewScreen.on_mount
 
     def on_mount(self) -> None:  # the recorder first: every frame after the mount is seen
@@ -243,10 +252,14 @@ async def _tui_review(ws: str, keys: int) -> dict:
         matched_cpu = time.process_time() - c0
         matched_at = time.perf_counter() - t0
         c0 = time.process_time()
+        per_move: list[tuple[float, bool]] = []  # each move's CPU, and whether the panes followed
         for _ in range(keys):
+            c1, before = time.process_time(), redrawn.count("panes")
             screen.action_next_item()
             await pilot.pause()
+            per_move.append((time.process_time() - c1, redrawn.count("panes") > before))
         move = (time.process_time() - c0) / keys
+        rows_only = [cpu for cpu, panes in per_move if not panes]
         saves = []
         c0 = time.process_time()
         for _ in range(keys // 2):
@@ -271,6 +284,8 @@ async def _tui_review(ws: str, keys: int) -> dict:
         "matched_s": matched_at,
         "matched_cpu_s": matched_cpu,
         "move_cpu_s": move,
+        "moves_with_panes": sum(panes for _cpu, panes in per_move),
+        "move_rows_only_cpu_s": statistics.median(rows_only) if rows_only else None,
         "toggle_cpu_s": toggle,
         "save_s": statistics.median(saves),
         "isolated_move_cpu_s": isolated,
@@ -732,6 +747,14 @@ def tui_figures(ws: Path, work: Path, keys: int, rows: list[Row], notes: list[st
             "(information)",
             "",
         )
+    )
+    rows_only = desk["move_rows_only_cpu_s"]
+    notes.append(
+        f"desk: the cursor move's panes (PANES_DELAY after the row's refresh) were redrawn inside "
+        f"the pause after {desk['moves_with_panes']} of {keys} moves, which the CPU per move takes "
+        f"in (a pane redraw is the 'one key then a rest' figure); a move without them, median "
+        f"{_fmt_s(rows_only)}: the pause (Textual's wait for idle) outlasts the delay more often "
+        "on a loaded machine, so the per-move figure moves with the load."
     )
     notes.append(
         "desk: matching starts 0.3 s after the review screen opens (MATCH_PROCESS_DELAY) and had "
