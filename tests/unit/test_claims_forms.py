@@ -7,14 +7,13 @@ another setting, the same version called newest rightly."""
 
 from __future__ import annotations
 
-from briefdesk.core.claims.collect import one_name
-from briefdesk.core.claims.conflicts import find_conflicts
 from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.named import cited_names, named_source_conflicts
 from briefdesk.core.claims.numbers import Text, _measured, number_conflicts
-from briefdesk.core.claims.types import Claim
 from briefdesk.core.facts.extract import Fact
 from briefdesk.core.facts.index import Facts, quantity_clash
+
+from tests.support.claims import version_conflicts
 
 FORUM = "inbox/a/2026-12-01-2200-forum.md#1"
 NOTES = "inbox/b/2026-12-01-1200-release-notes.md#1"
@@ -26,21 +25,7 @@ def conflicts(
     texts: list[tuple[str, str]], as_of: dict[str, str] | None = None
 ) -> list[tuple[str, tuple[str, ...]]]:
     """(ref, text) → the version and date conflicts found; a text's first line is its title."""
-    claims: list[Claim] = []
-    for ref, text in texts:
-        origin = "item" if ref.startswith("inbox/") else "living-doc"
-        doc = ref.split("#")[0].split("§")[0]
-        heading = text.split("\n", 1)[0]
-        claims += [
-            Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc)
-            for s in claims_of(text, heading)
-        ]
-    claims = one_name(claims, texts)
-    order = [ref for ref, _ in texts]
-    found = find_conflicts(
-        claims, lambda r: (0, order.index(r)), "zh", DAYS if as_of is None else as_of
-    )
-    return [(c.kind, c.refs) for c in found]
+    return version_conflicts(texts, DAYS if as_of is None else as_of)
 
 
 # --- version-line: a release note under the GitHub name, a later minor release

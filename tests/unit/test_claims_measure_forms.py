@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from briefdesk.core.claims.conflicts import find_conflicts
-from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.numbers import Text, number_conflicts
-from briefdesk.core.claims.types import Claim
+
+from tests.support.claims import version_conflicts
 
 ITEM = "inbox/a/2026-12-01-0900-digest.md#1"
 ITEM2 = "inbox/b/2026-12-01-1000-forum.md#1"
@@ -51,20 +50,7 @@ NOTES = "inbox/b/2026-12-01-1200-release-notes.md#1"
 
 
 def _dates(texts: list[tuple[str, str]]) -> list[tuple[str, tuple[str, ...]]]:
-    claims: list[Claim] = []
-    for ref, text in texts:
-        origin = "item" if ref.startswith("inbox/") else "living-doc"
-        doc = ref.split("#")[0].split("§")[0]
-        heading = text.split("\n", 1)[0]
-        claims += [
-            Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc)
-            for s in claims_of(text, heading)
-        ]
-    order = [ref for ref, _ in texts]
-    days = {ref.split("#")[0]: "2026-12-01" for ref, _ in texts}
-    return [
-        (c.kind, c.refs) for c in find_conflicts(claims, lambda r: (0, order.index(r)), "zh", days)
-    ]
+    return version_conflicts(texts)
 
 
 DOC_DUCK = ("docs/db.md§3.1", "3.1 DuckDB\nDuckDB v1.5.0 于 2026-11-02 发布，新增 VARIANT 类型。")

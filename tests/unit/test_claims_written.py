@@ -5,13 +5,12 @@ near misses it must not report, in Chinese, English and both."""
 
 from __future__ import annotations
 
-from briefdesk.core.claims.collect import one_name
-from briefdesk.core.claims.conflicts import find_conflicts
 from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.extract import heading_name
 from briefdesk.core.claims.named import named_source_conflicts
 from briefdesk.core.claims.numbers import Text, number_conflicts
-from briefdesk.core.claims.types import Claim
+
+from tests.support.claims import version_conflicts
 
 THREAD = "inbox/a/2026-12-01-2200-forum.md#1"
 DIGEST = "inbox/b/2026-12-01-1200-digest.md#1"
@@ -21,19 +20,7 @@ DAYS = {ref.split("#")[0]: "2026-12-01" for ref in (THREAD, DIGEST)}
 
 def conflicts(texts: list[tuple[str, str]]) -> list[tuple[str, tuple[str, ...]]]:
     """(ref, text) → the version and date conflicts found; a text's first line is its title."""
-    claims: list[Claim] = []
-    for ref, text in texts:
-        origin = "item" if ref.startswith("inbox/") else "living-doc"
-        doc = ref.split("#")[0].split("§")[0]
-        heading = text.split("\n", 1)[0]
-        claims += [
-            Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc)
-            for s in claims_of(text, heading)
-        ]
-    claims = one_name(claims, texts)
-    order = [ref for ref, _ in texts]
-    found = find_conflicts(claims, lambda r: (0, order.index(r)), "zh", DAYS)
-    return [(c.kind, c.refs) for c in found]
+    return version_conflicts(texts, DAYS)
 
 
 # --- a project in lowercase letters: a name in Chinese prose, a common word in English prose
