@@ -24,13 +24,14 @@ A duplicate candidate is then judged by what the two texts state (`relation`):
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from .extract import Fact
-from .numerals import agree, numeric
+from .numerals import APPROX, agree, numeric
 
 Relation = Literal["same", "differs", "unrelated"]
 VALUE_KINDS = ("version", "date", "quantity", "id")
@@ -71,6 +72,9 @@ class Facts:
     # quantities by their unit with magnitudes folded (`2.05K` and `2050` both ""): where a
     # figure written another way is looked for (`stated`)
     by_unit: dict[str, list[Fact]] = field(default_factory=dict)
+    # the same, each unit's figures sorted by value with the fewest decimals written among them:
+    # `stated` looks only where `agree` can say yes (`_window`), not at every figure of the unit
+    sorted_units: dict[str, tuple[list[float], list[Fact], int]] = field(default_factory=dict)
     # project -> versions written with two parts (`v1.16`): a release line, which one of its
     # releases (`v1.16.3`) states too
     lines: dict[str, set[str]] = field(default_factory=dict)
@@ -121,6 +125,7 @@ class Facts:
             by_measure,
             frozenset((f.thing, unit, n) for f, unit, setting in measured for n in setting),
             by_unit,
+            {unit: _sorted(fs) for unit, fs in by_unit.items()},
             lines,
         )
 
@@ -132,6 +137,24 @@ class Facts:
             if f.kind == kind and f.thing:
                 out[f.thing].add(f.value)
         return out
+
+
+def _sorted(figures: list[Fact]) -> tuple[list[float], list[Fact], int]:
+    """A unit's figures sorted by value, with the fewest decimals any of them is written with."""
+    keyed = sorted(((numeric(f.value) or (0.0, "", 0, 0)), k, f) for k, f in enumerate(figures))
+    return (
+        [n[0] for n, _, _ in keyed],
+        [f for _, _, f in keyed],
+        min(n[2] for n, _, _ in keyed),
+    )
+
+
+def _window(x: float, decimals: int, fewest: int) -> float:
+    """How far from `x` a value `agree` calls the same figure can be: a rounding is within half a
+    unit of the coarser figure's last written digit (at most `10 ** -min(decimals, fewest)`), an
+    approximate figure within APPROX of the larger value (so within APPROX / (1 - APPROX) of
+    `x`); with a margin, since this only bounds where `agree` is asked."""
+    return max(0.5 * 10.0 ** (-min(decimals, fewest)), x * APPROX / (1 - APPROX)) * 1.01 + 1e-6
 
 
 def _written_line(f: Fact) -> bool:
@@ -151,9 +174,14 @@ def stated(f: Fact, other: Facts) -> bool:
         n = numeric(f.value)
         if n is None:
             return False
-        return any(
-            agree(f.value, g.value, f.approx or g.approx) for g in other.by_unit.get(n[1], ())
-        )
+        unit = other.sorted_units.get(n[1])
+        if unit is None:
+            return False
+        xs, figures, fewest = unit
+        x, _, decimals, _ = n
+        w = _window(x, decimals, fewest)
+        lo, hi = bisect_left(xs, x - w), bisect_right(xs, x + w)
+        return any(agree(f.value, g.value, f.approx or g.approx) for g in figures[lo:hi])
     if f.kind == "version":
         theirs = other.versions.get(f.thing, ())
         if _written_line(f) and any(v.startswith(f.value + ".") for v in theirs):

@@ -128,3 +128,36 @@ def test_an_integer_is_a_figure_only_after_its_measure() -> None:
         if f.kind == "quantity"
     }
     assert found == {("ttft", "120"), ("latency", "35")}
+
+
+def _plain_stated(f: Fact, other: Facts) -> bool:
+    """`stated` of a quantity by its definition: `agree` asked of every figure of the unit."""
+    from briefdesk.core.facts.index import value_key
+    from briefdesk.core.facts.numerals import agree, numeric
+
+    if value_key(f) in other.values:
+        return True
+    n = numeric(f.value)
+    return n is not None and any(
+        agree(f.value, g.value, f.approx or g.approx) for g in other.by_unit.get(n[1], ())
+    )
+
+
+def test_stated_looks_only_where_agree_can_say_yes() -> None:
+    """The sorted window of `stated` finds every figure `agree` accepts, over figures written
+    with every precision, magnitude and unit, approximate or not."""
+    from briefdesk.core.facts.index import stated
+
+    rng = random.Random(7)
+    units = ["%", "", "K", "M", "ms", "×"]
+
+    def figure(approx: bool) -> Fact:
+        whole = rng.choice([0, 1, 3, 9, 10, 30, 75, 76, 99, 100, 120, 999, 2050, 5300])
+        value = str(whole + rng.choice([0, 0.1, 0.5, 0.05, 0.95, 0.123]) * rng.choice([0, 1]))
+        value = value[:-2] if value.endswith(".0") else value
+        return Fact("quantity", "x", value + rng.choice(units), value, True, (), 0, approx)
+
+    for _ in range(3000):
+        other = Facts.of([figure(rng.random() < 0.3) for _ in range(rng.randint(1, 12))])
+        f = figure(rng.random() < 0.3)
+        assert stated(f, other) == _plain_stated(f, other), (f, other.by_unit)
