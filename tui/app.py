@@ -57,6 +57,7 @@ class BriefdeskApp(App[int]):
         self._loading: Timer | None = None  # shows the loading screen if a batch takes a while
         self._saved_theme: str | None = None  # the theme the user's config holds
         self.key_gate = KeyGate(self, self._hand_on, self._quick, self._text)
+        self._hold = 0  # the gate's hold for the batch loading (`KeyGate.hold`)
         self.list_keys: dict[str, str] = {}  # the keymap's moving keys (`tui.listkeys`)
         self.cursor_keys: frozenset[str] = frozenset()  # and the review's cursor-only keys
 
@@ -167,6 +168,8 @@ class BriefdeskApp(App[int]):
 
     def open_batch(self, name: str, from_picker: bool) -> None:
         gc.unfreeze()  # a batch opened before this one may be collected again
+        # the keys typed from now on are for the batch's review, not the picker still on top
+        self._hold = self.key_gate.hold(name)
         # "Loading…" only when loading takes a while: drawing it costs the loading thread the
         # GIL, and a batch whose parses are cached loads in about a tenth of a second
         self._loading = self.set_timer(LOADING_SCREEN_AFTER, lambda: self._show_loading(name))
@@ -186,6 +189,7 @@ class BriefdeskApp(App[int]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+        self.key_gate.resume(screen, self._hold)  # the keys typed while it loaded, in order
 
     @work(thread=True, exclusive=True, group="load")
     def _load(self, name: str, from_picker: bool) -> None:
@@ -223,6 +227,7 @@ class BriefdeskApp(App[int]):
             return None
 
     def _failed(self, name: str, problem: str, from_picker: bool) -> None:
+        self.key_gate.abandon("it could not be opened", self._hold)
         self._show(
             ErrorScreen(f"briefdesk cannot open batch {name}", problem, can_go_back=from_picker)
         )
@@ -268,6 +273,8 @@ class BriefdeskApp(App[int]):
         screen.save_cursor()
         stem = screen.review.batch.stem
         from_picker = any(isinstance(s, BatchPicker) for s in self.screen_stack)
+        # until the batch is read again: not for the picker beneath (open_batch holds anew)
+        self._hold = self.key_gate.hold(stem)
         await self.pop_screen()
         session = screen.session
         session.close()

@@ -30,6 +30,14 @@ review. So the keys of the burst after it wait (`KeyGate.chose`): once one of th
 the screen beneath has no key for (`份`), the burst was text for the dialog's field and is set
 aside, said as above; when the burst ends without one (`x 1 space`: exclude, then the next
 undecided item), or HOLD_KEYS of them have come without one, they run in order, as typed.
+
+A screen that is still being made when its keys come (a batch loading in a worker thread after
+enter in the picker; the picker's rows) holds every key (`KeyGate.hold`): they wait, shown on the
+loading screen (`held_signal`), and go to that screen in order once it is up and has its focus
+(`KeyGate.resume`). Before, the keys typed after enter went to the picker, still on top while the
+batch loaded: `down enter` opened a second batch. When the screen never comes (the batch cannot be
+read) the held keys are set aside, and the desk says which (`KeyGate.abandon`). Only `ctrl+q`
+(which always quits) passes a hold.
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from textual import events
 from textual.dom import DOMNode
 from textual.screen import Screen
+from textual.signal import Signal
 from textual.timer import Timer
 
 if TYPE_CHECKING:
@@ -55,6 +64,7 @@ SCREEN_POLL = 0.005  # seconds between looks at a screen being mounted
 # reading a refusal and typing again takes longer than this
 BURST_GAP = 0.5
 SHOWN_AT_MOST = 40  # characters of the set-aside keys the desk repeats
+PASSES_A_HOLD = frozenset({"ctrl+q"})  # always quits, even while a batch loads (docs/keys.md)
 # keys that may wait after a key that chose and closed a dialog: a reason typed blind shows text
 # within its first few (`2 份…`: the second); commands typed on (`x 1 space x 1 …`, a held
 # arrow) run after this many even while the burst goes on
@@ -100,6 +110,18 @@ def shown(event: events.Event) -> str:
     return ""
 
 
+def keys_text(keys: list[events.Event]) -> str:
+    """Keys as the reviewer typed them, cut to SHOWN_AT_MOST characters."""
+    text = " ".join("".join(shown(e) for e in keys).split())
+    if len(text) > SHOWN_AT_MOST:
+        text = text[: SHOWN_AT_MOST - 1] + "…"
+    return text
+
+
+def counted(n: int) -> str:
+    return f"{n} key{'s' if n != 1 else ''}"
+
+
 class SetAside:
     """The keys of a burst after a refused opener: taken while each follows the one before by
     less than BURST_GAP (the time the terminal's key was read, not when the desk got to it).
@@ -121,14 +143,10 @@ class SetAside:
         self.last = max(self.last, event.time)
 
     def said(self) -> str:
-        n = len(self.keys)
-        text = " ".join("".join(shown(e) for e in self.keys).split())
-        if len(text) > SHOWN_AT_MOST:
-            text = text[: SHOWN_AT_MOST - 1] + "…"
         why = "it had chosen and closed the dialog" if self.chose else "nothing opened for them"
         return (
-            f"Set aside the {n} key{'s' if n != 1 else ''} typed right after {self.opener} "
-            f"({why}), not run as commands: {text}"
+            f"Set aside the {counted(len(self.keys))} typed right after {self.opener} "
+            f"({why}), not run as commands: {keys_text(self.keys)}"
         )
 
 
@@ -157,12 +175,74 @@ class KeyGate:
         self.choice = 0  # the token of a key that chose in a dialog and closed it (0: none)
         self.aside: SetAside | None = None  # the burst after it, being set aside
         self.aside_timer: Timer | None = None
+        self.holding: str | None = None  # what every key waits for (a batch loading), if any
+        self.coming: Screen[Any] | None = None  # the screen the held keys wait to be ready
+        self.coming_since = 0.0
+        self.hold_token = 0  # the latest hold (`hold`): only its resume or abandon counts
+        # published with the held keys whenever they change while a hold lasts
+        self.held_signal: Signal[list[events.Event]] = Signal(app, "keys-held")
 
     def idle(self) -> bool:
         """No key in flight and none waiting (for the key before it, or for its burst to end)."""
         aside = self.aside
         waiting = aside is not None and aside.held_only and bool(aside.keys)
-        return not self.busy and not self.held and not waiting
+        return not self.busy and not self.held and not waiting and not self.holds()
+
+    def hold(self, what: str) -> int:
+        """A screen is being made for the keys typed from now on (`what`: the batch loading):
+        every key waits, whatever is on top meanwhile, until `resume` or `abandon` with the
+        number returned. A later hold takes over (the batch opened while the picker re-read its
+        rows): the earlier one's resume or abandon then does nothing, so its screen never gets
+        keys typed for the later one."""
+        self.holding = what
+        self.coming = None
+        self.hold_token += 1
+        return self.hold_token
+
+    def holds(self) -> bool:
+        """Whether keys wait for a screen being made (a hold, or its screen not yet ready)."""
+        return self.holding is not None or self.coming is not None
+
+    def resume(self, screen: Screen[Any], hold: int) -> None:
+        """The screen the keys of `hold` waited for is pushed: once it is mounted and has its
+        focus, the held keys go to it, in order."""
+        if self.holding is None or hold != self.hold_token:
+            return
+        self.holding = None
+        self.coming = screen
+        self.coming_since = time.monotonic()
+        self._wait_for(screen)
+
+    def _wait_for(self, screen: Screen[Any]) -> None:
+        if self.coming is not screen:
+            return
+        ready = self.app.screen is screen and screen.is_mounted
+        ready = ready and (screen.focused is not None or not screen.focus_chain)
+        late = time.monotonic() - self.coming_since > HOLD_AT_MOST
+        if not ready and not self.closed and not late:
+            self.app.set_timer(SCREEN_POLL, lambda: self._wait_for(screen))
+            return
+        self.coming = None
+        self.app.call_later(self.drain)
+
+    def abandon(self, why: str, hold: int) -> None:
+        """The screen the keys of `hold` waited for will not come (`why`): the held keys are set
+        aside and the desk says which; none of them runs on the screen on top instead."""
+        if hold != self.hold_token:
+            return
+        what, self.holding = self.holding, None
+        self.coming = None
+        if what is None:
+            return
+        keys, self.held = list(self.held), deque()
+        if keys and not self.closed:
+            self.app.notify(
+                f"Set aside the {counted(len(keys))} typed while {what} loaded ({why}), not run "
+                f"as commands: {keys_text(keys)}",
+                title="keys set aside",
+                severity="warning",
+                markup=False,
+            )
 
     def close(self) -> None:
         """Quitting has begun: no key is handed on any more."""
@@ -225,6 +305,13 @@ class KeyGate:
         """A key or paste from the terminal: handed on now, or after the one in flight."""
         self.seen += 1
         if self.closed:
+            return
+        if self.holds():
+            if isinstance(event, events.Key) and event.key in PASSES_A_HOLD:
+                await self.hand_on(event)
+                return
+            self.held.append(event)
+            self.held_signal.publish(list(self.held))
             return
         if not self.busy and not self.held and self.set_aside(event):
             return
@@ -299,7 +386,11 @@ class KeyGate:
             self.end_aside()
             self.aside = SetAside(shown(key).strip(), key.time, held_only=self.choice == token)
         self.refusal = self.choice = 0
-        while self.held and not self.closed and not self.busy:
+        await self.drain()
+
+    async def drain(self) -> None:
+        """Hand on the keys that waited, one at a time, until one is in flight (or a hold)."""
+        while self.held and not self.closed and not self.busy and not self.holds():
             event = self.held.popleft()
             if self.set_aside(event):
                 continue

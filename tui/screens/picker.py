@@ -29,7 +29,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ..keys import keyed
 from ..text import line
-from ..typeahead import opens
+from ..typeahead import KeyGate, opens
 
 STATE_STYLE = {"new": "bold green", "in": "yellow", "committed": "cyan", "cannot": "bold red"}
 
@@ -61,6 +61,7 @@ class BatchPicker(Screen[None]):
         self.unbatched: list[str] | None = None  # None: a manifest cannot be read, so unknown
         self.topics: list[str] = []
         self.highlight: str | None = None  # the stem to highlight once the rows are shown
+        self._hold = 0  # the key gate's hold while the rows load (`KeyGate.hold`), 0: none
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
@@ -95,20 +96,46 @@ class BatchPicker(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).loading = True
         self.load_rows()
 
-    @work(thread=True, exclusive=True, group="rows")
     def load_rows(self) -> None:
+        """The rows, read in a worker thread; the keys typed meanwhile wait for them (`down
+        enter` typed at once opens the second batch, not nothing: tui/typeahead.py). Only while
+        the picker is where keys go and nothing else holds them: rows re-read under a review,
+        or while a batch loads, must not take that screen's keys."""
+        gate = getattr(self.app, "key_gate", None)
+        self._hold = 0
+        if isinstance(gate, KeyGate) and self.app.screen is self and not gate.holds():
+            self._hold = gate.hold("the batches")
+        self.query_one(DataTable).loading = True
+        self._read_rows()
+
+    @work(thread=True, exclusive=True, group="rows")
+    def _read_rows(self) -> None:
         from briefdesk.core.commands.newbatch import known_topics
 
-        rows, loaded, complete = batch_status(self.ws, self.today)
         try:
-            unbatched = unbatched_materials(self.ws, loaded) if complete else None
-        except BriefdeskError:
-            unbatched = None
-        topics = known_topics(self.ws, loaded)
+            rows, loaded, complete = batch_status(self.ws, self.today)
+            try:
+                unbatched = unbatched_materials(self.ws, loaded) if complete else None
+            except BriefdeskError:
+                unbatched = None
+            topics = known_topics(self.ws, loaded)
+        except Exception as exc:  # the keys held for the rows must not wait forever
+            self.app.call_from_thread(self._unreadable, f"{type(exc).__name__}: {exc}")
+            return
         self.app.call_from_thread(self._show, rows, unbatched, topics)
+
+    def _unreadable(self, problem: str) -> None:
+        """The rows cannot be read: said in the picker, and the keys typed meanwhile set aside
+        (and named) rather than run on a picker that shows nothing."""
+        self.query_one(DataTable).loading = False
+        self.query_one("#picker-problem", Static).update(
+            line(f"The batches cannot be read: {problem}", "$error")
+        )
+        gate = getattr(self.app, "key_gate", None)
+        if isinstance(gate, KeyGate):
+            gate.abandon("they could not be read", self._hold)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """`open` is offered (and shown in the footer) only when there is a batch to open
@@ -150,6 +177,9 @@ class BatchPicker(Screen[None]):
         if rows:  # (a hidden table would take the focus, and the footer would follow it or not)
             table.focus()
         self._describe()
+        gate = getattr(self.app, "key_gate", None)
+        if isinstance(gate, KeyGate):
+            gate.resume(self, self._hold)
 
     def _empty_text(self) -> Content:
         batches = self.ws.settings.paths.batches
