@@ -57,6 +57,13 @@ def _claim(
 
 # units of a duration long enough to be a task's (an index build, a training run, a job)
 DURATIONS = frozenset({"min", "h", "d"})
+# units of one dimension that only one measure is written in: a figure in one measures it,
+# whatever Chinese word stands before it (`测得 1,390 TFLOPS`, `头：1,605 TFLOPS`: compute
+# throughput), unless an English measure names it (docs/facts.md)
+DIMENSIONS = {
+    **dict.fromkeys(DURATIONS, "duration"),
+    **dict.fromkeys(("GFLOPS", "TFLOPS", "PFLOPS"), "flops"),
+}
 
 
 # a measure named in Chinese is the English measure of the same name: the fact index keeps the
@@ -103,11 +110,12 @@ def _measured(f: Fact) -> Fact:
     )
     if english is not None:
         f = dataclasses.replace(f, thing=english)
-    if unit not in DURATIONS:
+    dimension = DIMENSIONS.get(unit)
+    if dimension is None:
         return f
     if f.thing and f.thing.isascii() and f.thing not in f.setting:
         return f  # `ttft 2 min`: the measure is written (a qualifier standing for it is not)
-    return dataclasses.replace(f, thing="duration")
+    return dataclasses.replace(f, thing=dimension)
 
 
 # a parameter set in the figure's sentence (`m=16`, `ef_search = 40`, `M 设为 16`)
@@ -142,7 +150,7 @@ def _other_parameters(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "3"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "4"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -220,12 +228,28 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
         item's title is read so: a living document's heading names what its section groups
         (`OpenRLHF 与 verl`), not the subject of each of its figures."""
         sa, sb = set(fa.setting), set(fb.setting)
-        for x, y, s, t in ((a, b, sa, sb), (b, a, sb, sa)):
-            if texts[x][1] != "item" or not (s <= t and len(s) <= MIN_SETTING):
+        for x, y, s, t, fx in ((a, b, sa, sb, fa), (b, a, sb, sa, fb)):
+            if not (s <= t and len(s) <= MIN_SETTING):
+                continue
+            if texts[x][1] != "item":
+                lead = paragraph_lead(x, fx.pos)
+                if lead is not None and lead not in folded(y).casefold():
+                    return False
                 continue
             if titled(x) and titled(x).isdisjoint(names(y)):
                 return False
         return True
+
+    def paragraph_lead(k: int, pos: int) -> str | None:
+        """The name the paragraph holding `pos` opens with (its subject: `FlashAttention-4
+        （Blackwell…）…：B200、BF16 …：1,605 TFLOPS`), if it opens with one."""
+        start = folded(k).rfind("\n\n", 0, pos)
+        if start < 0:
+            return None  # no paragraph of its own: the section's names are its heading's
+        opening = folded(k)[start : start + 80].lstrip(" \n>*-•").casefold()
+        # the fact index keeps a name at its first place in the text: it is looked for again
+        leads = [n for n in names(k) if opening.startswith(n)]
+        return max(leads, key=len) if leads else None
 
     for a, (_, origin_a, doc_a, _) in enumerate(texts):
         if origin_a != "item":

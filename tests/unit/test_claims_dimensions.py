@@ -1,0 +1,69 @@
+"""Number conflicts in a unit only one measure is written in, and a living-document paragraph
+that opens with its subject (docs/facts.md, docs/claims.md)."""
+
+from __future__ import annotations
+
+from briefdesk.core.claims.numbers import Text, number_conflicts
+
+ITEM = "inbox/a/2026-12-01-0900-digest.md#1"
+DOC = "docs/hpc.md"
+
+
+def item(text: str, ref: str = ITEM) -> Text:
+    return (ref, "item", ref.split("#")[0], text)
+
+
+def section(text: str, sid: str = "3.1") -> Text:
+    return (f"{DOC}§{sid}", "living-doc", DOC, text)
+
+
+def numbers(*texts: Text) -> list[tuple[str, ...]]:
+    return [c.refs for c in number_conflicts(list(texts))]
+
+
+# an English section on a weather model: a paragraph that opens with the model's name, whose
+# figure's sentence names only the machine and the precision
+WEATHER = section(
+    "3.1 Weather models on Frontier\n\n"
+    "IconNext-2 (the 1 km global configuration) is the flagship run. Measured on Frontier, "
+    "FP64, 9,408 nodes: 310 PFLOPS sustained."
+)
+
+
+def test_a_figure_in_flops_measures_compute_whatever_word_precedes_it() -> None:
+    # neither figure has a measure's word before it: the unit says what they measure
+    rerun = item(
+        "## IconNext-2 rerun on Frontier\n\n"
+        "A second team ran IconNext-2 on Frontier in FP64 on 9,408 nodes and reached 262 PFLOPS."
+    )
+    assert numbers(rerun, WEATHER) == [(ITEM, f"{DOC}§3.1")]
+
+
+def test_the_same_flops_figure_or_another_unit_is_no_conflict() -> None:
+    same = item(
+        "## IconNext-2 rerun on Frontier\n\n"
+        "A second team ran IconNext-2 on Frontier in FP64 on 9,408 nodes and reached 310 PFLOPS."
+    )
+    assert numbers(same, WEATHER) == []
+
+
+def test_a_paragraph_opening_with_a_name_is_that_projects_result() -> None:
+    # the item measures another code on the same machine and precision, and never names the
+    # project the section's paragraph opens with: another subject, no conflict
+    other = item(
+        "## Ocean solver news\n\n"
+        "The HYCOM-X port was benchmarked at 262 PFLOPS on Frontier in FP64 on 9,408 nodes."
+    )
+    assert numbers(other, WEATHER) == []
+
+
+def test_a_rate_in_bytes_per_second_is_not_a_size() -> None:
+    # `显存 80 GB` is a size, `带宽 3.35 TB/s` a bandwidth: two units, never one figure
+    from briefdesk.core.facts.extract import extract
+
+    values = {
+        f.value
+        for f in extract("单卡显存 80 GB，带宽 3.35 TB/s，算力 989 TFLOPS。")
+        if f.kind == "quantity"
+    }
+    assert {"80GB", "3.35TB/s", "989TFLOPS"} <= values
