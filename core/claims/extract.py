@@ -416,6 +416,17 @@ _BEFORE_VERSION = frozenset(
 _CJK = re.compile(r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]")
 
 
+def _after_label(text: str, start: int) -> bool:
+    """Whether the word at `start` follows a label's colon (`Tools: sglang v0.5`, `Storage:
+    duckdb v1.4.2`): after a label a writer lists things as they are spelled, so a lowercase
+    word there is a name, as it is in Chinese prose; an English sentence does not go on after a
+    colon with a plain word right before a version."""
+    k = start - 1
+    while k >= 0 and text[k] in " \t":
+        k -= 1
+    return k >= 0 and text[k] in ":："
+
+
 _PLAIN_BEFORE = frozenset(" \t\n([（\"'*>“")
 
 
@@ -541,6 +552,7 @@ def _mentions(text: str) -> list[_Mention]:
             is_name_at(text, named[1], named[1] + len(named[0]))
             or _repo_at(text, named[1])
             or _plain_name(text, named[1], cs, ce)
+            or (_after_label(text, named[1]) and _plain_word(named[0]))
         )
         name, start = (named[0], named[1]) if named and ok else (None, s)
         plain = (

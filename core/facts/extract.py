@@ -38,7 +38,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "12"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "13"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -75,6 +75,13 @@ _LOWER_OWNED = re.compile(
     r"(?<![A-Za-z0-9_.\-/@])([a-z][a-z0-9_\-]*[a-z0-9])[ ]([0-9]{1,4}(?:\.[0-9]{1,4}){2,3})"
     r"(?![A-Za-z0-9_%×]|\.[0-9])"
 )
+# a lowercase word right after a label's colon, before a release (`Tools: sglang v0.5`, `框架：
+# vllm 0.9`): after a label things are written as they are spelled, so the word is the project
+_LABEL_OWNED = re.compile(
+    r"(?<=[:：])[ ]?([a-z][a-z0-9_\-]*[a-z0-9])[ ](v?[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
+    r"(?![A-Za-z0-9_%×]|\.[0-9])"
+)
+_LABEL_WORDS = frozenset({"got", "avg", "mean", "median", "max", "min", "sum", "total", "ratio"})
 _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
 _MAYBE_DATE = re.compile(
     r"[0-9][-/.年月]|[0-9]\s*月|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]"
@@ -519,6 +526,16 @@ def extract(
         # `vllm 0.11.2`: a lowercase word right before a release of three parts is its project
         word = m.group(1)
         if word not in NOT_NAMES and word not in MEASURES and not word.endswith(("ing", "ed")):
+            names.append((m.start(1), m.end(1), name_key(word), word))
+    for m in _LABEL_OWNED.finditer(text) if "." in text and (":" in text or "：" in text) else ():
+        word = m.group(1)
+        if (
+            word not in NOT_NAMES
+            and word not in MEASURES
+            and not _cut_off(word)
+            and word not in _LABEL_WORDS
+            and not word.endswith(("ly", "ing", "ed"))
+        ):  # `Score: roughly 0.9`, `Result: got 0.91`: a word, then a figure
             names.append((m.start(1), m.end(1), name_key(word), word))
     strong = {n[2] for n in names}
     names += [w for w in weak if w[2] in strong]

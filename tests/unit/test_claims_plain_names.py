@@ -43,3 +43,26 @@ def test_a_chinese_heading_joining_a_name_to_its_topic_is_that_names() -> None:
         "polars 是列式 DataFrame 库，稳定版 1.31.0（2026-10-14）。", "3.2 polars 与惰性求值"
     )
     assert [(c.entity, c.version, c.date) for c in claims] == [("polars", "1.31.0", "2026-10-14")]
+
+
+def test_a_lowercase_name_after_a_labels_colon_is_a_project() -> None:
+    # after a label things are written as they are spelled: `Storage: duckdb v1.4.2`
+    claims = extract("Storage: duckdb v1.4.2 (released Oct 9), object store on S3.", "Notes")
+    assert [(c.entity, c.version, c.date) for c in claims] == [("duckdb", "v1.4.2", "Oct 9")]
+    # with no label, English prose reads a plain word only tentatively: the claim stays the
+    # heading's until another text claims under the word
+    bare = extract("duckdb v1.4.2 (released Oct 9) is fine.", "Notes")
+    assert [(c.entity, c.plain) for c in bare] == [("Notes", "duckdb")]
+
+
+def test_the_fact_index_reads_a_lowercase_name_after_a_label_as_the_versions_owner() -> None:
+    from briefdesk.core.facts.extract import extract as facts_of
+
+    versions = {
+        (f.thing, f.value)
+        for f in facts_of("数据库：duckdb 1.4，对象存储 S3。")
+        if f.kind == "version"
+    }
+    assert versions == {("duckdb", "1.4")}
+    # a word after a label before a figure is no project (`roughly 0.9` is a figure)
+    assert not [f for f in facts_of("Score: roughly 0.9 on MMLU") if f.kind == "version"]
