@@ -38,7 +38,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "13"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "15"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -109,6 +109,12 @@ _PRICE = re.compile(
 _CODE_FIRST = re.compile(r"(?:USD|EUR|CNY|RMB)\s?[0-9]")  # `USD 65`: a price, code first
 # a range of two whole numbers (`20–30 Elo`, `2–4 周`): one figure, as specific as a decimal
 _RANGE = re.compile(r"(?<![0-9.\-–~～])([0-9]{1,5})\s?[–~～]\s?([0-9]{1,5})(?![0-9.\-–~～])")
+# the low end of a range written before a figure with its unit (`2–4 ms`, `3~5 倍`, `3 到 5 倍`):
+# a whole number or a decimal, a range mark, then the figure (`2026-11-04` is a date, not `-`)
+_RANGE_LOW = re.compile(
+    r"(?<![0-9.\-–~～])(?<![0-9],)(" + _NUM + r")\s?(?:[–~～]|到|至)\s?[~约]?\s?\Z"
+)
+_MAY_RANGE = re.compile(r"[–~～到至]")
 _ITEM_WORDS = re.compile(r"(?i:items?|entries|entry|第|条|§|#|no\.)\s*$")
 _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
@@ -722,7 +728,16 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         unit = unit.upper() if unit.lower() in ("usd", "eur", "cny", "rmb") else unit
         unit = _CURRENCY.get(unit, unit)
         value = f"{_number(m.group('num'))}{unit}"
-        out.append(_figure(text, names, starts, m.start(), m.end(), s, value))
+        bottom = None
+        if _MAY_RANGE.search(text, max(0, s - 4), s):
+            bottom = _RANGE_LOW.search(text, max(0, s - 16), s)
+        start, pos = m.start(), s
+        if bottom is not None and bottom.start() not in covered:
+            # `2–4 ms`, `3 到 5 倍`: a range with its unit, not its top value
+            value = f"{_number(bottom.group(1))}–{value}"
+            start = pos = bottom.start()
+            taken.add(start)
+        out.append(_figure(text, names, starts, start, m.end(), pos, value))
         taken.add(s)
     if "$" in text or "¥" in text or "￥" in text or "€" in text or _CODE_FIRST.search(text):
         for m in _PRICE.finditer(text):

@@ -67,3 +67,13 @@ def test_a_rate_in_bytes_per_second_is_not_a_size() -> None:
         if f.kind == "quantity"
     }
     assert {"80GB", "3.35TB/s", "989TFLOPS"} <= values
+
+
+def test_a_range_with_a_unit_agrees_with_the_values_inside_it() -> None:
+    # an English range of hours, against a Chinese single figure inside it and one outside:
+    # `6–8 h` is no claim that the run took 8 hours
+    doc = section("3.1 Climate runs\nIconNext-2 on Frontier in FP64: a wall time of 6–8 hours.")
+    inside = item("## IconNext-2\n\nIconNext-2 在 Frontier 上 FP64 运行，wall time 7 hours。")
+    outside = item("## IconNext-2\n\nIconNext-2 在 Frontier 上 FP64 运行，wall time 12 hours。")
+    assert numbers(inside, doc) == []
+    assert numbers(outside, doc) == [(ITEM, f"{DOC}§3.1")]
