@@ -110,6 +110,10 @@ def _measured(f: Fact) -> Fact:
     )
     if english is not None:
         f = dataclasses.replace(f, thing=english)
+    if unit == "tok/s" and not f.thing:
+        # `3,900 output tokens per second`, `：9,600 tok/s`: a rate of tokens no word names is
+        # a throughput (a word that names another keeps it: `单请求速度 80 tok/s`)
+        return dataclasses.replace(f, thing="throughput")
     dimension = DIMENSIONS.get(unit)
     if dimension is None:
         return f
@@ -127,16 +131,37 @@ _SENTENCE_MARKS = ("。", "！", "？", "\n", ". ", "; ", "；")
 SENTENCE_REACH = 400
 
 
-def _parameters(text: str, pos: int) -> dict[str, str]:
-    """The parameters the sentence holding `pos` sets, by name (casefolded)."""
+def _sentence_span(text: str, pos: int) -> tuple[int, int]:
+    """The sentence holding `pos`."""
     lo, hi = max(0, pos - SENTENCE_REACH), min(len(text), pos + SENTENCE_REACH)
     start = max(
         (text.rfind(m, lo, pos) + len(m) for m in _SENTENCE_MARKS if text.rfind(m, lo, pos) >= 0),
         default=lo,
     )
     ends = [k for k in (text.find(m, pos, hi) for m in _SENTENCE_MARKS) if k >= 0]
-    end = min(ends, default=hi)
+    return start, min(ends, default=hi)
+
+
+def _parameters(text: str, pos: int) -> dict[str, str]:
+    """The parameters the sentence holding `pos` sets, by name (casefolded)."""
+    start, end = _sentence_span(text, pos)
     return {m.group("p").casefold(): m.group("v") for m in _PARAMETER.finditer(text, start, end)}
+
+
+def _releases_at(text: str, pos: int, versions: Sequence[Fact]) -> dict[str, set[str]]:
+    """The releases the sentence holding `pos` names, by project (`SGLang v0.5.5`)."""
+    start, end = _sentence_span(text, pos)
+    out: dict[str, set[str]] = {}
+    for v in versions:
+        if start <= v.pos < end:
+            out.setdefault(v.thing, set()).add(v.value)
+    return out
+
+
+def _other_release(ra: dict[str, set[str]], rb: dict[str, set[str]]) -> bool:
+    """Whether the two figures' sentences name one project in releases neither shares
+    (`SGLang v0.5.5` against `SGLang v0.5.4`): a run on another release, another setting."""
+    return any(ra[p].isdisjoint(rb[p]) for p in ra.keys() & rb.keys())
 
 
 def _other_parameters(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
@@ -150,7 +175,7 @@ def _other_parameters(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "4"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "5"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -185,14 +210,12 @@ def cached_number_conflicts(
 
 def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:
     """Every number conflict between an item and another item or a section, in text order."""
+    read = [extract(t, figures_only=True) for *_, t in texts]
     facts = [
-        Facts.of(
-            _measured(f)
-            for f in in_context(extract(t, figures_only=True), t)
-            if f.kind in ("quantity", "name")
-        )
-        for *_, t in texts
+        Facts.of(_measured(f) for f in in_context(fs, t) if f.kind in ("quantity", "name"))
+        for fs, (*_, t) in zip(read, texts, strict=True)
     ]
+    versions = [[f for f in fs if f.kind == "version"] for fs in read]
     # one finding per figure of an item: every text that states its measure otherwise; only a
     # text with a figure of the same measure and unit and two of its setting's names can, so
     # they are found through an index of (measure, unit, name), not by comparing every pair
@@ -267,6 +290,11 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
             for fa, fb in quantity_clash(facts[a], facts[b]):
                 if _other_parameters(folded(a), fa.pos, folded(b), fb.pos):
                     continue  # `ef_search=40` against `ef_search=200`: another setting
+                if _other_release(
+                    _releases_at(folded(a), fa.pos, versions[a]),
+                    _releases_at(folded(b), fb.pos, versions[b]),
+                ):
+                    continue  # `SGLang v0.5.5` against `SGLang v0.5.4`: a run on another release
                 if not one_subject(a, fa, b, fb):
                     continue  # a text about another model, naming only the benchmark
                 found.setdefault((a, fa.thing, fa.value), []).append((b, fa, fb))

@@ -38,7 +38,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "15"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "16"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -94,7 +94,8 @@ _ARXIV_NUM = re.compile(r"[0-9]{4}\.[0-9]{4,5}")
 _QUANTITY = re.compile(
     # the look-behind starts a figure only at the start of a run of digits: one attempt per run
     r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.,])(?P<num>" + _NUM + r")\s?"
-    r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s|tps|qps|[GT]B/s|[GTP]FLOPS(?![A-Za-z])"
+    r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s"
+    r"|(?:output |input )?tokens per second|tps|qps|[GT]B/s|[GTP]FLOPS(?![A-Za-z])"
     r"|GB|GiB|MB|TB|bit|pp"
     r"|[BKMT](?![A-Za-z])|k(?![A-Za-z0-9])|美元|美分|美金|欧元|人民币|元|刀"
     r"|(?:(?i:usd|eur|cny|rmb)|dollars?)(?![A-Za-z])"
@@ -339,6 +340,9 @@ _UNITS = {
     "percent": "%",
     "k": "K",
     "tokens/s": "tok/s",
+    "tokens per second": "tok/s",
+    "output tokens per second": "tok/s",
+    "input tokens per second": "tok/s",
     "tps": "tok/s",
     "GiB": "GB",
     "minute": "min",
@@ -868,6 +872,7 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
             for k in members
             if figures[k].pos not in qual_at
             and (figures[k].thing or unit_of_value(figures[k].value) in SCORE_UNITS)
+            and not _device_count(text, figures[k], names)
         ]
         # the sentence's qualifiers and names, by bisection (both are in text order): the cost
         # is the sentence's, not the text's
@@ -913,6 +918,24 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
                 approx=f.approx,
             )
     return out
+
+
+_COUNT_TIMES = re.compile(r"[0-9]+\s?[×xX]\s?")
+
+
+def _device_count(text: str, f: Fact, names: Named) -> bool:
+    """Whether a figure in `×` is a count of the devices named right after it (`8×H200`, `8x
+    H100`): the machine a result is measured on, configuration as `8GB` is, whatever word
+    stands before it (`作者在 8×H200 上`), not a result that parts its sentence."""
+    import bisect
+
+    if not f.value.endswith("×"):
+        return False
+    m = _COUNT_TIMES.match(text, f.pos)
+    if m is None:
+        return False
+    i = bisect.bisect_left(names, (m.end(),))
+    return i < len(names) and names[i][0] == m.end()
 
 
 def unit_is_currency(value: str) -> bool:

@@ -77,3 +77,38 @@ def test_a_range_with_a_unit_agrees_with_the_values_inside_it() -> None:
     outside = item("## IconNext-2\n\nIconNext-2 在 Frontier 上 FP64 运行，wall time 12 hours。")
     assert numbers(inside, doc) == []
     assert numbers(outside, doc) == [(ITEM, f"{DOC}§3.1")]
+
+
+# a pretraining run's throughput, in English: a rate of tokens that no word names
+PRETRAIN = section(
+    "4.1 Pretraining throughput\n\nOur run on 4x A100 with Megatron-LM v0.9 and Llama-3-8B, "
+    "sequence length 4K: 3,100 tokens per second.",
+    "4.1",
+)
+
+
+def test_a_rate_of_tokens_no_word_names_is_a_throughput() -> None:
+    rerun = item(
+        "## Llama-3-8B pretraining rerun\n\nOn 4x A100 with Megatron-LM v0.9, Llama-3-8B at "
+        "sequence length 4K reached 2,400 tokens per second."
+    )
+    assert numbers(rerun, PRETRAIN) == [(ITEM, f"{DOC}§4.1")]
+
+
+def test_a_run_on_another_release_of_the_same_project_is_another_setting() -> None:
+    # the same model, machine and length on Megatron-LM v0.10: a new run, no conflict
+    newer = item(
+        "## Llama-3-8B pretraining rerun\n\nOn 4x A100 with Megatron-LM v0.10, Llama-3-8B at "
+        "sequence length 4K reached 2,400 tokens per second."
+    )
+    assert numbers(newer, PRETRAIN) == []
+
+
+def test_a_count_of_devices_glued_to_their_name_is_configuration() -> None:
+    # `团队在 4×A100 上`: the word before `4×` is no measure of a result; the names after it
+    # are the whole sentence's setting, not the count's own part (a training run this time)
+    zh = item(
+        "## Llama-3-8B 预训练复测\n\n团队在 4×A100 上用 Megatron-LM v0.9 训练 Llama-3-8B，"
+        "序列长度 4K，吞吐 2,400 tok/s。"
+    )
+    assert numbers(zh, PRETRAIN) == [(ITEM, f"{DOC}§4.1")]
