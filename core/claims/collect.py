@@ -25,6 +25,7 @@ from .aliases import aliases
 from .conflicts import find_conflicts
 from .dates import parse_date
 from .extract import extract
+from .lexicon import entity_key
 from .named import named_source_conflicts
 from .types import Claim, Conflict, Origin
 
@@ -106,7 +107,27 @@ def review_claims(
     def order(ref: str) -> tuple[int, int]:
         return rank.get(ref, (3, 0))
 
-    return claims, order
+    return plain_names(claims), order
+
+
+def plain_names(claims: list[Claim]) -> list[Claim]:
+    """The claims with a plain lowercase word before their version in English prose
+    (`flashinfer v0.4.3, which shipped Nov 3`) made about that project where another text makes
+    a claim under that name (`flashinfer 稳定版 v0.4.3（2026-10-27）`): the word is a project
+    the review knows, not an English word. Unconfirmed, the claim keeps the project it had
+    without the word (its clause's subject, its heading's name), or is none."""
+    if not any(c.plain for c in claims):
+        return claims
+    known = {c.key for c in claims if c.plain is None}
+    out: list[Claim] = []
+    for c in claims:
+        if c.plain is None:
+            out.append(c)
+        elif entity_key(c.plain) in known:
+            out.append(c.model_copy(update={"entity": c.plain, "key": entity_key(c.plain)}))
+        elif c.entity != c.plain:
+            out.append(c)
+    return out
 
 
 _NAMED_DAY = re.compile(r"(?<![0-9])(20[0-9]{2}-[01][0-9]-[0-3][0-9])")

@@ -48,7 +48,7 @@ from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "5"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "6"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
@@ -141,7 +141,7 @@ _POST_DATE = re.compile(
     rf"\s*(?:版本|版)?\s*(?:已于|于|在|on|in)?\s*(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}"
     rf"|\s*(?:,\s*)?(?:版本|版)?\s*(?:的)?\s*(?:已经|已|正式|接连|相继)?\s*{RELEASE_ZH}\s*"
     rf"(?:时间|日期)?\s*(?:于|为|是|[:：])?\s*(?P<d2>{_DATE_ANY})"
-    r"|\s*(?:[,—–]\s*)?(?:was\s+|is\s+|were\s+)?(?:released|shipped|launched|out|came\s+out"
+    r"|\s*(?:[,—–]\s*)?(?:(?:which|that)\s+)?(?:was\s+|is\s+|were\s+)?(?:released|shipped|launched|out|came\s+out"
     r"|went\s+GA|tagged|published|landed)\s+(?:on\s+|in\s+)?"
     rf"(?P<d3>{_DATE_ANY})",
     re.IGNORECASE,
@@ -212,7 +212,9 @@ _ARCH_BEFORE = re.compile(
     r"(?:\s|已经|已|于|在|被|宣布|正式|起|开始|以后|之后|was|is|has|have|been|were|put|moved|went"
     r"|into|in|to|\x01)*$"
 )
-_JOINED = re.compile(r"(?:与|和|及|以及|、|&|/|,|，|(?i:and|vs\.?)\b)")
+# joined to another name (`duckdb 与 sqlite`), not to a topic in Chinese (`flashinfer 与分页 KV
+# 解码`: the chapter is flashinfer's and what it does)
+_JOINED = re.compile(r"(?:与|和|及|以及|、|&|/|,|，|(?i:and|vs\.?)\b)\s*[`*]?[A-Za-z0-9]")
 _HEADING_NAME = re.compile(
     rf"^[\s#>*\-•·0-9.、:：§]*(?:对象[一二三四五六七八九十0-9]+[:：]\s*)?(?P<n>{NAME})"
 )
@@ -227,6 +229,7 @@ class _Mention:
     date: str | None  # the bracket's date, as written
     current: bool  # a role word in its bracket
     clause: tuple[int, int]
+    plain: str | None = None  # a plain lowercase word before it, in English prose
 
 
 def clause_at(text: str, pos: int) -> tuple[int, int]:
@@ -413,6 +416,33 @@ _BEFORE_VERSION = frozenset(
 _CJK = re.compile(r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]")
 
 
+def _after_label(text: str, start: int) -> bool:
+    """Whether the word at `start` follows a label's colon (`Tools: sglang v0.5`, `Storage:
+    duckdb v1.4.2`): after a label a writer lists things as they are spelled, so a lowercase
+    word there is a name, as it is in Chinese prose; an English sentence does not go on after a
+    colon with a plain word right before a version."""
+    k = start - 1
+    while k >= 0 and text[k] in " \t":
+        k -= 1
+    return k >= 0 and text[k] in ":："
+
+
+_PLAIN_BEFORE = frozenset(" \t\n([（\"'*>“")
+
+
+def _plain_word(word: str) -> bool:
+    """Whether a plain lowercase word before a version may be a project's name (`flashinfer`),
+    not an English word (`still`, `using`)."""
+    low = word.lower()
+    return (
+        len(word) >= 3
+        and word.isascii()
+        and word == low
+        and low not in NOT_NAMES
+        and low not in _BEFORE_VERSION
+    )
+
+
 def _plain_name(text: str, start: int, cs: int, ce: int) -> bool:
     """Whether the plain lowercase word at `start` names a project (`smolagents`, `pgvector`): in
     a Chinese clause (a Latin word there is a name: Chinese writes no English function words) or
@@ -522,8 +552,17 @@ def _mentions(text: str) -> list[_Mention]:
             is_name_at(text, named[1], named[1] + len(named[0]))
             or _repo_at(text, named[1])
             or _plain_name(text, named[1], cs, ce)
+            or (_after_label(text, named[1]) and _plain_word(named[0]))
         )
         name, start = (named[0], named[1]) if named and ok else (None, s)
+        plain = (
+            named[0]
+            if named
+            and not ok
+            and _plain_word(named[0])
+            and (named[1] == 0 or text[named[1] - 1] in _PLAIN_BEFORE)
+            else None
+        )  # a word of prose, not the end of a path (`src/valkey-io/valkey 8.1.0`)
         if (
             name is None
             and not has_v
@@ -539,7 +578,7 @@ def _mentions(text: str) -> list[_Mention]:
             current = bool(_CURRENT_IN.search(bm.group("rest")))
         elif rm is not None:
             end, current = rm.end(), True
-        found.append(_Mention(start, end, name, m.group(0), date, current, (cs, ce)))
+        found.append(_Mention(start, end, name, m.group(0), date, current, (cs, ce), plain))
     return found
 
 
@@ -665,6 +704,8 @@ def _version_claims(
                 or heading_name(heading)
             )
             if entity is None:
+                entity = m.plain  # a name only if another text's claim confirms it
+            if entity is None:
                 continue
             statement = Statement(
                 entity=entity,
@@ -674,6 +715,7 @@ def _version_claims(
                 date=date,
                 quote=_quote(text, m.start, m.end),
                 noted=noted and date == bound_date,
+                plain=m.plain,
             )
             out.append((m.start, statement))
     return out

@@ -57,6 +57,13 @@ def _claim(
 
 # units of a duration long enough to be a task's (an index build, a training run, a job)
 DURATIONS = frozenset({"min", "h", "d"})
+# units of one dimension that only one measure is written in: a figure in one measures it,
+# whatever Chinese word stands before it (`测得 1,390 TFLOPS`, `头：1,605 TFLOPS`: compute
+# throughput), unless an English measure names it (docs/facts.md)
+DIMENSIONS = {
+    **dict.fromkeys(DURATIONS, "duration"),
+    **dict.fromkeys(("GFLOPS", "TFLOPS", "PFLOPS"), "flops"),
+}
 
 
 # a measure named in Chinese is the English measure of the same name: the fact index keeps the
@@ -103,11 +110,16 @@ def _measured(f: Fact) -> Fact:
     )
     if english is not None:
         f = dataclasses.replace(f, thing=english)
-    if unit not in DURATIONS:
+    if unit == "tok/s" and not f.thing:
+        # `3,900 output tokens per second`, `：9,600 tok/s`: a rate of tokens no word names is
+        # a throughput (a word that names another keeps it: `单请求速度 80 tok/s`)
+        return dataclasses.replace(f, thing="throughput")
+    dimension = DIMENSIONS.get(unit)
+    if dimension is None:
         return f
     if f.thing and f.thing.isascii() and f.thing not in f.setting:
         return f  # `ttft 2 min`: the measure is written (a qualifier standing for it is not)
-    return dataclasses.replace(f, thing="duration")
+    return dataclasses.replace(f, thing=dimension)
 
 
 # a parameter set in the figure's sentence (`m=16`, `ef_search = 40`, `M 设为 16`)
@@ -119,16 +131,37 @@ _SENTENCE_MARKS = ("。", "！", "？", "\n", ". ", "; ", "；")
 SENTENCE_REACH = 400
 
 
-def _parameters(text: str, pos: int) -> dict[str, str]:
-    """The parameters the sentence holding `pos` sets, by name (casefolded)."""
+def _sentence_span(text: str, pos: int) -> tuple[int, int]:
+    """The sentence holding `pos`."""
     lo, hi = max(0, pos - SENTENCE_REACH), min(len(text), pos + SENTENCE_REACH)
     start = max(
         (text.rfind(m, lo, pos) + len(m) for m in _SENTENCE_MARKS if text.rfind(m, lo, pos) >= 0),
         default=lo,
     )
     ends = [k for k in (text.find(m, pos, hi) for m in _SENTENCE_MARKS) if k >= 0]
-    end = min(ends, default=hi)
+    return start, min(ends, default=hi)
+
+
+def _parameters(text: str, pos: int) -> dict[str, str]:
+    """The parameters the sentence holding `pos` sets, by name (casefolded)."""
+    start, end = _sentence_span(text, pos)
     return {m.group("p").casefold(): m.group("v") for m in _PARAMETER.finditer(text, start, end)}
+
+
+def _releases_at(text: str, pos: int, versions: Sequence[Fact]) -> dict[str, set[str]]:
+    """The releases the sentence holding `pos` names, by project (`SGLang v0.5.5`)."""
+    start, end = _sentence_span(text, pos)
+    out: dict[str, set[str]] = {}
+    for v in versions:
+        if start <= v.pos < end:
+            out.setdefault(v.thing, set()).add(v.value)
+    return out
+
+
+def _other_release(ra: dict[str, set[str]], rb: dict[str, set[str]]) -> bool:
+    """Whether the two figures' sentences name one project in releases neither shares
+    (`SGLang v0.5.5` against `SGLang v0.5.4`): a run on another release, another setting."""
+    return any(ra[p].isdisjoint(rb[p]) for p in ra.keys() & rb.keys())
 
 
 def _other_parameters(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
@@ -142,7 +175,7 @@ def _other_parameters(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "3"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "5"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -177,14 +210,12 @@ def cached_number_conflicts(
 
 def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:
     """Every number conflict between an item and another item or a section, in text order."""
+    read = [extract(t, figures_only=True) for *_, t in texts]
     facts = [
-        Facts.of(
-            _measured(f)
-            for f in in_context(extract(t, figures_only=True), t)
-            if f.kind in ("quantity", "name")
-        )
-        for *_, t in texts
+        Facts.of(_measured(f) for f in in_context(fs, t) if f.kind in ("quantity", "name"))
+        for fs, (*_, t) in zip(read, texts, strict=True)
     ]
+    versions = [[f for f in fs if f.kind == "version"] for fs in read]
     # one finding per figure of an item: every text that states its measure otherwise; only a
     # text with a figure of the same measure and unit and two of its setting's names can, so
     # they are found through an index of (measure, unit, name), not by comparing every pair
@@ -220,12 +251,28 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
         item's title is read so: a living document's heading names what its section groups
         (`OpenRLHF 与 verl`), not the subject of each of its figures."""
         sa, sb = set(fa.setting), set(fb.setting)
-        for x, y, s, t in ((a, b, sa, sb), (b, a, sb, sa)):
-            if texts[x][1] != "item" or not (s <= t and len(s) <= MIN_SETTING):
+        for x, y, s, t, fx in ((a, b, sa, sb, fa), (b, a, sb, sa, fb)):
+            if not (s <= t and len(s) <= MIN_SETTING):
+                continue
+            if texts[x][1] != "item":
+                lead = paragraph_lead(x, fx.pos)
+                if lead is not None and lead not in folded(y).casefold():
+                    return False
                 continue
             if titled(x) and titled(x).isdisjoint(names(y)):
                 return False
         return True
+
+    def paragraph_lead(k: int, pos: int) -> str | None:
+        """The name the paragraph holding `pos` opens with (its subject: `FlashAttention-4
+        （Blackwell…）…：B200、BF16 …：1,605 TFLOPS`), if it opens with one."""
+        start = folded(k).rfind("\n\n", 0, pos)
+        if start < 0:
+            return None  # no paragraph of its own: the section's names are its heading's
+        opening = folded(k)[start : start + 80].lstrip(" \n>*-•").casefold()
+        # the fact index keeps a name at its first place in the text: it is looked for again
+        leads = [n for n in names(k) if opening.startswith(n)]
+        return max(leads, key=len) if leads else None
 
     for a, (_, origin_a, doc_a, _) in enumerate(texts):
         if origin_a != "item":
@@ -243,6 +290,11 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
             for fa, fb in quantity_clash(facts[a], facts[b]):
                 if _other_parameters(folded(a), fa.pos, folded(b), fb.pos):
                     continue  # `ef_search=40` against `ef_search=200`: another setting
+                if _other_release(
+                    _releases_at(folded(a), fa.pos, versions[a]),
+                    _releases_at(folded(b), fb.pos, versions[b]),
+                ):
+                    continue  # `SGLang v0.5.5` against `SGLang v0.5.4`: a run on another release
                 if not one_subject(a, fa, b, fb):
                     continue  # a text about another model, naming only the benchmark
                 found.setdefault((a, fa.thing, fa.value), []).append((b, fa, fb))

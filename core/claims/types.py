@@ -37,6 +37,9 @@ class Statement(Frozen):
     # dated as a release note dates it (the heading names the version, the body opens with its
     # day): a release among releases, never presented as the newest (docs/claims.md)
     noted: bool = False
+    # a plain lowercase word right before the version in English prose (`flashinfer v0.4.3`):
+    # the project only where another text makes a claim under that name (docs/claims.md)
+    plain: str | None = None
 
 
 class Claim(Statement):

@@ -38,7 +38,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "11"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "16"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -75,6 +75,13 @@ _LOWER_OWNED = re.compile(
     r"(?<![A-Za-z0-9_.\-/@])([a-z][a-z0-9_\-]*[a-z0-9])[ ]([0-9]{1,4}(?:\.[0-9]{1,4}){2,3})"
     r"(?![A-Za-z0-9_%×]|\.[0-9])"
 )
+# a lowercase word right after a label's colon, before a release (`Tools: sglang v0.5`, `框架：
+# vllm 0.9`): after a label things are written as they are spelled, so the word is the project
+_LABEL_OWNED = re.compile(
+    r"(?<=[:：])[ ]?([a-z][a-z0-9_\-]*[a-z0-9])[ ](v?[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
+    r"(?![A-Za-z0-9_%×]|\.[0-9])"
+)
+_LABEL_WORDS = frozenset({"got", "avg", "mean", "median", "max", "min", "sum", "total", "ratio"})
 _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
 _MAYBE_DATE = re.compile(
     r"[0-9][-/.年月]|[0-9]\s*月|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]"
@@ -87,7 +94,9 @@ _ARXIV_NUM = re.compile(r"[0-9]{4}\.[0-9]{4,5}")
 _QUANTITY = re.compile(
     # the look-behind starts a figure only at the start of a run of digits: one attempt per run
     r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.,])(?P<num>" + _NUM + r")\s?"
-    r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s|tps|qps|GB|GiB|MB|TB|bit|pp"
+    r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s"
+    r"|(?:output |input )?tokens per second|tps|qps|[GT]B/s|[GTP]FLOPS(?![A-Za-z])"
+    r"|GB|GiB|MB|TB|bit|pp"
     r"|[BKMT](?![A-Za-z])|k(?![A-Za-z0-9])|美元|美分|美金|欧元|人民币|元|刀"
     r"|(?:(?i:usd|eur|cny|rmb)|dollars?)(?![A-Za-z])"
     r"|(?:times|percent|minutes?|min|hours?|seconds?|sec)(?![A-Za-z])|h(?![A-Za-z0-9])"
@@ -101,6 +110,12 @@ _PRICE = re.compile(
 _CODE_FIRST = re.compile(r"(?:USD|EUR|CNY|RMB)\s?[0-9]")  # `USD 65`: a price, code first
 # a range of two whole numbers (`20–30 Elo`, `2–4 周`): one figure, as specific as a decimal
 _RANGE = re.compile(r"(?<![0-9.\-–~～])([0-9]{1,5})\s?[–~～]\s?([0-9]{1,5})(?![0-9.\-–~～])")
+# the low end of a range written before a figure with its unit (`2–4 ms`, `3~5 倍`, `3 到 5 倍`):
+# a whole number or a decimal, a range mark, then the figure (`2026-11-04` is a date, not `-`)
+_RANGE_LOW = re.compile(
+    r"(?<![0-9.\-–~～])(?<![0-9],)(" + _NUM + r")\s?(?:[–~～]|到|至)\s?[~约]?\s?\Z"
+)
+_MAY_RANGE = re.compile(r"[–~～到至]")
 _ITEM_WORDS = re.compile(r"(?i:items?|entries|entry|第|条|§|#|no\.)\s*$")
 _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
@@ -325,6 +340,9 @@ _UNITS = {
     "percent": "%",
     "k": "K",
     "tokens/s": "tok/s",
+    "tokens per second": "tok/s",
+    "output tokens per second": "tok/s",
+    "input tokens per second": "tok/s",
     "tps": "tok/s",
     "GiB": "GB",
     "minute": "min",
@@ -519,6 +537,16 @@ def extract(
         word = m.group(1)
         if word not in NOT_NAMES and word not in MEASURES and not word.endswith(("ing", "ed")):
             names.append((m.start(1), m.end(1), name_key(word), word))
+    for m in _LABEL_OWNED.finditer(text) if "." in text and (":" in text or "：" in text) else ():
+        word = m.group(1)
+        if (
+            word not in NOT_NAMES
+            and word not in MEASURES
+            and not _cut_off(word)
+            and word not in _LABEL_WORDS
+            and not word.endswith(("ly", "ing", "ed"))
+        ):  # `Score: roughly 0.9`, `Result: got 0.91`: a word, then a figure
+            names.append((m.start(1), m.end(1), name_key(word), word))
     strong = {n[2] for n in names}
     names += [w for w in weak if w[2] in strong]
     names = sorted(set(names))
@@ -704,7 +732,16 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
         unit = unit.upper() if unit.lower() in ("usd", "eur", "cny", "rmb") else unit
         unit = _CURRENCY.get(unit, unit)
         value = f"{_number(m.group('num'))}{unit}"
-        out.append(_figure(text, names, starts, m.start(), m.end(), s, value))
+        bottom = None
+        if _MAY_RANGE.search(text, max(0, s - 4), s):
+            bottom = _RANGE_LOW.search(text, max(0, s - 16), s)
+        start, pos = m.start(), s
+        if bottom is not None and bottom.start() not in covered:
+            # `2–4 ms`, `3 到 5 倍`: a range with its unit, not its top value
+            value = f"{_number(bottom.group(1))}–{value}"
+            start = pos = bottom.start()
+            taken.add(start)
+        out.append(_figure(text, names, starts, start, m.end(), pos, value))
         taken.add(s)
     if "$" in text or "¥" in text or "￥" in text or "€" in text or _CODE_FIRST.search(text):
         for m in _PRICE.finditer(text):
@@ -835,6 +872,7 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
             for k in members
             if figures[k].pos not in qual_at
             and (figures[k].thing or unit_of_value(figures[k].value) in SCORE_UNITS)
+            and not _device_count(text, figures[k], names)
         ]
         # the sentence's qualifiers and names, by bisection (both are in text order): the cost
         # is the sentence's, not the text's
@@ -880,6 +918,24 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
                 approx=f.approx,
             )
     return out
+
+
+_COUNT_TIMES = re.compile(r"[0-9]+\s?[×xX]\s?")
+
+
+def _device_count(text: str, f: Fact, names: Named) -> bool:
+    """Whether a figure in `×` is a count of the devices named right after it (`8×H200`, `8x
+    H100`): the machine a result is measured on, configuration as `8GB` is, whatever word
+    stands before it (`作者在 8×H200 上`), not a result that parts its sentence."""
+    import bisect
+
+    if not f.value.endswith("×"):
+        return False
+    m = _COUNT_TIMES.match(text, f.pos)
+    if m is None:
+        return False
+    i = bisect.bisect_left(names, (m.end(),))
+    return i < len(names) and names[i][0] == m.end()
 
 
 def unit_is_currency(value: str) -> bool:

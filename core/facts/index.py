@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .extract import Fact
-from .numerals import APPROX, agree, numeric
+from .numerals import APPROX, agree, numeric, span
 
 Relation = Literal["same", "differs", "unrelated"]
 VALUE_KINDS = ("version", "date", "quantity", "id")
@@ -78,6 +78,8 @@ class Facts:
     # project -> versions written with two parts (`v1.16`): a release line, which one of its
     # releases (`v1.16.3`) states too
     lines: dict[str, set[str]] = field(default_factory=dict)
+    # ranges by their unit (`2–4ms`: `ms`): a figure inside one is stated by it, and it by one
+    ranges: dict[str, list[Fact]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, facts: Iterable[Fact]) -> Facts:
@@ -99,11 +101,14 @@ class Facts:
             by_measure.setdefault((f.thing, unit), []).append((f, setting))
         by_unit: dict[str, list[Fact]] = {}
         lines: dict[str, set[str]] = {}
+        ranges: dict[str, list[Fact]] = {}
         for f in facts:
             if f.kind == "quantity":
                 n = numeric(f.value)
                 if n is not None:
                     by_unit.setdefault(n[1], []).append(f)
+                elif (r := span(f.value)) is not None:
+                    ranges.setdefault(r[2], []).append(f)
             elif f.kind == "version" and _written_line(f):
                 lines.setdefault(f.thing, set()).add(f.value)
         return cls(
@@ -127,6 +132,7 @@ class Facts:
             by_unit,
             {unit: _sorted(fs) for unit, fs in by_unit.items()},
             lines,
+            ranges,
         )
 
     def things(self, kind: str) -> dict[str, set[str]]:
@@ -173,7 +179,13 @@ def stated(f: Fact, other: Facts) -> bool:
     if f.kind == "quantity":
         n = numeric(f.value)
         if n is None:
-            return False
+            r = span(f.value)  # a range: stated by a figure inside it, or a range it holds
+            return r is not None and any(
+                agree(f.value, g.value)
+                for g in (*other.by_unit.get(r[2], ()), *other.ranges.get(r[2], ()))
+            )
+        if any(agree(f.value, g.value) for g in other.ranges.get(n[1], ())):
+            return True
         unit = other.sorted_units.get(n[1])
         if unit is None:
             return False

@@ -253,13 +253,33 @@ def approximate(text: str, start: int, end: int) -> bool:
     return _approximate(text, start, end)
 
 
+_SPAN = re.compile(r"(?P<a>[0-9]+(?:\.[0-9]+)?)–(?P<b>[0-9]+(?:\.[0-9]+)?)(?P<unit>.*)")
+
+
+@lru_cache(maxsize=4096)
+def span(value: str) -> tuple[float, float, str] | None:
+    """A range's bounds and unit (`2–4ms` -> (2, 4, "ms"), `20–30` -> (20, 30, "")); None for
+    a single figure."""
+    m = _SPAN.fullmatch(value)
+    if m is None:
+        return None
+    a, b = float(m.group("a")), float(m.group("b"))
+    return min(a, b), max(a, b), m.group("unit")
+
+
+def _within(point: str, bounds: tuple[float, float, str]) -> bool:
+    """Whether a single figure lies inside a range of the same unit (`3ms` in `2–4ms`)."""
+    n = numeric(point)
+    return n is not None and n[1] == bounds[2] and bounds[0] <= n[0] <= bounds[1]
+
+
 @lru_cache(maxsize=4096)
 def numeric(value: str) -> tuple[float, str, int, int] | None:
     """A figure's value as (number, unit, decimals written, significant digits written): `2.05K`
     -> (2050, "", -1, 3), `12%` -> (12, "%", 0, 2), `3×` -> (3, "×", 0, 1); a magnitude (`K`,
     `M`, `万`) is part of the number. None for a range (`20–30`), which compares as written."""
     m = _VALUE.fullmatch(value)
-    if m is None:
+    if m is None or _SPAN.fullmatch(value):
         return None
     num, unit = m.group("num"), m.group("unit")
     decimals = len(num.split(".")[1]) if "." in num else 0
@@ -277,6 +297,19 @@ def agree(a: str, b: str, approx: bool = False) -> bool:
     as approximate."""
     if a == b:
         return True
+    ra, rb = span(a), span(b)
+    if ra is not None or rb is not None:
+        # a range with its unit agrees with a figure inside it (`2–4 ms` and `3 ms`), and with
+        # a range it holds or that holds it (`2–4 ms` and `2–3 ms`): it states no single value.
+        # One with no unit compares as written: `前 50–100 条` is a count, not every score
+        # between (`nDCG@10 56.5`)
+        if (ra is not None and not ra[2]) or (rb is not None and not rb[2]):
+            return False
+        if ra is not None and rb is not None:
+            return ra[2] == rb[2] and (
+                ra[0] <= rb[0] <= rb[1] <= ra[1] or rb[0] <= ra[0] <= ra[1] <= rb[1]
+            )
+        return _within(b, ra) if ra is not None else _within(a, rb)  # type: ignore[arg-type]
     na, nb = numeric(a), numeric(b)
     if na is None or nb is None or na[1] != nb[1]:
         return False

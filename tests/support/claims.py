@@ -1,9 +1,9 @@
 """The version and date conflicts of a few texts, as the scan finds them: the claims tests'
-one way of asking (core.claims: extract, one_name, find_conflicts)."""
+one way of asking (core.claims: extract, plain_names, one_name, find_conflicts)."""
 
 from __future__ import annotations
 
-from briefdesk.core.claims.collect import one_name
+from briefdesk.core.claims.collect import one_name, plain_names
 from briefdesk.core.claims.conflicts import find_conflicts
 from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.types import Claim
@@ -26,7 +26,7 @@ def version_conflicts(
             Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc)
             for s in claims_of(text, heading)
         ]
-    claims = one_name(claims, texts)
+    claims = one_name(plain_names(claims), texts)
     order = [ref for ref, _ in texts]
     days = {ref.split("#")[0]: DAY for ref, _ in texts if ref.startswith("inbox/")}
     found = find_conflicts(claims, lambda r: (0, order.index(r)), "zh", days | (as_of or {}))

@@ -7,9 +7,11 @@ another setting, the same version called newest rightly."""
 
 from __future__ import annotations
 
+from briefdesk.core.claims.collect import plain_names
 from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.named import cited_names, named_source_conflicts
 from briefdesk.core.claims.numbers import Text, _measured, number_conflicts
+from briefdesk.core.claims.types import Claim
 from briefdesk.core.facts.extract import Fact
 from briefdesk.core.facts.index import Facts, quantity_clash
 
@@ -276,7 +278,18 @@ def test_a_lowercase_name_in_a_chinese_clause_in_backticks_or_as_a_heading_is_re
     ]
     # English words before a version name nothing; a lowercase word in English prose neither
     assert read("We are still v1.4.2, the latest release.") == []
-    assert read("duckdb v1.4.2 is the latest release.") == []
+    # in English prose a lowercase word is a name only where another text makes a claim under
+    # it (core.claims.collect.plain_names): read tentatively, and none on its own
+    assert [s.plain for s in claims_of("duckdb v1.4.2 is the latest release.")] == ["duckdb"]
+    assert (
+        plain_names(
+            [
+                Claim(**s.model_dump(), ref="inbox/a.md#1", origin="item", doc="inbox/a.md")
+                for s in claims_of("duckdb v1.4.2 is the latest release.")
+            ]
+        )
+        == []
+    )
     assert read("稳定版为 v1.5.0（2026-11-02）。", "3.1 duckdb 与 sqlite") == []
 
 

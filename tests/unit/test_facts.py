@@ -176,9 +176,9 @@ def test_one_release_on_two_days_differs() -> None:
 def test_a_range_of_whole_numbers_is_one_figure_but_not_an_item_range() -> None:
     assert ("quantity", "", "20–30") in kinds("Long answers lose about 20–30 Elo points.")
     assert {v for k, _, v in kinds("成本约 350–900 美元，55–70% 的题") if k == "quantity"} == {
-        "900USD",
-        "70%",
-    }  # the figure with its unit, as before
+        "350–900USD",
+        "55–70%",
+    }  # a range with its unit is a range, not its top value (docs/facts.md)
     assert kinds("HN digest items 2–4 (off-topic); 第 2~4 条同上") == set()
     en = Facts.of(extract("LMArena style control (since 2026-03): long answers lose 20–30 Elo."))
     zh = Facts.of(extract("LMArena 2026-03 起默认 style control，长回答平均下降 20–30 名次分。"))
