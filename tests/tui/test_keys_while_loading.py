@@ -92,9 +92,16 @@ def test_keys_typed_while_the_batch_loads_reach_its_review_in_order(
             await until(pilot, started.is_set, what="the load")
             await until(pilot, lambda: isinstance(app.screen, LoadingScreen), what="Loading…")
             await until(pilot, lambda: app.key_gate.seen >= sent, what="the keys")
-            shown = str(app.screen.query_one("#loading-keys").render())
+            loading = app.screen
             typed = keys_text([key_event(k) for k in (down, down, include)])  # `jja`, `down down i`
-            assert f"3 keys typed, held for the review: {typed}" in shown, shown
+            await until(  # drawn once the screen has run the signal's callback
+                pilot,
+                lambda: (
+                    f"3 keys typed, held for the review: {typed}"
+                    in str(loading.query_one("#loading-keys").render())
+                ),
+                what="the held keys on the loading screen",
+            )
             assert picker.query_one(DataTable).cursor_row == 0
             release.set()
             screen = await review_ready(pilot, matched=False)
