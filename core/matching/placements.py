@@ -86,7 +86,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "12"
+PLACEMENT_VERSION = "13"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 # and by this once more when the item's title uses one (0.3 left a benchmark rerun run with a
 # tool tied with the tool's section, which shares more of its setting's words; 0.4-0.8 all gave
