@@ -38,7 +38,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "16"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "17"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -63,10 +63,11 @@ _PINNED = re.compile(
     r"(?<![A-Za-z0-9_.\-])([A-Za-z][A-Za-z0-9_\-]*[A-Za-z0-9])\s?(?:===?|>=|~=|<=|!=)\s?v?"
     r"([0-9]{1,4}(?:\.[0-9]{1,4}){1,3})(?![0-9A-Za-z]|\.[0-9])"
 )
-# a lowercase word, a word saying which release is current, then the release (`peft 稳定版为
-# v0.18.0`, `peft latest v0.18.0`): the word is the project, whatever its case
+# a word, a word saying which release is current, then the release (`peft 稳定版为 v0.18.0`,
+# `peft latest v0.18.0`, `ROCm 稳定版为 7.2.0`): the word is the project — a lowercase one
+# whatever it is, another where it is already a name
 _LOWER_CURRENT = re.compile(
-    r"(?<![A-Za-z0-9_.\-/@])([a-z][a-z0-9_\-]*[a-z0-9])\s?(?:当前|目前|现行)?\s?"
+    r"(?<![A-Za-z0-9_.\-/@])([A-Za-z][A-Za-z0-9_\-]*[A-Za-z0-9])\s?(?:当前|目前|现行)?\s?"
     rf"(?:{CURRENT_ZH}|(?i:{CURRENT_EN}))\s?[为是:：]?\s?(v?[0-9]{{1,4}}(?:\.[0-9]{{1,4}}){{1,3}})"
     r"(?![A-Za-z0-9_%×]|\.[0-9])"
 )
@@ -527,9 +528,16 @@ def extract(
         if word.casefold() not in NOT_NAMES:
             names.append((m.start(1), m.end(1), name_key(word), word))
             owned += _owned_version(name_key(word), word, m.group(2), m.start(2))
+    named = {n[2] for n in names}
     for m in _LOWER_CURRENT.finditer(text) if "." in text else ():
+        # the release belongs to the project written before the word saying it is current, not
+        # to what the text names first (`… AMD … ROCm 稳定版为 7.2.0` is ROCm's)
         word = m.group(1)
-        if word not in NOT_NAMES and word not in MEASURES:
+        if (
+            word not in NOT_NAMES
+            and word not in MEASURES
+            and (word.islower() or name_key(word) in named)
+        ):
             names.append((m.start(1), m.end(1), name_key(word), word))
             owned += _owned_version(name_key(word), word, m.group(2), m.start(2))
     for m in _LOWER_OWNED.finditer(text) if "." in text else ():

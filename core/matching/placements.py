@@ -24,6 +24,9 @@ section that says the same in Chinese (`classification-style` and `分类式`).
   (a rerun of a benchmark "with lm-evaluation-harness v0.4.9" belongs with the benchmark); and by
   TITLE_NAME_BOOST when the section's text names a name of the item's title (`… 的 GPQA 成绩`
   goes where GPQA is written about, not where another Llama model's long-context score is);
+  a name the title writes only as where its subject ran (`… copy kernel on H200`, `… 在 Milvus
+  上的复现`) is the setting and earns neither, when the title names something before it
+  (`_title_subject`);
 - *placed before*: an earlier brief entry the item repeats (a `likely` candidate) was placed in a
   section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST and it
   comes first like a contradicted one (below) — the same content goes where the knowledge base
@@ -67,7 +70,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -86,7 +89,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "12"
+PLACEMENT_VERSION = "14"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 # and by this once more when the item's title uses one (0.3 left a benchmark rerun run with a
 # tool tied with the tool's section, which shares more of its setting's words; 0.4-0.8 all gave
@@ -104,6 +107,11 @@ MAX_SHOWN_NAMES = 4
 _NAMED_SECTION = re.compile(
     r"(?:活文档|(?i:living[ \t]+doc(?:ument)?(?:'s)?))[ \t]*(?:的[ \t]*)?"
     r"§[ \t]*([0-9]+(?:\.[0-9]+)*)"
+)
+# where a title's subject ran, up to the next clause: `… on Hopper and Blackwell (arXiv…)`,
+# `… 在 H200 上…`
+_TITLE_SETTING = re.compile(
+    r"(?<=[a-z0-9)\]]) on (?:the )?([^(:：,，;|—]+)|在([^，。：:（(、]{1,24}?)上"
 )
 _MIN_FILED = 2  # subsections a chapter needs to file one project per subsection
 _MIN_PLURAL = 4  # `uses`, `gpus`: shorter words ending in s are seldom plurals of a word used
@@ -202,9 +210,10 @@ def evidence(
             boost[i, j] += HEAD_BOOST * min(c, 2)
         title = book.texts[i].split("\n", 1)[0].casefold()
         titled = [name for name in mine.names if _in_title(name, title)]
-        for j in {j for name in titled for j in heads.get(name, ())}:
+        subject = _title_subject(title, titled)
+        for j in {j for name in subject for j in heads.get(name, ())}:
             boost[i, j] += TITLE_HEAD_BOOST
-        for j in {j for name in titled for j in named_in.get(name, ())}:
+        for j in {j for name in subject for j in named_in.get(name, ())}:
             boost[i, j] += TITLE_NAME_BOOST
         for j in _recorded_release(title, titled, mine, heads, facts):
             first[i, j] = True
@@ -288,6 +297,11 @@ def _clash_subject(fact: Fact, titled: set[str]) -> set[str]:
 def _in_title(name: str, title: str) -> bool:
     """Whether a casefolded name occurs in a casefolded title as a whole name (`ai` is not in
     `rain`; a Chinese name has no word boundary to look for)."""
+    return next(_title_at(name, title), -1) >= 0
+
+
+def _title_at(name: str, title: str) -> Iterator[int]:
+    """Where a casefolded name occurs in a casefolded title as a whole name."""
     at = title.find(name)
     while at >= 0:
         before = title[at - 1] if at else " "
@@ -295,9 +309,28 @@ def _in_title(name: str, title: str) -> bool:
         if not (_word_char(before) and _word_char(name[0])) and not (
             _word_char(after) and _word_char(name[-1])
         ):
-            return True
+            yield at
         at = title.find(name, at + 1)
-    return False
+
+
+def _title_subject(title: str, titled: Sequence[str]) -> list[str]:
+    """The names of the casefolded `title` (`titled`) it is about: not those written only as
+    where the subject ran (`… GEMM on Hopper and Blackwell`, `… 在 H200 上的实测`), when the
+    title names something before that setting. A title says what the item is about; the
+    hardware or platform it ran on is the setting, as a tool named in the text is (`Notes on
+    vLLM` names nothing before `on`: vLLM is its subject)."""
+    spans = [m.span(1 if m.group(1) is not None else 2) for m in _TITLE_SETTING.finditer(title)]
+    if not spans:
+        return list(titled)
+
+    def setting(name: str) -> bool:
+        return all(any(a <= k < b for a, b in spans) for k in _title_at(name, title))
+
+    about = [name for name in titled if not setting(name)]
+    start = min(a for a, _ in spans)
+    if not any(k < start for name in about for k in _title_at(name, title)):
+        return list(titled)
+    return about
 
 
 def _word_char(ch: str) -> bool:

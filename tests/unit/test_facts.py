@@ -376,6 +376,21 @@ def test_a_lowercase_project_before_the_word_for_its_current_release_owns_it() -
     assert dated == ["ruff 0.9"]
 
 
+def test_a_named_project_before_the_word_for_its_current_release_owns_it() -> None:
+    """docs/facts.md: a project already named (`Helm`, any case) before the word for its current
+    release owns that release, not the text's first name (`Kubernetes`): before, `Helm latest
+    v3.16.2` gave Kubernetes a version, and a section stating Helm's clashed with no Helm text.
+    A capitalised word that is no name (`Our latest v2.0.1`) owns nothing."""
+    text = "Notes on our Kubernetes cluster: we deploy with Helm latest v3.16.2 (2026-10-02)."
+    versions = {(f.thing, f.value) for f in extract(text) if f.kind == "version"}
+    assert ("helm", "3.16.2") in versions
+    assert ("kubernetes", "3.16.2") not in versions
+    older = Facts.of(extract("Notes on our Nomad jobs: we deploy with Helm latest v3.15.4."))
+    assert any(a.thing == "helm" for a, _ in clashes(Facts.of(extract(text)), older))
+    plain = extract("Notes on our Kubernetes cluster. Our latest v2.0.1 adds quotas.")
+    assert {f.thing for f in plain if f.kind == "version"} <= {"kubernetes"}
+
+
 def test_an_appended_post_starts_at_its_marker_line_only() -> None:
     """docs/facts.md: `Update (11-28):`, `**EDIT 2:**`, `追记：`, `更新（11-29）：` open a post
     appended later; a sentence about an update (`更新的榜单：`, `Updated weights:`) does not."""

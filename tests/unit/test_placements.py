@@ -759,3 +759,29 @@ def test_the_items_title_decides_between_a_benchmark_and_the_tool_it_ran_on(
     # The text shares more of its setting's words with the engine's section; its title says it
     # is a benchmark result: the benchmark's section.
     assert first(sections, item("inbox/d.md#1", title, body))[0] == "1.1"  # before: 2.1
+
+
+def test_what_the_items_title_says_it_ran_on_is_its_setting_not_its_subject() -> None:
+    # Both headings' names are in the title, and the platform's section names the index too;
+    # the title says the subject is the index's tuning and the platform where it ran (`在
+    # Milvus 上`, as `… on H200`): the index's section.
+    sections = [
+        section(
+            "1.1",
+            "HNSW 参数",
+            "HNSW 的 M 与 efConstruction 决定建索引耗时，efSearch 决定查询时的召回与延迟。",
+        ),
+        section(
+            "2.1",
+            "Milvus",
+            "Milvus 稳定版为 v2.6.3；分布式部署用 Kubernetes，索引支持 HNSW、IVF 与 DiskANN，"
+            "查询节点与数据节点分开扩容。",
+        ),
+        *UNRELATED_ZH,
+    ]
+    it = item(
+        "inbox/v.md#1",
+        "HNSW 召回调参在 Milvus 上的复现",
+        "efSearch 从 64 调到 256，召回从 0.91 升到 0.97。",
+    )
+    assert first(sections, it)[0] == "1.1"  # before: 2.1
