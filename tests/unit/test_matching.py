@@ -1117,3 +1117,33 @@ def test_a_text_naming_neither_a_papers_id_nor_its_name_is_no_summary_of_it():
         )
     }
     assert got == {"briefs/b.md#1": POSSIBLE, "briefs/b.md#2": LIKELY, "briefs/b.md#3": LIKELY}
+
+
+def test_a_revision_named_only_in_the_cards_link_is_a_revision():
+    """docs/facts.md: a card whose own link names a later version (`…/abs/2610.04321v2`) is of
+    that revision though its text never writes `v2`: a figure the earlier entry lacks is the
+    revision's (`update`). The same card linking the bare id stays the entry's duplicate."""
+
+    def card(url: str) -> Item:
+        return Item(
+            ref="organized/cards/tinyasr.md#1",
+            material="organized/cards/tinyasr.md",
+            index=1,
+            title="TinyASR 修订版",
+            body="TinyASR：LibriSpeech WER 4.1 不变，新增 CommonVoice 中文子集 WER 9.8，流式延迟 180 ms。",
+            evidence=Evidence.unknown,
+            arxiv=("2610.04321",),
+            urls=(url,),
+        )
+
+    first = entry(
+        "briefs/2026-11-01.md#一-1",
+        "TinyASR（arXiv:2610.04321）：6000 万参数的流式识别，LibriSpeech WER 4.1。",
+    )
+
+    def tier(url: str) -> str:
+        got = match_items([card(url)], [], [first], DOC)["organized/cards/tinyasr.md#1"]
+        return {d.ref: d.tier for d in got.duplicates}[first.ref]
+
+    assert tier("https://arxiv.org/abs/2610.04321v2") == "update"
+    assert tier("https://arxiv.org/abs/2610.04321") == "likely"
