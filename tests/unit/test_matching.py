@@ -1104,8 +1104,8 @@ def test_a_text_naming_neither_a_papers_id_nor_its_name_is_no_summary_of_it():
     from briefdesk.core.matching.tiers import LIKELY, POSSIBLE
 
     paper = (
-        "SpecLite（arXiv:2611.04455）\n投机解码的草稿模型只需 1B：在 Llama-3-70B 上解码提速 2.3 倍，"
-        "上下文 8K 时接受率 71%。"
+        "SpecLite（arXiv:2611.04455）\n投机解码的草稿模型只需 1B："
+        "在 Llama-3-70B 上解码提速 2.3 倍，上下文 8K 时接受率 71%。"
     )
     topic = "Llama-3-70B 上投机解码的收益在 8K 以上的上下文最明显。"
     named = "SpecLite 在 Llama-3-70B 上的收益在 8K 以上的上下文最明显。"
@@ -1130,7 +1130,10 @@ def test_a_revision_named_only_in_the_cards_link_is_a_revision():
             material="organized/cards/tinyasr.md",
             index=1,
             title="TinyASR 修订版",
-            body="TinyASR：LibriSpeech WER 4.1 不变，新增 CommonVoice 中文子集 WER 9.8，流式延迟 180 ms。",
+            body=(
+                "TinyASR：LibriSpeech WER 4.1 不变，新增 CommonVoice 中文子集 WER 9.8，"
+                "流式延迟 180 ms。"
+            ),
             evidence=Evidence.unknown,
             arxiv=("2610.04321",),
             urls=(url,),
