@@ -70,6 +70,7 @@ ADDED_SHARED = 2  # facts a candidate the text did not list shares with the item
 MAX_ROW = 10  # candidates per item (pipeline.MAX_DUPLICATES)
 OTHER_NAMES = 2  # names two texts share, each with its own figures, to be one subject's results
 MIN_HEAD = 3  # characters of the item's first name, to look for it beyond the best results
+DATED_WITHIN = 60  # characters after a version where a date of its project dates it
 KEPT_NAMES = 4  # proper names a repost keeps of its candidate, adding none, to be likely
 
 Row = list[tuple[int, float, int, int]]  # (record, score, why bits, tier)
@@ -515,7 +516,25 @@ def _new_releases(mine: Facts, fresh: Sequence[Fact]) -> set[tuple[str, str, str
     nowhere: a new result, whatever else the item repeats. An undated version is often only
     context (`up from 55% on v0.28`), and a new figure alone is what a summary leaves out."""
     dated = {f.thing for f in mine.all if f.kind == "date"}
-    return {value_key(f) for f in fresh if f.kind == "version" and f"{f.thing} {f.value}" in dated}
+    # a date bound to the project alone, written just after one of its versions (`tagged v0.5.0
+    # of lm-evaluation-harness on 2026-11-27`), dates that version
+    return {
+        value_key(f)
+        for f in fresh
+        if f.kind == "version"
+        and (
+            f"{f.thing} {f.value}" in dated
+            or any(
+                g.kind == "date"
+                and g.thing == f.thing
+                and v.kind == "version"
+                and value_key(v) == value_key(f)
+                and 0 < g.pos - v.pos <= DATED_WITHIN
+                for g in mine.all
+                for v in mine.all
+            )
+        )
+    }
 
 
 def _measured(f: Fact) -> bool:

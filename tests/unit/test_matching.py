@@ -1150,3 +1150,28 @@ def test_a_revision_named_only_in_the_cards_link_is_a_revision():
 
     assert tier("https://arxiv.org/abs/2610.04321v2") == "update"
     assert tier("https://arxiv.org/abs/2610.04321") == "likely"
+
+
+def test_a_release_dated_by_its_projects_date_just_after_it_is_an_update():
+    """docs/facts.md: a date bound to the project alone, written just after one of its versions
+    (`把 v0.9.0 版 pgvector 于 2026-11-20 发布`), dates that version: a release the knowledge
+    base has nowhere, so the item updates the entry on the old release it also names. A date of
+    the project far from the version dates nothing."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    post = (
+        "pgvector v0.9.0 发布\n维护者把 v0.9.0 版 pgvector 于 2026-11-20 发布，这是自 v0.8.1 以来的"
+        "第一个大版本：halfvec 索引默认打开，IVFFlat 与 HNSW 都能建。"
+    )
+    known = (
+        "pgvector 稳定版为 v0.8.1（2026-09-01），IVFFlat 与 HNSW 都能建，halfvec 索引需手动打开。"
+    )
+    ((_, tier, _),) = _retier_one([post, known], ["batch", "brief"], 60.0)
+    assert tier == UPDATE
+    far = (
+        "pgvector v0.9.0 发布\n维护者发布了 pgvector 的 v0.9.0，这是自 v0.8.1 以来的第一个大版本："
+        "halfvec 索引默认打开，IVFFlat 与 HNSW 都能建，社区里讨论了很久的迁移脚本也一并"
+        "给出。pgvector 的社区会 2026-11-20 召开。"
+    )
+    ((_, tier, _),) = _retier_one([far, known], ["batch", "brief"], 60.0)
+    assert tier != UPDATE
