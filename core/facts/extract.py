@@ -38,7 +38,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "17"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "18"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -1003,6 +1003,9 @@ def _figure(
     return Fact("quantity", metric, value, text[a:b].strip(), setting=setting, pos=s, approx=approx)
 
 
+_OWN_REVISION = re.compile(r"arxiv:([0-9]{4}\.[0-9]{4,5})v([0-9]{1,2})")
+
+
 def _ids(text: str, first_end: int, own: frozenset[str], masked: str) -> list[Fact]:
     """arXiv ids, URLs and issue numbers (`issue:17649`, read from `masked`: the text with its
     URLs blanked), each the text's subject or only cited (module doc)."""
@@ -1014,12 +1017,22 @@ def _ids(text: str, first_end: int, own: frozenset[str], masked: str) -> list[Fa
             if all(f[1] != f"issue:{m.group(1)}" for f in found):
                 found.append((m.start(), f"issue:{m.group(1)}", m.group(0)))
     revisions: list[Fact] = []
+    plain: set[str] = set()
+    for ident in own:
+        # `arxiv:<id>v<n>`: the card's own link names that version (`FactBook`'s subject ids)
+        card = _OWN_REVISION.fullmatch(ident)
+        if card is None:
+            plain.add(ident)
+            continue
+        plain.add(f"arxiv:{card.group(1)}")
+        revisions.append(Fact("version", f"arxiv:{card.group(1)}", card.group(2), ident[6:], pos=0))
+    own = frozenset(plain)
     for a in find_arxiv(text):
         k = text.find(a)
         found.append((k, f"arxiv:{a}", a))
         # `2611.09458v2`: the paper's second version, a revision of what `2611.09458` named
         rev = re.search(re.escape(a) + r"v([0-9]{1,2})(?![0-9])", text)
-        if rev:
+        if rev and all(f.thing != f"arxiv:{a}" for f in revisions):
             revisions.append(
                 Fact("version", f"arxiv:{a}", str(int(rev.group(1))), rev.group(0), pos=rev.start())
             )

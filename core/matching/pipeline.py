@@ -23,6 +23,7 @@ clearly above the item's background is `possible` (MAX_POSSIBLE at most).
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from itertools import groupby
@@ -52,7 +53,7 @@ from .search import background, candidates
 from .tiers import LIKELY, FactBook, absorbed, retier, subject_pair, vocabulary
 from .tokens import MIN_SHARED, MIN_TOKENS, Records, kind_weight, tokenize
 
-MATCH_VERSION = "10"
+MATCH_VERSION = "11"
 MAX_DUPLICATES = 10
 MAX_POSSIBLE = 3
 TEXT_CHARS = 300
@@ -423,6 +424,9 @@ def _placed_before(
     return out
 
 
+_REVISION = re.compile(r"arxiv\.org/(?:abs|pdf)/([0-9]{4}\.[0-9]{4,5})v([0-9]{1,2})(?![0-9])", re.I)
+
+
 def _own_ids(items: Sequence[Item], r: int) -> tuple[str, ...]:
     """The ids an item's own card names (its material's front matter, not its text): its
     subject, in the form `identities` gives them (an arxiv.org link is its id)."""
@@ -431,7 +435,12 @@ def _own_ids(items: Sequence[Item], r: int) -> tuple[str, ...]:
     item = items[r]
     own = [a for a in item.arxiv if a not in item.text]
     links = [u for u in item.urls if u not in item.text]
-    return tuple(sorted(identities("", own, links)))
+    # a card's link to a revision (`arxiv.org/abs/2611.09114v2`) says which version it read,
+    # which its text may not repeat: `arxiv:<id>v<n>` (`core.facts.extract.extract`)
+    revised = {
+        f"arxiv:{m.group(1)}v{int(m.group(2))}" for u in links for m in _REVISION.finditer(u)
+    }
+    return (*sorted(identities("", own, links)), *sorted(revised))
 
 
 def _clip(text: str) -> str:

@@ -70,6 +70,7 @@ ADDED_SHARED = 2  # facts a candidate the text did not list shares with the item
 MAX_ROW = 10  # candidates per item (pipeline.MAX_DUPLICATES)
 OTHER_NAMES = 2  # names two texts share, each with its own figures, to be one subject's results
 MIN_HEAD = 3  # characters of the item's first name, to look for it beyond the best results
+DATED_WITHIN = 60  # characters after a version where a date of its project dates it
 KEPT_NAMES = 4  # proper names a repost keeps of its candidate, adding none, to be likely
 
 Row = list[tuple[int, float, int, int]]  # (record, score, why bits, tier)
@@ -515,7 +516,25 @@ def _new_releases(mine: Facts, fresh: Sequence[Fact]) -> set[tuple[str, str, str
     nowhere: a new result, whatever else the item repeats. An undated version is often only
     context (`up from 55% on v0.28`), and a new figure alone is what a summary leaves out."""
     dated = {f.thing for f in mine.all if f.kind == "date"}
-    return {value_key(f) for f in fresh if f.kind == "version" and f"{f.thing} {f.value}" in dated}
+    # a date bound to the project alone, written just after one of its versions (`tagged v0.5.0
+    # of lm-evaluation-harness on 2026-11-27`), dates that version
+    return {
+        value_key(f)
+        for f in fresh
+        if f.kind == "version"
+        and (
+            f"{f.thing} {f.value}" in dated
+            or any(
+                g.kind == "date"
+                and g.thing == f.thing
+                and v.kind == "version"
+                and value_key(v) == value_key(f)
+                and 0 < g.pos - v.pos <= DATED_WITHIN
+                for g in mine.all
+                for v in mine.all
+            )
+        )
+    }
 
 
 def _measured(f: Fact) -> bool:
@@ -606,6 +625,26 @@ def _revised(mine: Facts, theirs: Facts) -> bool:
     )
 
 
+_SHARE_UNITS = frozenset({"%", "pp", "×"})  # a share, a score's difference, a speed-up: results
+
+
+def _paper_unnamed(mine: Facts, theirs: Facts) -> bool:
+    """Whether the item is a paper (an id its subject) that the candidate names neither by its
+    id nor by the name the item gives first, and shares no result of (a figure after a
+    measure's word, or a share or ratio: `cost 46%`, `2.3×`): a summary of a repost may drop the
+    paper's name and id but keeps its result, so a candidate sharing only a setting with it
+    (`32K` context) is a text on its topic, not a summary of it."""
+    if not mine.subjects or len(mine.head) < MIN_HEAD or mine.head in theirs.names:
+        return False
+    for k in common(mine, theirs):
+        if k[0] == "id":
+            return False
+        f = mine.values[k]
+        if k[0] == "quantity" and (is_measure(f.thing) or unit_of(f.value) in _SHARE_UNITS):
+            return False
+    return True
+
+
 def _judge(
     mine: Facts,
     theirs: Facts,
@@ -631,6 +670,10 @@ def _judge(
     if subject_shared(mine, theirs, False):
         if _revised(mine, theirs) and any(f.kind == "quantity" for f in new):
             return UPDATE  # a later version of the paper, with figures the candidate lacks
+        if _revised(theirs, mine) and any(
+            f.kind == "quantity" and not stated(f, mine) for f in theirs.all
+        ):
+            return UPDATE  # the candidate is the later version: its figures are the revision's
         # one paper or page, the subject of both: a figure one states and the other does not is
         # that paper's, kept by one summary and left out by the other, not a new result
         return LIKELY
@@ -641,11 +684,13 @@ def _judge(
         # a report's two scores): what it leaves out is no result over it, both are new (a
         # release the knowledge base has nowhere is still an update, above)
         return LIKELY
-    if any(_measured(f) for f in new):
-        return UPDATE  # a measured result the candidate does not state
+    if any(_measured(f) for f in mine.all if value_key(f) in {value_key(g) for g in new}):
+        # a measured result the candidate does not state: any statement of the figure counts
+        # (a heading's bare `362 GB/s` is the body's `bus bandwidth of 362 GB/s`)
+        return UPDATE
     if headline_new(mine, theirs, heading_end):
         return UPDATE  # the heading's result is not the candidate's, whatever the body repeats
-    if contained(mine, theirs):
+    if contained(mine, theirs) and not _paper_unnamed(mine, theirs):
         return LIKELY
     if (
         new

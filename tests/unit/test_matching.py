@@ -1060,3 +1060,118 @@ def test_one_release_on_another_day_written_day_first_is_an_update():
     known = "OpenTofu v1.2.3（2026-11-20）：S3 backend 修复。"
     (got,) = _retier_one([moved, known], ["batch", "brief"], 90.0)
     assert got[1] == UPDATE
+
+
+def test_an_item_whose_candidate_is_a_later_version_of_its_paper_is_an_update():
+    """docs/facts.md: the revision may be the candidate: a card of the first version against a
+    text naming `v2` of the same id, with figures the card lacks, is the revision's increment
+    (`update`), not the card's duplicate. A repost of the first version stays likely."""
+    from briefdesk.core.matching.tiers import LIKELY, UPDATE
+
+    card = "TinyASR（arXiv:2610.04321）：6000 万参数的流式识别，LibriSpeech test-clean 上 WER 4.1。"
+    revised = (
+        "TinyASR 第二版（arXiv:2610.04321v2）\n11-20 修订：LibriSpeech WER 4.1 口径不变，"
+        "新增 CommonVoice 中文子集，WER 为 9.8，流式延迟 180 ms。"
+    )
+    repost = "TinyASR（arXiv:2610.04321）的转载：LibriSpeech WER 4.1。"
+    got = dict(
+        (ref, tier)
+        for ref, tier, _ in _retier_one([card, revised, repost], ["batch", "batch", "brief"], 95.0)
+    )
+    assert got == {"briefs/b.md#1": UPDATE, "briefs/b.md#2": LIKELY}
+
+
+def test_a_figure_measured_in_the_body_is_a_result_though_the_heading_writes_it_bare():
+    """docs/facts.md: a figure the heading gives with no setting (`只有 850 QPS？`) and the body
+    measures (`glove-100`, HNSW, Milvus 2.5.4: 850 QPS) is a measured result; a candidate stating
+    only the version the item runs is not its duplicate but what it adds to (`update`)."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    post = (
+        "求助：Milvus 单机只有 850 QPS？\n楼主在 32 核机器上用 Milvus 2.5.4 跑 glove-100，"
+        "HNSW、ef 64，吞吐只有 850 QPS。有人说同配置能到 1,400 左右，原因还没人说清。"
+    )
+    release = "11 月的 Milvus 2.5.4 可以按分片重建 HNSW 索引。"
+    ((_, tier, _),) = _retier_one([post, release], ["batch", "brief"], 60.0)
+    assert tier == UPDATE
+
+
+def test_a_text_naming_neither_a_papers_id_nor_its_name_is_no_summary_of_it():
+    """docs/facts.md: a paper (its id the subject) shares a figure with a text on its topic
+    (`8K` context on Llama-3-70B); a summary of the paper keeps its name or its id, so one that
+    keeps neither is not raised to likely by the figure, and one naming the paper, or keeping
+    its result (`2.3 倍`), is."""
+    from briefdesk.core.matching.tiers import LIKELY, POSSIBLE
+
+    paper = (
+        "SpecLite（arXiv:2611.04455）\n投机解码的草稿模型只需 1B："
+        "在 Llama-3-70B 上解码提速 2.3 倍，上下文 8K 时接受率 71%。"
+    )
+    topic = "Llama-3-70B 上投机解码的收益在 8K 以上的上下文最明显。"
+    named = "SpecLite 在 Llama-3-70B 上的收益在 8K 以上的上下文最明显。"
+    result = "草稿模型只需 1B 的投机解码：Llama-3-70B 上提速 2.3 倍，8K 上下文收益最明显。"
+    got = {
+        ref: tier
+        for ref, tier, _ in _retier_one(
+            [paper, topic, named, result], ["batch", "brief", "brief", "brief"], 60.0
+        )
+    }
+    assert got == {"briefs/b.md#1": POSSIBLE, "briefs/b.md#2": LIKELY, "briefs/b.md#3": LIKELY}
+
+
+def test_a_revision_named_only_in_the_cards_link_is_a_revision():
+    """docs/facts.md: a card whose own link names a later version (`…/abs/2610.04321v2`) is of
+    that revision though its text never writes `v2`: a figure the earlier entry lacks is the
+    revision's (`update`). The same card linking the bare id stays the entry's duplicate."""
+
+    def card(url: str) -> Item:
+        return Item(
+            ref="organized/cards/tinyasr.md#1",
+            material="organized/cards/tinyasr.md",
+            index=1,
+            title="TinyASR 修订版",
+            body=(
+                "TinyASR：LibriSpeech WER 4.1 不变，新增 CommonVoice 中文子集 WER 9.8，"
+                "流式延迟 180 ms。"
+            ),
+            evidence=Evidence.unknown,
+            arxiv=("2610.04321",),
+            urls=(url,),
+        )
+
+    first = entry(
+        "briefs/2026-11-01.md#一-1",
+        "TinyASR（arXiv:2610.04321）：6000 万参数的流式识别，LibriSpeech WER 4.1。",
+    )
+
+    def tier(url: str) -> str:
+        got = match_items([card(url)], [], [first], DOC)["organized/cards/tinyasr.md#1"]
+        return {d.ref: d.tier for d in got.duplicates}[first.ref]
+
+    assert tier("https://arxiv.org/abs/2610.04321v2") == "update"
+    assert tier("https://arxiv.org/abs/2610.04321") == "likely"
+
+
+def test_a_release_dated_by_its_projects_date_just_after_it_is_an_update():
+    """docs/facts.md: a date bound to the project alone, written just after one of its versions
+    (`把 v0.9.0 版 pgvector 于 2026-11-20 发布`), dates that version: a release the knowledge
+    base has nowhere, so the item updates the entry on the old release it also names. A date of
+    the project far from the version dates nothing."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    post = (
+        "pgvector v0.9.0 发布\n维护者把 v0.9.0 版 pgvector 于 2026-11-20 发布，这是自 v0.8.1 以来的"
+        "第一个大版本：halfvec 索引默认打开，IVFFlat 与 HNSW 都能建。"
+    )
+    known = (
+        "pgvector 稳定版为 v0.8.1（2026-09-01），IVFFlat 与 HNSW 都能建，halfvec 索引需手动打开。"
+    )
+    ((_, tier, _),) = _retier_one([post, known], ["batch", "brief"], 60.0)
+    assert tier == UPDATE
+    far = (
+        "pgvector v0.9.0 发布\n维护者发布了 pgvector 的 v0.9.0，这是自 v0.8.1 以来的第一个大版本："
+        "halfvec 索引默认打开，IVFFlat 与 HNSW 都能建，社区里讨论了很久的迁移脚本也一并"
+        "给出。pgvector 的社区会 2026-11-20 召开。"
+    )
+    ((_, tier, _),) = _retier_one([far, known], ["batch", "brief"], 60.0)
+    assert tier != UPDATE
