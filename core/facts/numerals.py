@@ -71,7 +71,13 @@ _ZH_DIGIT = "零〇一二两三四五六七八九"
 _ZH_NUM = rf"[{_ZH_DIGIT}十百千]+"
 _NUM_ANY = rf"(?:{_DIGITS}|{_ZH_NUM})"
 
+# where a figure in words can start, tested first at each position (one class, not every
+# alternative of `_WORDED`): a digit, a Chinese numeral, or a letter that starts a number word
+# (every English alternative forbids a letter before it). It removes no match; a new
+# alternative starting otherwise must widen it (tests/unit/test_numerals.py checks)
+_FIGURE_START = rf"(?=[0-9{_ZH_DIGIT}十百千]|(?<![A-Za-z])[adefhnostz])"
 _WORDED = re.compile(
+    _FIGURE_START + "(?:"
     # `3 in 4`, `three times out of four`, `one in every twenty`: a share
     rf"(?<![A-Za-z0-9.,])(?P<fn>{_EN_NUM})(?:\s+times)?\s+(?:in|out\s+of)\s+(?:every\s+)?"
     rf"(?P<fd>{_EN_NUM})(?![A-Za-z0-9%])"
@@ -92,7 +98,7 @@ _WORDED = re.compile(
     # `三倍`, `三百万` (a count: `3M`; `每百万 token` is per million, no figure)
     rf"|(?<![{_ZH_DIGIT}十百千每])(?P<zx>{_ZH_NUM})\s?(?P<zu>倍|万|亿)"
     # `100 万条`, `1.5 亿`: a magnitude after digits
-    rf"|(?<![0-9.,])(?P<dm>{_DIGITS})\s?(?P<du>万|亿|thousand|million|billion)(?![A-Za-z])",
+    rf"|(?<![0-9.,])(?P<dm>{_DIGITS})\s?(?P<du>万|亿|thousand|million|billion)(?![A-Za-z]))",
     re.IGNORECASE,
 )
 _APPROX_BEFORE = re.compile(

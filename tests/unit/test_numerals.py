@@ -27,3 +27,90 @@ def test_the_abbreviated_last_digit_is_one_step_below_the_last_scale() -> None:
     abbreviation: `一千零三` is 1003."""
     for written in ("两千三", "一百五", "三千零五", "一百零五", "九千九"):
         assert zh_number(written) == cn2an.cn2an(written, "smart"), written
+
+
+def test_the_figure_start_test_removes_no_figure_in_words() -> None:
+    """`_WORDED` tests first where a figure can start; on random strings of number words, units
+    and digits (English and Chinese) it finds the same figures as its alternatives alone, so a
+    new alternative starting with another letter fails here until the start test takes it in."""
+    import random
+    import re
+
+    from briefdesk.core.facts import numerals
+
+    plain = re.compile(
+        numerals._WORDED.pattern.removeprefix(numerals._FIGURE_START), numerals._WORDED.flags
+    )
+    words = [
+        *numerals._EN_UNITS,
+        *numerals._EN_TENS,
+        *[
+            "a hundred",
+            "one hundred",
+            "hundred",
+            "twice",
+            "double",
+            "half",
+            "Twice",
+            "HALF",
+            "Three",
+            "ſix",
+        ],
+        *[
+            "as",
+            "the",
+            "that",
+            "of",
+            "in",
+            "out of",
+            "every",
+            "times",
+            "percent",
+            "per cent",
+            "bit",
+            "bits",
+            "to",
+            "points",
+        ],
+        *[
+            "pp",
+            "percentage points",
+            "Elo",
+            "votes",
+            "days",
+            "weeks",
+            "runs",
+            "thousand",
+            "million",
+            "billion",
+        ],
+        *["3", "4", "20", "30", "1", "000", "2.5", "0.75", "x", "Q", ".", "-", "%"],
+        *[
+            "万",
+            "亿",
+            "分之",
+            "百分之",
+            "四",
+            "成",
+            "半",
+            "五",
+            "倍",
+            "十",
+            "百",
+            "千",
+            "每",
+            "两",
+            "零",
+            "〇",
+            "本",
+            "功",
+        ],
+    ]
+    rng = random.Random(7)
+    for _ in range(20_000):
+        text = "".join(
+            rng.choice(words) + rng.choice(("", " ", " ", "-", "\n"))
+            for _ in range(rng.randint(1, 10))
+        )
+        got = [(m.span(), m.groupdict()) for m in numerals._WORDED.finditer(text)]
+        assert got == [(m.span(), m.groupdict()) for m in plain.finditer(text)], text
