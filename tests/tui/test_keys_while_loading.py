@@ -62,6 +62,23 @@ def held_load(monkeypatch: pytest.MonkeyPatch):
     return started, release
 
 
+@pytest.fixture()
+def held_rows(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The picker's rows wait for the event returned (set it to let them through; clear it to
+    hold the next read)."""
+    import briefdesk.tui.screens.picker as picker_module
+
+    status = picker_module.batch_status
+    release = threading.Event()
+
+    def held(*args, **kwargs):
+        release.wait(30)
+        return status(*args, **kwargs)
+
+    monkeypatch.setattr(picker_module, "batch_status", held)
+    return release
+
+
 async def picker_ready(pilot, app) -> BatchPicker:
     await until(
         pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="the rows"
@@ -191,20 +208,11 @@ def test_ctrl_q_quits_while_a_batch_loads(demo: Path, held_load) -> None:
 
 
 def test_keys_typed_while_the_pickers_rows_load_reach_them(
-    demo: Path, monkeypatch: pytest.MonkeyPatch
+    demo: Path, held_rows: threading.Event
 ) -> None:
     """`down enter` typed as the desk starts, before the rows are read: the second batch opens
     (before: both keys went to the empty table, and nothing opened)."""
-    import briefdesk.tui.screens.picker as picker_module
-
-    status = picker_module.batch_status
-    release = threading.Event()
-
-    def held(*args, **kwargs):
-        release.wait(30)
-        return status(*args, **kwargs)
-
-    monkeypatch.setattr(picker_module, "batch_status", held)
+    release = held_rows
 
     async def go() -> None:
         app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
@@ -329,21 +337,12 @@ def test_a_burst_while_the_batch_is_read_again_reaches_the_new_review(
 
 
 def test_rows_read_again_under_a_review_do_not_hold_its_keys(
-    demo: Path, monkeypatch: pytest.MonkeyPatch
+    demo: Path, held_rows: threading.Event
 ) -> None:
     """The picker re-reads its rows (a new batch was written) while a review is on top: the keys
     are the review's and go to it at once, not held for the picker beneath."""
-    import briefdesk.tui.screens.picker as picker_module
-
-    status = picker_module.batch_status
-    release = threading.Event()
+    release = held_rows
     release.set()
-
-    def held(*args, **kwargs):
-        release.wait(30)
-        return status(*args, **kwargs)
-
-    monkeypatch.setattr(picker_module, "batch_status", held)
 
     async def go() -> None:
         app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
