@@ -52,6 +52,7 @@ EVERY = [
     ROOT / "tests" / "workspaces" / "heldout4",
     ROOT / "tests" / "workspaces" / "heldout5",
     ROOT / "tests" / "workspaces" / "heldout6",
+    ROOT / "tests" / "workspaces" / "heldout7",
 ]
 
 
