@@ -54,7 +54,7 @@ from ..facts.index import (
     unit_of,
     value_key,
 )
-from ..facts.numerals import numeric
+from ..facts.numerals import numeric, span
 from ..model.values import Item, Section
 from .answer import FactRows
 
@@ -645,6 +645,38 @@ def _paper_unnamed(mine: Facts, theirs: Facts) -> bool:
     return True
 
 
+def _loose(f: Fact, theirs: Facts) -> bool:
+    """Whether the item's figure `f` is a range the candidate states only by another range
+    that overlaps or holds it (`5–10 s` against `4–10 秒`): the span of a setting (prompt
+    lengths, a window) that two texts on one topic write alike, no statement both make."""
+    return (
+        f.kind == "quantity"
+        and numeric(f.value) is None
+        and span(f.value) is not None
+        and value_key(f) not in theirs.values
+    )
+
+
+def _one_cited(mine: Facts, theirs: Facts) -> bool:
+    """Whether a candidate whose facts are all the item's, while the item states more, is a
+    text citing one of the item's facts rather than a summary of it: the two share only ranges
+    written otherwise (`_loose`), or fewer than ADDED_SHARED facts that are no mere date and
+    the item states a figure with a unit or a measure's word the candidate lacks (not only
+    its own id or a bare number, which a summary drops). One figure in common is what a caveat,
+    a comparison or an older record of the baseline writes (`HopScale 的 1,310 TFLOPS 与 cuBLAS
+    … 不能直接当免费` beside a card with its tiles, blocks and K-step; `3.1 的 pipeline … DER
+    18.8%` beside a new pipeline's 17.0%). A release both are about (`subject_release`) is
+    enough: `Milvus 2.5 加入全文检索` and a post on it with a speed-up of its own."""
+    if len(common(mine, theirs)) == len(mine.values) or subject_release(mine, theirs):
+        return False  # the item is the summary, or both are about one release
+    shared = [k for k in _shared_values(mine, theirs) if not _loose(mine.values[k], theirs)]
+    if not shared:
+        return True
+    return len(shared) < ADDED_SHARED and any(
+        f.kind == "quantity" and _telling(f) and not stated(f, theirs) for f in mine.values.values()
+    )
+
+
 def _judge(
     mine: Facts,
     theirs: Facts,
@@ -690,7 +722,11 @@ def _judge(
         return UPDATE
     if headline_new(mine, theirs, heading_end):
         return UPDATE  # the heading's result is not the candidate's, whatever the body repeats
-    if contained(mine, theirs) and not _paper_unnamed(mine, theirs):
+    if (
+        contained(mine, theirs)
+        and not _paper_unnamed(mine, theirs)
+        and not _one_cited(mine, theirs)
+    ):
         return LIKELY
     if (
         new

@@ -1107,8 +1107,10 @@ def test_a_text_naming_neither_a_papers_id_nor_its_name_is_no_summary_of_it():
         "SpecLite（arXiv:2611.04455）\n投机解码的草稿模型只需 1B："
         "在 Llama-3-70B 上解码提速 2.3 倍，上下文 8K 时接受率 71%。"
     )
-    topic = "Llama-3-70B 上投机解码的收益在 8K 以上的上下文最明显。"
-    named = "SpecLite 在 Llama-3-70B 上的收益在 8K 以上的上下文最明显。"
+    # each shares two of the paper's facts: one fact in common with a paper stating more is a
+    # text citing it, whether it names the paper or not (test_one_cited.py)
+    topic = "Llama-3-70B 上投机解码用 1B 的草稿模型时，收益在 8K 以上的上下文最明显。"
+    named = "SpecLite 在 Llama-3-70B 上的收益在 8K 以上的上下文最明显，接受率 71%。"
     result = "草稿模型只需 1B 的投机解码：Llama-3-70B 上提速 2.3 倍，8K 上下文收益最明显。"
     got = {
         ref: tier
