@@ -26,7 +26,10 @@ section that says the same in Chinese (`classification-style` and `分类式`).
   goes where GPQA is written about, not where another Llama model's long-context score is);
   a name the title writes only as where its subject ran (`… copy kernel on H200`, `… 在 Milvus
   上的复现`) is the setting and earns neither, when the title names something before it
-  (`_title_subject`);
+  (`_title_subject`); nor does a name the item writes only as what its subject is compared
+  with or built on (`_compared`: `than B200`, `against 0.39 s for Moshi`, `基于 flashinfer`,
+  `相比 Moshi`, `our baseline is HopScale`) — the baseline's section is where the baseline is
+  written about;
 - *placed before*: an earlier brief entry the item repeats (a `likely` candidate) was placed in a
   section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST and it
   comes first like a contradicted one (below) — the same content goes where the knowledge base
@@ -70,7 +73,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -89,7 +92,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "14"
+PLACEMENT_VERSION = "15"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 # and by this once more when the item's title uses one (0.3 left a benchmark rerun run with a
 # tool tied with the tool's section, which shares more of its setting's words; 0.4-0.8 all gave
@@ -113,6 +116,21 @@ _NAMED_SECTION = re.compile(
 _TITLE_SETTING = re.compile(
     r"(?<=[a-z0-9)\]]) on (?:the )?([^(:：,，;|—]+)|在([^，。：:（(、]{1,24}?)上"
 )
+# a name written as what the item is compared with or built on, right after the cue: `than B200`,
+# `vs Moshi`; or within a short stretch without a clause break: `against 0.39 s for Moshi`,
+# `compared with Whisper`, `基于 flashinfer`, `相比 Moshi`, `our baseline is HopScale`,
+# `initialised from Qwen2.5-7B`; a bare `比`/`较` only before a comparative (`比 B200 快`:
+# `和人工校对稿比 WER 变化` compares no WER). `over` is left out: `all-reduce over NVLink` names
+# the link used.
+_NEAR_CUE = re.compile(r"\b(?:than|vs\.?|versus)[ \t]*(?:the[ \t]+)?\Z")
+_FAR_CUE = re.compile(
+    r"(?:\b(?:against|compared (?:with|to)|relative to|baseline (?:is|of)|built on|based on"
+    r"|on top of|initiali[sz]ed from|fine-tuned from)|相比(?:于)?|相较(?:于)?|对比|比起|基于)"
+    r"(?:[^,，;；。:：!?！？\n]|\.(?=[0-9])){0,16}\Z"
+)
+_BARE_CUE = re.compile(r"(?<![对相])[比较][ \t]*\Z")
+_COMPARATIVE = re.compile(r"[ \t]*(?:还|更)?[快慢高低好差强弱多少大小]")
+_CUE_REACH = 40  # characters before a name searched for its cue
 _MIN_FILED = 2  # subsections a chapter needs to file one project per subsection
 _MIN_PLURAL = 4  # `uses`, `gpus`: shorter words ending in s are seldom plurals of a word used
 
@@ -202,15 +220,17 @@ def evidence(
             named = {m.group(1) for m in _NAMED_SECTION.finditer(book.texts[i])}
             for sid in named & by_id.keys():
                 first[i, by_id[sid]] = True
+        text = book.texts[i].casefold()
+        compared = _compared(text, mine.names)
         count: dict[int, int] = defaultdict(int)
-        for name in mine.names:
+        for name in mine.names - compared:
             for j in heads.get(name, ()):
                 count[j] += 1
         for j, c in count.items():
             boost[i, j] += HEAD_BOOST * min(c, 2)
-        title = book.texts[i].split("\n", 1)[0].casefold()
+        title = text.split("\n", 1)[0]
         titled = [name for name in mine.names if _in_title(name, title)]
-        subject = _title_subject(title, titled)
+        subject = [n for n in _title_subject(title, titled) if n not in compared]
         for j in {j for name in subject for j in heads.get(name, ())}:
             boost[i, j] += TITLE_HEAD_BOOST
         for j in {j for name in subject for j in named_in.get(name, ())}:
@@ -292,6 +312,28 @@ def _clash_subject(fact: Fact, titled: set[str]) -> set[str]:
         return {fact.thing.rsplit(" ", 1)[0]}
     setting = set(fact.setting)
     return (setting & titled) or setting
+
+
+def _compared(text: str, names: Collection[str]) -> set[str]:
+    """The names the casefolded `text` writes only as what its subject is compared with or built
+    on (`_NEAR_CUE`, `_FAR_CUE`): a baseline, a competitor, a base model or library. The item is
+    about its own subject; a section headed by the baseline is where the baseline is written
+    about (`DuplexLM … 0.27 s, against 0.39 s for Moshi` is no Moshi news)."""
+    out = set()
+    for name in names:
+        at = list(_title_at(name, text))
+        if at and all(_cued(text, k, k + len(name)) for k in at):
+            out.add(name)
+    return out
+
+
+def _cued(text: str, start: int, end: int) -> bool:
+    """Whether the name at `text[start:end]` is written as a comparison's or a base's: a cue
+    right before it, or a bare `比` before it and a comparative after it."""
+    before = text[max(0, start - _CUE_REACH) : start]
+    if _NEAR_CUE.search(before) or _FAR_CUE.search(before):
+        return True
+    return bool(_BARE_CUE.search(before)) and bool(_COMPARATIVE.match(text, end))
 
 
 def _in_title(name: str, title: str) -> bool:

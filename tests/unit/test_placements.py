@@ -785,3 +785,74 @@ def test_what_the_items_title_says_it_ran_on_is_its_setting_not_its_subject() ->
         "efSearch 从 64 调到 256，召回从 0.91 升到 0.97。",
     )
     assert first(sections, it)[0] == "1.1"  # before: 2.1
+
+
+KV_SECTIONS = [
+    section(
+        "2.2",
+        "flashinfer 与分页 KV 解码",
+        "flashinfer 是面向推理的注意力内核库，稳定版 v0.4.3；KV 按页存放，页大小 1–64 任意。"
+        "我们的口径：H100、FP16 KV、batch 64 时解码约 2.85 TB/s，"
+        "SGLang 与 vLLM 都把它作为默认后端。",
+    ),
+    section(
+        "3.4",
+        "KV cache 量化",
+        "FP8 KV cache：每张量一个缩放，KV 内存减半；INT4/INT2 KV 的代表是 KIVI，key 按通道、"
+        "value 按 token 量化。",
+    ),
+    section("5.2", "NVLink 与 NVSwitch", "NVLink 5 每卡 1.8 TB/s；NVL72 的 72 颗 GPU 一个域。"),
+    *UNRELATED_ZH,
+]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # what the kernel is built on
+        "每个头先乘随机 Hadamard 矩阵，key 和 value 按 token 量化到 4 bit，KV 内存是 FP16 的"
+        "四分之一；基于 flashinfer 的解码内核，吞吐是 FP16 KV 的 1.9 倍。",
+        # what it is compared with, in English
+        "Keys and values are rotated and quantised to 4 bits per element, KV memory a quarter of "
+        "FP16; decode is 1.9x faster than flashinfer with an FP16 KV cache.",
+        # the baseline, with its figure between the cue and the name
+        "Rotated 4-bit KV cache quantisation: decode at 1.9x the throughput, against 1.0x for "
+        "flashinfer on FP16 pages; key and value quantised per token.",
+        # 相比, in Chinese
+        "旋转之后 key 与 value 都按 token 做 4 bit 量化，KV 内存是 FP16 的四分之一；"
+        "相比 flashinfer 的 FP16 解码快 1.9 倍。",
+    ],
+)
+def test_a_name_the_item_is_compared_with_or_built_on_is_not_its_subject(body: str) -> None:
+    # The item is about KV cache quantisation; it names flashinfer, a heading's name, only as
+    # its base or baseline: the quantisation's section, not flashinfer's.
+    it = item("inbox/q.md#1", "对象一：RotKV（arXiv:2611.28815）", body)
+    assert first(KV_SECTIONS, it)[0] == "3.4"  # before: 2.2, whose heading names flashinfer
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "want"),
+    [
+        # about flashinfer itself, though it is compared with itself elsewhere
+        (
+            "flashinfer v0.5.0 发布",
+            "flashinfer v0.5.0 的分页 KV 解码支持 FP8 KV，页大小任意，比 v0.4.3 快 1.2 倍。",
+            "2.2",
+        ),
+        # a link it runs over is not what it is compared with
+        (
+            "All-reduce on a GB200 rack",
+            "All-reduce over NVLink 5 on NVL72 reaches 1.6 TB/s per GPU, with the KV cache "
+            "quantised to FP8.",
+            "5.2",
+        ),
+        # `比` with no comparative after it compares no name
+        (
+            "NVLink 带宽复测",
+            "和厂商口径比 NVLink 5 每卡实测 1.7 TB/s，NVL72 整柜一个域。",
+            "5.2",
+        ),
+    ],
+)
+def test_a_name_the_item_is_about_keeps_its_heading(title: str, body: str, want: str) -> None:
+    assert first(KV_SECTIONS, item("inbox/k.md#1", title, body))[0] == want
