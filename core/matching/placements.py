@@ -139,6 +139,10 @@ _FAR_CUE = re.compile(
 _BARE_CUE = re.compile(r"(?<![对相])[比较][ \t]*\Z")
 _COMPARATIVE = re.compile(r"[ \t]*(?:还|更)?[快慢高低好差强弱多少大小]")
 _CUE_REACH = 40  # characters before a name searched for its cue
+_ANY_CUE = re.compile(
+    r"than|vs|versus|against|compared|relative to|baseline|buil[td]|based on|on top of|initiali"
+    r"|fine-tuned from|[比较对基]"
+)
 # a relative clause about a compared name, after its bracket (`StreamDisk (arXiv:…), which the
 # authors rerun at 2.6 ms p99`), up to the end of that clause: what the baseline's run measured;
 # the clause ends at a sentence's or a clause's end (not a decimal point or a thousands
@@ -337,7 +341,9 @@ def _compared(text: str, names: Collection[str]) -> set[str]:
     on (`_NEAR_CUE`, `_FAR_CUE`): a baseline, a competitor, a base model or library. The item is
     about its own subject; a section headed by the baseline is where the baseline is written
     about (`DuplexLM … 0.27 s, against 0.39 s for Moshi` is no Moshi news)."""
-    out = set()
+    out: set[str] = set()
+    if not _ANY_CUE.search(text):
+        return out  # most texts compare nothing: no name is looked for
     for name in names:
         at = list(_title_at(name, text))
         if at and all(_cued(text, k, k + len(name)) for k in at):
@@ -543,17 +549,22 @@ def place(
 def _without(
     items: sp.csr_matrix, damp: Sequence[Collection[str]], index: Mapping[str, int]
 ) -> sp.csr_matrix:
-    """The item rows with the tokens of `damp` (per row) left out, L2-normalised again."""
-    out = items.tolil(copy=True)
+    """The item rows with the tokens of `damp` (per row) left out, L2-normalised again (only the
+    rows with something to leave out are touched)."""
+    out = items.copy()
+    data, indices, indptr = out.data, out.indices, out.indptr
     for i, toks in enumerate(damp):
-        ids = [index[t] for t in toks if t in index and index[t] < items.shape[1]]
-        if not ids:
+        ids = [index[t] for t in toks if t in index]
+        if not ids or i >= out.shape[0]:
             continue
-        row = items.getrow(i).toarray().ravel()
-        row[ids] = 0.0
+        a, b = indptr[i], indptr[i + 1]
+        row = data[a:b]
+        row[np.isin(indices[a:b], ids)] = 0.0
         norm = float(np.sqrt((row.astype(np.float64) ** 2).sum()))
-        out[i] = row / norm if norm > 0 else row
-    return out.tocsr().astype(np.float32)
+        if norm > 0:
+            row /= norm
+    out.eliminate_zeros()
+    return out
 
 
 def cross_language(
