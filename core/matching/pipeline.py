@@ -43,6 +43,7 @@ from .bridge import BRIDGE_VERSION, Bridge, bridge_of, bridged
 from .citations import absorbed_entries, cited_entries
 from .placements import (
     PLACEMENT_VERSION,
+    baselines,
     cross_language,
     evidence,
     place,
@@ -394,6 +395,7 @@ def match_items(
         (store.vocab, store.index),
         kin,
         None if sec_bridge is None else cross_language(sec_bridge, len(items), n_head, rec.n),
+        baselines(book, len(items)),
     )
     names = shared_names(book, placed, sections, only_facts)
     tick(len(items))

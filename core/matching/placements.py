@@ -26,7 +26,16 @@ section that says the same in Chinese (`classification-style` and `分类式`).
   goes where GPQA is written about, not where another Llama model's long-context score is);
   a name the title writes only as where its subject ran (`… copy kernel on H200`, `… 在 Milvus
   上的复现`) is the setting and earns neither, when the title names something before it
-  (`_title_subject`);
+  (`_title_subject`); nor does a name the item writes only as what its subject is compared
+  with or built on (`_compared`: `than B200`, `against 0.39 s for Moshi`, `基于 flashinfer`,
+  `相比 Moshi`, `our baseline is HopScale`) — the baseline's section is where the baseline is
+  written about; nor, in the text, a name the title writes as where the subject ran (`… on
+  Hopper and Blackwell`: the text's `Blackwell` is that setting too);
+- *what it says of its baseline*: the tokens the item writes only of a compared name — from
+  its cue, with a relative clause about it (`Our baseline is HopScale (…), which we rerun at its
+  published 1,310 TFLOPS for M=N=K=8192 on H100 SXM`) — are left out of its text for the
+  placement cosine (`baselines`): the baseline's run is its setting, and a section measuring
+  another kernel on that shape and GPU is not where the item goes;
 - *placed before*: an earlier brief entry the item repeats (a `likely` candidate) was placed in a
   section (its 建议归入 / Placement line): that section's cosine grows by PLACED_BOOST and it
   comes first like a contradicted one (below) — the same content goes where the knowledge base
@@ -70,7 +79,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -78,6 +87,7 @@ import numpy as np
 from ..facts.extract import Fact
 from ..facts.index import Facts, Lookup, clashes
 from ..model.values import Section
+from ..text.normalize import tokens
 from .bridge import WEIGHT as BRIDGE_WEIGHT
 from .bridge import Bridge
 from .score import calibrated
@@ -89,7 +99,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "14"
+PLACEMENT_VERSION = "16"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 # and by this once more when the item's title uses one (0.3 left a benchmark rerun run with a
 # tool tied with the tool's section, which shares more of its setting's words; 0.4-0.8 all gave
@@ -113,6 +123,35 @@ _NAMED_SECTION = re.compile(
 _TITLE_SETTING = re.compile(
     r"(?<=[a-z0-9)\]]) on (?:the )?([^(:：,，;|—]+)|在([^，。：:（(、]{1,24}?)上"
 )
+# a name written as what the item is compared with or built on, right after the cue: `than B200`,
+# `vs Moshi`; or within a short stretch without a clause break: `against 0.39 s for Moshi`,
+# `compared with Whisper`, `基于 flashinfer`, `相比 Moshi`, `our baseline is HopScale`,
+# `initialised from Qwen2.5-7B`; a bare `比`/`较` only before a comparative (`比 B200 快`:
+# `和人工校对稿比 WER 变化` compares no WER). `over` is left out: `all-reduce over NVLink` names
+# the link used.
+_NEAR_CUE = re.compile(r"\b(?:than|vs\.?|versus)[ \t]*(?:the[ \t]+)?\Z")
+_FAR_CUE = re.compile(
+    r"(?:\b(?:against|compared (?:with|to)|relative to|baseline (?:is|of)|buil(?:t|ds?|ding) on"
+    r"|based on|on top of|initiali[sz]ed from|fine-tuned from)"
+    r"|相比(?:于)?|相较(?:于)?|对比|比起|基于)"
+    r"(?:[^,，;；。:：!?！？\n]|\.(?=[0-9])){0,16}\Z"
+)
+_BARE_CUE = re.compile(r"(?<![对相])[比较][ \t]*\Z")
+_COMPARATIVE = re.compile(r"[ \t]*(?:还|更)?[快慢高低好差强弱多少大小]")
+_CUE_REACH = 40  # characters before a name searched for its cue
+_ANY_CUE = re.compile(
+    r"than|vs|versus|against|compared|relative to|baseline|buil[td]|based on|on top of|initiali"
+    r"|fine-tuned from|[比较对基]"
+)
+# a relative clause about a compared name, after its bracket (`StreamDisk (arXiv:…), which the
+# authors rerun at 2.6 ms p99`), up to the end of that clause: what the baseline's run measured;
+# the clause ends at a sentence's or a clause's end (not a decimal point or a thousands
+# separator). Anything else after the name is the item's own (`initialised from Qwen2.5-7B that
+# consumes Mimi tokens` describes the new model)
+_RELATIVE = re.compile(
+    r"[ \t]*(?:[(（][^()（）\n]{0,80}[)）])?[ \t]*[,，][ \t]*(?:which|where|whose)\b"
+)
+_CLAUSE_END = re.compile(r"[;；。!?！？\n，]|[.,](?![0-9])")
 _MIN_FILED = 2  # subsections a chapter needs to file one project per subsection
 _MIN_PLURAL = 4  # `uses`, `gpus`: shorter words ending in s are seldom plurals of a word used
 
@@ -202,15 +241,18 @@ def evidence(
             named = {m.group(1) for m in _NAMED_SECTION.finditer(book.texts[i])}
             for sid in named & by_id.keys():
                 first[i, by_id[sid]] = True
+        text = book.texts[i].casefold()
+        compared = _compared(text, mine.names)
+        title = text.split("\n", 1)[0]
+        titled = [name for name in mine.names if _in_title(name, title)]
+        subject = [n for n in _title_subject(title, titled) if n not in compared]
+        ran_on = set(titled) - set(subject) - compared
         count: dict[int, int] = defaultdict(int)
-        for name in mine.names:
+        for name in mine.names - compared - ran_on:
             for j in heads.get(name, ()):
                 count[j] += 1
         for j, c in count.items():
             boost[i, j] += HEAD_BOOST * min(c, 2)
-        title = book.texts[i].split("\n", 1)[0].casefold()
-        titled = [name for name in mine.names if _in_title(name, title)]
-        subject = _title_subject(title, titled)
         for j in {j for name in subject for j in heads.get(name, ())}:
             boost[i, j] += TITLE_HEAD_BOOST
         for j in {j for name in subject for j in named_in.get(name, ())}:
@@ -294,6 +336,69 @@ def _clash_subject(fact: Fact, titled: set[str]) -> set[str]:
     return (setting & titled) or setting
 
 
+def _compared(text: str, names: Collection[str]) -> set[str]:
+    """The names the casefolded `text` writes only as what its subject is compared with or built
+    on (`_NEAR_CUE`, `_FAR_CUE`): a baseline, a competitor, a base model or library. The item is
+    about its own subject; a section headed by the baseline is where the baseline is written
+    about (`DuplexLM … 0.27 s, against 0.39 s for Moshi` is no Moshi news)."""
+    out: set[str] = set()
+    if not _ANY_CUE.search(text):
+        return out  # most texts compare nothing: no name is looked for
+    for name in names:
+        at = list(_title_at(name, text))
+        if at and all(_cued(text, k, k + len(name)) for k in at):
+            out.add(name)
+    return out
+
+
+def baseline_tokens(text: str, compared: Collection[str]) -> frozenset[str]:
+    """The tokens the casefolded `text` writes only where it speaks of what it is compared with
+    or built on: each compared name (`_compared`) from its cue, with a relative clause about it
+    (`_RELATIVE`: `, which we rerun at its published 1,310 TFLOPS for M=N=K=8192 on H100 SXM`). The
+    figures of a baseline's run are its setting, not the item's: a section that shares only them
+    (another kernel measured on the same shape and GPU) is not where the item goes."""
+    if not compared:
+        return frozenset()
+    spans = []
+    for name in compared:
+        for k in _title_at(name, text):
+            before = text[max(0, k - _CUE_REACH) : k]
+            cue = _NEAR_CUE.search(before) or _FAR_CUE.search(before) or _BARE_CUE.search(before)
+            start = k - len(before) + cue.start() if cue else k
+            after = _RELATIVE.match(text, k + len(name))
+            end = _CLAUSE_END.search(text, after.end()) if after else None
+            spans.append((start, end.start() if end else (len(text) if after else k + len(name))))
+    spans.sort()
+    inside: set[str] = set()
+    outside: set[str] = set()
+    at = 0
+    for a, b in spans:
+        outside.update(tokens(text[at:a]))
+        inside.update(tokens(text[max(a, at) : b]))
+        at = max(at, b)
+    outside.update(tokens(text[at:]))
+    return frozenset(inside - outside)
+
+
+def baselines(book: FactBook, n_items: int) -> list[frozenset[str]]:
+    """Per item, the tokens it writes only of what it is compared with or built on
+    (`baseline_tokens`): `place` leaves them out of the item's text (`damp`)."""
+    out = []
+    for i in range(n_items):
+        text = book.texts[i].casefold()
+        out.append(baseline_tokens(text, _compared(text, book[i].names)))
+    return out
+
+
+def _cued(text: str, start: int, end: int) -> bool:
+    """Whether the name at `text[start:end]` is written as a comparison's or a base's: a cue
+    right before it, or a bare `比` before it and a comparative after it."""
+    before = text[max(0, start - _CUE_REACH) : start]
+    if _NEAR_CUE.search(before) or _FAR_CUE.search(before):
+        return True
+    return bool(_BARE_CUE.search(before)) and bool(_COMPARATIVE.match(text, end))
+
+
 def _in_title(name: str, title: str) -> bool:
     """Whether a casefolded name occurs in a casefolded title as a whole name (`ai` is not in
     `rain`; a Chinese name has no word boundary to look for)."""
@@ -301,11 +406,15 @@ def _in_title(name: str, title: str) -> bool:
 
 
 def _title_at(name: str, title: str) -> Iterator[int]:
-    """Where a casefolded name occurs in a casefolded title as a whole name."""
+    """Where a casefolded name occurs in a casefolded title (or text) as a whole name; a joiner
+    after it that nothing continues ends a sentence (`… than HopScale.`), not the name."""
     at = title.find(name)
     while at >= 0:
         before = title[at - 1] if at else " "
-        after = title[at + len(name)] if at + len(name) < len(title) else " "
+        end = at + len(name)
+        after = title[end] if end < len(title) else " "
+        if after in "-_." and not (end + 1 < len(title) and _word_char(title[end + 1])):
+            after = " "
         if not (_word_char(before) and _word_char(name[0])) and not (
             _word_char(after) and _word_char(name[-1])
         ):
@@ -370,6 +479,7 @@ def place(
     vocab: tuple[Sequence[str], dict[str, int]] | None = None,
     kin: np.ndarray | None = None,
     cross: tuple[sp.csr_matrix, sp.csr_matrix, sp.csr_matrix] | None = None,
+    damp: Sequence[Collection[str]] = (),
 ) -> list[list[tuple[int, float]]]:
     """Per item the best `top` (section index, score 0..100) with a cosine above 0, best first,
     ties in document order; after the first, only sections scoring above 0 (closer than the
@@ -381,10 +491,13 @@ def place(
     plurals are folded into their singulars first (`fold_plurals`).
     `chapter_of[j]`: the index of section j's chapter (`3` for `3.2`), -1 for none (module
     doc). `cross` (`cross_language`): the items', sections' and paragraphs' concept columns, so
-    that each product adds the bridge's Chinese–English similarity."""
+    that each product adds the bridge's Chinese–English similarity. `damp[i]`: the tokens item i
+    writes only of its baseline (`baselines`), left out of its text (needs `vocab`)."""
     n_items, n_sec = items.shape[0], sections.shape[0]
     if n_sec == 0 or top <= 0:
         return [[] for _ in range(n_items)]
+    if vocab is not None and any(damp):
+        items = _without(items, damp, vocab[1])
     if vocab is not None:
         items, sections, paragraphs = fold_plurals(*vocab, items, sections, paragraphs)
     if cross is not None:
@@ -431,6 +544,27 @@ def place(
         ]
         for rj, rc, rs in zip(order.tolist(), best_cos.tolist(), scores.tolist(), strict=True)
     ]
+
+
+def _without(
+    items: sp.csr_matrix, damp: Sequence[Collection[str]], index: Mapping[str, int]
+) -> sp.csr_matrix:
+    """The item rows with the tokens of `damp` (per row) left out, L2-normalised again (only the
+    rows with something to leave out are touched)."""
+    out = items.copy()
+    data, indices, indptr = out.data, out.indices, out.indptr
+    for i, toks in enumerate(damp):
+        ids = [index[t] for t in toks if t in index]
+        if not ids or i >= out.shape[0]:
+            continue
+        a, b = indptr[i], indptr[i + 1]
+        row = data[a:b]
+        row[np.isin(indices[a:b], ids)] = 0.0
+        norm = float(np.sqrt((row.astype(np.float64) ** 2).sum()))
+        if norm > 0:
+            row /= norm
+    out.eliminate_zeros()
+    return out
 
 
 def cross_language(

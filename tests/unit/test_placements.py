@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from briefdesk.core.matching import match_items
+from briefdesk.core.matching.placements import baseline_tokens
 from briefdesk.core.model.values import BriefEntry, Evidence, Item, Section
 from briefdesk.core.workspace.earlier_briefs import placed_in
 
@@ -785,3 +786,165 @@ def test_what_the_items_title_says_it_ran_on_is_its_setting_not_its_subject() ->
         "efSearch 从 64 调到 256，召回从 0.91 升到 0.97。",
     )
     assert first(sections, it)[0] == "1.1"  # before: 2.1
+
+
+KV_SECTIONS = [
+    section(
+        "2.2",
+        "flashinfer 与分页 KV 解码",
+        "flashinfer 是面向推理的注意力内核库，稳定版 v0.4.3；KV 按页存放，页大小 1–64 任意。"
+        "我们的口径：H100、FP16 KV、batch 64 时解码约 2.85 TB/s，"
+        "SGLang 与 vLLM 都把它作为默认后端。",
+    ),
+    section(
+        "3.4",
+        "KV cache 量化",
+        "FP8 KV cache：每张量一个缩放，KV 内存减半；INT4/INT2 KV 的代表是 KIVI，key 按通道、"
+        "value 按 token 量化。",
+    ),
+    section("5.2", "NVLink 与 NVSwitch", "NVLink 5 每卡 1.8 TB/s；NVL72 的 72 颗 GPU 一个域。"),
+    *UNRELATED_ZH,
+]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # what the kernel is built on
+        "每个头先乘随机 Hadamard 矩阵，key 和 value 按 token 量化到 4 bit，KV 内存是 FP16 的"
+        "四分之一；基于 flashinfer 的解码内核，吞吐是 FP16 KV 的 1.9 倍。",
+        # what it is compared with, in English
+        "Keys and values are rotated and quantised to 4 bits per element, KV memory a quarter of "
+        "FP16; decode is 1.9x faster than flashinfer with an FP16 KV cache.",
+        # the baseline, with its figure between the cue and the name
+        "Rotated 4-bit KV cache quantisation: decode at 1.9x the throughput, against 1.0x for "
+        "flashinfer on FP16 pages; key and value quantised per token.",
+        # 相比, in Chinese
+        "旋转之后 key 与 value 都按 token 做 4 bit 量化，KV 内存是 FP16 的四分之一；"
+        "相比 flashinfer 的 FP16 解码快 1.9 倍。",
+    ],
+)
+def test_a_name_the_item_is_compared_with_or_built_on_is_not_its_subject(body: str) -> None:
+    # The item is about KV cache quantisation; it names flashinfer, a heading's name, only as
+    # its base or baseline: the quantisation's section, not flashinfer's.
+    it = item("inbox/q.md#1", "对象一：RotKV（arXiv:2611.28815）", body)
+    assert first(KV_SECTIONS, it)[0] == "3.4"  # before: 2.2, whose heading names flashinfer
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "want"),
+    [
+        # about flashinfer itself, though it is compared with itself elsewhere
+        (
+            "flashinfer v0.5.0 发布",
+            "flashinfer v0.5.0 的分页 KV 解码支持 FP8 KV，页大小任意，比 v0.4.3 快 1.2 倍。",
+            "2.2",
+        ),
+        # a link it runs over is not what it is compared with
+        (
+            "All-reduce on a GB200 rack",
+            "All-reduce over NVLink 5 on NVL72 reaches 1.6 TB/s per GPU, with the KV cache "
+            "quantised to FP8.",
+            "5.2",
+        ),
+        # `比` with no comparative after it compares no name
+        (
+            "NVLink 带宽复测",
+            "和厂商口径比 NVLink 5 每卡实测 1.7 TB/s，NVL72 整柜一个域。",
+            "5.2",
+        ),
+    ],
+)
+def test_a_name_the_item_is_about_keeps_its_heading(title: str, body: str, want: str) -> None:
+    assert first(KV_SECTIONS, item("inbox/k.md#1", title, body))[0] == want
+
+
+GEMM_SECTIONS = [
+    section(
+        "1.2",
+        "Blackwell：B200 与 B300",
+        "B200：148 个 SM，192 GB HBM3e，8 TB/s；FP8 4.5 PFLOPS（厂商口径）。累加器写在 TMEM 里，"
+        "epilogue 的写法因此和 Hopper 不同。",
+    ),
+    section(
+        "3.1",
+        "FP8 训练与细粒度缩放",
+        "细粒度缩放：激活按 1×128 的 tile、权重按 128×128 的块各自一个缩放因子；Blackwell 上直接用"
+        "硬件的 block-scaled MMA（MXFP8）。",
+    ),
+    section(
+        "4.1",
+        "Triton",
+        "Triton 稳定版为 v3.5.0。我们的口径：H100 SXM、FP8（E4M3）、M=N=K=8192、persistent + "
+        "TMA 的 Triton matmul：1,050 TFLOPS；同尺寸 cuBLAS 1,210 TFLOPS。",
+    ),
+    *UNRELATED_ZH,
+]
+
+
+@pytest.mark.parametrize(
+    "baseline",
+    [
+        "Our baseline is HopScale (arXiv:2611.05832), which we rerun at its published 1,310 TFLOPS "
+        "for M=N=K=8192 on H100 SXM with persistent TMA kernels",
+        "Compared against HopScale (arXiv:2611.05832), which the authors rerun at 1,310 TFLOPS for "
+        "M=N=K=8192 on H100 SXM with persistent TMA kernels",
+        "We build on HopScale, whose published run reaches 1,310 TFLOPS for M=N=K=8192 on H100 "
+        "SXM with persistent TMA kernels",
+    ],
+)
+def test_what_the_item_says_of_its_baseline_is_not_its_subject(baseline: str) -> None:
+    # The baseline's rerun shares its shape, GPU and unit with the Triton section's measurement;
+    # the item's own subject is block-scaled FP8 quantisation in the epilogue: §3.1.
+    it = item(
+        "inbox/g.md#1",
+        "FuseQ: Block-Scaled FP8 Epilogues (arXiv:2611.30418)",
+        f"{baseline}; FuseQ quantises each output tile to 1x128 FP8 blocks with its own scale "
+        "before it leaves registers and reaches 1,420 TFLOPS.",
+    )
+    assert first(GEMM_SECTIONS, it)[0] == "3.1"  # before: 4.1, which shares the rerun's setting
+
+
+def test_an_items_own_run_on_the_same_shape_is_its_own() -> None:
+    # the same words as the item's own run, after the baseline's name: nothing left out
+    text = (
+        "fuseq: block-scaled fp8 epilogues\nhopscale (arxiv:2611.05832) is our baseline; fuseq "
+        "reaches 1,420 tflops for m=n=k=8192 on h100 sxm, faster than hopscale."
+    )
+    left = baseline_tokens(text, {"hopscale"})
+    assert "hopscale" in left
+    assert not left & {"fuseq", "8192", "h100", "sxm", "tflops", "420"}
+
+
+@pytest.mark.parametrize(
+    ("title", "body"),
+    [
+        (
+            "Block-scaled FP8 epilogues on Blackwell",
+            "On Blackwell the accumulator is in TMEM, so the epilogue differs from Hopper's: it "
+            "quantises each output tile to FP8 blocks of 1x128, each with its own scale.",
+        ),
+        (
+            "块缩放 FP8 GEMM 在 Blackwell 上的实测",
+            "Blackwell 的累加器写在 TMEM 里，epilogue 的写法和 Hopper 不同；"
+            "输出按 1×128 的块量化为 FP8。",
+        ),
+    ],
+)
+def test_what_the_items_title_says_it_ran_on_earns_no_heading_boost_from_its_text(
+    title: str, body: str
+) -> None:
+    # The title says where the subject ran (`on Blackwell`, `在 Blackwell 上`); the text names the
+    # platform again. It stays the setting: the subject's section, not the platform's.
+    assert first(GEMM_SECTIONS, item("inbox/b.md#1", title, body))[0] == "3.1"  # before: 1.2
+
+
+def test_a_platform_the_title_is_about_keeps_its_section() -> None:
+    # `Notes on Blackwell` names nothing before `on`: the platform is its subject
+    it = item(
+        "inbox/n.md#1",
+        "Notes on Blackwell",
+        "Blackwell moves the accumulator to TMEM, so the epilogue is written differently; FP8 "
+        "reaches 4.5 PFLOPS on B200.",
+    )
+    assert first(GEMM_SECTIONS, it)[0] == "1.2"
