@@ -24,6 +24,7 @@ repetition), so the cost is linear in the text.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
@@ -42,17 +43,17 @@ FACTS_VERSION = "18"  # bump when what a text yields changes: cached facts are k
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
-_NAME = re.compile(r"(?<![A-Za-z0-9_@])[A-Za-z][A-Za-z0-9]*(?:[.\-_+@][A-Za-z0-9]+)*")
+_NAME = re.compile(r"(?=[A-Za-z])(?<![A-Za-z0-9_@])[A-Za-z][A-Za-z0-9]*(?:[.\-_+@][A-Za-z0-9]+)*")
 _URL_MASK = re.compile(r"https?://[^\s)）>\]]+")
 # a file's path (`inbox/kai/2026-11-16T0950-critical-read.md`, a brief's 来源 line): a name,
 # not a statement; a date or a figure in it is none (blanked like a URL)
 _PATH_MASK = re.compile(
-    r"(?<![A-Za-z0-9_.\-/])[A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-/]*?"
+    r"(?=[A-Za-z0-9_.\-])(?<![A-Za-z0-9_.\-/])[A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-/]*?"
     r"\.(?:md|markdown|txt|ya?ml|json|pdf|html?)(?![A-Za-z0-9])"
 )
 _VERSION_LIKE = re.compile(r"[vV]?[0-9][0-9.]*[A-Za-z0-9]*")
 _VERSION = re.compile(
-    r"(?<![A-Za-z0-9_.§#/@=\-])(?P<v>[vV])?(?P<num>[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
+    r"(?=[vV0-9])(?<![A-Za-z0-9_.§#/@=\-])(?P<v>[vV])?(?P<num>[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
     r"(?P<pre>(?:[.\-]?(?:dev|rc|post|alpha|beta)[0-9]*)?)(?![A-Za-z0-9_%×]|\.[0-9xX*])"
 )  # `v0.5.x` / `0.5.*` is a release line, not a release: no version
 # a project and its release in one word (`verl0.7.2`, `SGLang-v0.5.3`): three parts, since two
@@ -60,20 +61,21 @@ _VERSION = re.compile(
 _GLUED = re.compile(r"([A-Za-z][A-Za-z0-9_]*?[A-Za-z])[-_]?[vV]?([0-9]{1,4}(?:\.[0-9]{1,4}){2,3})")
 # a pinned requirement (`peft==0.17.2`, `trl>=0.31`, `torch~=2.5.1`)
 _PINNED = re.compile(
-    r"(?<![A-Za-z0-9_.\-])([A-Za-z][A-Za-z0-9_\-]*[A-Za-z0-9])\s?(?:===?|>=|~=|<=|!=)\s?v?"
+    r"(?=[A-Za-z])(?<![A-Za-z0-9_.\-])([A-Za-z][A-Za-z0-9_\-]*[A-Za-z0-9])\s?(?:===?|>=|~=|<=|!=)\s?v?"
     r"([0-9]{1,4}(?:\.[0-9]{1,4}){1,3})(?![0-9A-Za-z]|\.[0-9])"
 )
 # a word, a word saying which release is current, then the release (`peft 稳定版为 v0.18.0`,
 # `peft latest v0.18.0`, `ROCm 稳定版为 7.2.0`): the word is the project — a lowercase one
 # whatever it is, another where it is already a name
 _LOWER_CURRENT = re.compile(
-    r"(?<![A-Za-z0-9_.\-/@])([A-Za-z][A-Za-z0-9_\-]*[A-Za-z0-9])\s?(?:当前|目前|现行)?\s?"
+    r"(?=[A-Za-z])(?<![A-Za-z0-9_.\-/@])([A-Za-z][A-Za-z0-9_\-]*[A-Za-z0-9])\s?(?:当前|目前|现行)?\s?"
     rf"(?:{CURRENT_ZH}|(?i:{CURRENT_EN}))\s?[为是:：]?\s?(v?[0-9]{{1,4}}(?:\.[0-9]{{1,4}}){{1,3}})"
     r"(?![A-Za-z0-9_%×]|\.[0-9])"
 )
 # a lowercase word right before a three-part release (`vllm 0.11.2`, `peft 0.17.2`)
 _LOWER_OWNED = re.compile(
-    r"(?<![A-Za-z0-9_.\-/@])([a-z][a-z0-9_\-]*[a-z0-9])[ ]([0-9]{1,4}(?:\.[0-9]{1,4}){2,3})"
+    r"(?=[a-z])(?<![A-Za-z0-9_.\-/@])([a-z][a-z0-9_\-]*[a-z0-9])[ ]"
+    r"([0-9]{1,4}(?:\.[0-9]{1,4}){2,3})"
     r"(?![A-Za-z0-9_%×]|\.[0-9])"
 )
 # a lowercase word right after a label's colon, before a release (`Tools: sglang v0.5`, `框架：
@@ -82,18 +84,25 @@ _LABEL_OWNED = re.compile(
     r"(?<=[:：])[ ]?([a-z][a-z0-9_\-]*[a-z0-9])[ ](v?[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})"
     r"(?![A-Za-z0-9_%×]|\.[0-9])"
 )
+# what every match of `_LOWER_CURRENT` holds: without it, that expression (which tries every
+# word of the text) finds nothing
+_CURRENT_WORD = re.compile(rf"{CURRENT_ZH}|(?i:{CURRENT_EN})")
 _LABEL_WORDS = frozenset({"got", "avg", "mean", "median", "max", "min", "sum", "total", "ratio"})
 _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
 _MAYBE_DATE = re.compile(
-    r"[0-9][-/.年月]|[0-9]\s*月|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]"
-    r"|[0-9](?i:st|nd|rd|th)?\s+(?i:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"(?=[0-9]|(?i:[jfmasond]))"  # every first character of a match: the other positions fail fast
+    r"(?:[0-9][-/.年月]|[0-9]\s*月|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]"
+    r"|[0-9](?i:st|nd|rd|th)?\s+(?i:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
 )  # `24 Nov`, `24th of November`: the day first
 # a number, with thousands separators (`1,240` is one figure, not `1`)
 _NUM = r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?"
-_BARE = re.compile(rf"(?<![0-9.,])(?:{_NUM})(?![0-9%×A-Za-z])")
+_BARE = re.compile(rf"(?=[0-9])(?<![0-9.,])(?:{_NUM})(?![0-9%×A-Za-z])")
 _ARXIV_NUM = re.compile(r"[0-9]{4}\.[0-9]{4,5}")
 _QUANTITY = re.compile(
-    # the look-behind starts a figure only at the start of a run of digits: one attempt per run
+    # the look-behind starts a figure only at the start of a run of digits: one attempt per run;
+    # the look-ahead (every first character a match can have) rejects any other position in one
+    # test instead of trying every sign there
+    r"(?=[+\-−±~≈>≥<≤约超\s0-9])"
     r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.,])(?P<num>" + _NUM + r")\s?"
     r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s"
     r"|(?:output |input )?tokens per second|tps|qps|[GT]B/s|[GTP]FLOPS(?![A-Za-z])"
@@ -110,7 +119,9 @@ _PRICE = re.compile(
 )  # `$1,200` is one figure, `USD 65` a price as much as `$65`
 _CODE_FIRST = re.compile(r"(?:USD|EUR|CNY|RMB)\s?[0-9]")  # `USD 65`: a price, code first
 # a range of two whole numbers (`20–30 Elo`, `2–4 周`): one figure, as specific as a decimal
-_RANGE = re.compile(r"(?<![0-9.\-–~～])([0-9]{1,5})\s?[–~～]\s?([0-9]{1,5})(?![0-9.\-–~～])")
+_RANGE = re.compile(
+    r"(?=[0-9])(?<![0-9.\-–~～])([0-9]{1,5})\s?[–~～]\s?([0-9]{1,5})(?![0-9.\-–~～])"
+)
 # the low end of a range written before a figure with its unit (`2–4 ms`, `3~5 倍`, `3 到 5 倍`):
 # a whole number or a decimal, a range mark, then the figure (`2026-11-04` is a date, not `-`)
 _RANGE_LOW = re.compile(
@@ -126,9 +137,10 @@ _LATIN = re.compile(r"[A-Za-z]")  # a measure's word starts with one
 _WORD_CHAR = re.compile(r"[A-Za-z0-9@^_\-]")
 # a number word or a share before anything else is tried (most texts have none)
 _MAY_BE_WORDED = re.compile(
-    r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty"
+    r"(?=(?i:[a-z])|[0-9分成倍万亿])"  # every first character of a match: the rest fail fast
+    r"(?:(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty"
     r"|sixty|seventy|eighty|ninety|hundred|twice|double|half|eleven|twelve|[a-z]+teen)\b"
-    r"|[0-9]\s+(?:to|in|out|times|thousand|million|billion)\b)|[0-9]\s?[万亿]|分之|成|倍|[万亿]"
+    r"|[0-9]\s+(?:to|in|out|times|thousand|million|billion)\b)|[0-9]\s?[万亿]|分之|成|倍|[万亿])"
 )
 # a figure right after a measure's word (`pass@1 55.5`, `QPS: 5,300`, `recall@10 为 0.95`)
 _FIGURE_NEXT = re.compile(r"[ :：=为是达到了约]{0,3}[0-9]")
@@ -472,8 +484,6 @@ def _opens_sentence(text: str, pos: int) -> bool:
 
 
 def _sentence(text: str, pos: int, starts: list[int]) -> tuple[int, int]:
-    import bisect
-
     k = bisect.bisect_right(starts, pos) - 1
     return starts[k], starts[k + 1] if k + 1 < len(starts) else len(text)
 
@@ -529,7 +539,7 @@ def extract(
             names.append((m.start(1), m.end(1), name_key(word), word))
             owned += _owned_version(name_key(word), word, m.group(2), m.start(2))
     named = {n[2] for n in names}
-    for m in _LOWER_CURRENT.finditer(text) if "." in text else ():
+    for m in _LOWER_CURRENT.finditer(text) if "." in text and _CURRENT_WORD.search(text) else ():
         # the release belongs to the project written before the word saying it is current, not
         # to what the text names first (`… AMD … ROCm 稳定版为 7.2.0` is ROCm's)
         word = m.group(1)
@@ -601,8 +611,6 @@ def _name_before(
 ) -> tuple[str, str, int] | None:
     """The closest name ending at most `reach` characters before `pos` (with `text`: only
     spaces between them)."""
-    import bisect
-
     k = bisect.bisect_left(starts, pos) - 1
     while k >= 0:
         s, e, key, word = names[k]
@@ -811,7 +819,8 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
 # a setting written as a figure: a context length (`128K`) or a shot count (`5-shot`); two
 # figures of one benchmark compare only in the same one
 _QUALIFIER = re.compile(
-    r"(?<![A-Za-z0-9_.\-])(?:(?P<k>[0-9]+)\s?[Kk]|(?P<shot>[0-9]+|(?i:zero|one|few))[- ]?(?i:shot))"
+    r"(?=[0-9]|(?i:[zof]))(?<![A-Za-z0-9_.\-])"
+    r"(?:(?P<k>[0-9]+)\s?[Kk]|(?P<shot>[0-9]+|(?i:zero|one|few))[- ]?(?i:shot))"
     r"(?![A-Za-z0-9])"
 )
 
@@ -852,8 +861,6 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
     its measure when no word names one; in a sentence of several figures, a figure's names are
     those before the sentence's first figure (its subject: the model) and those between its
     neighbours (`X scores 81.3 on A and 61.2 on B`: 61.2 is not A's)."""
-    import bisect
-
     if not figures or not any(ch.isdigit() for ch in text):
         return figures
     quals = [
@@ -935,8 +942,6 @@ def _device_count(text: str, f: Fact, names: Named) -> bool:
     """Whether a figure in `×` is a count of the devices named right after it (`8×H200`, `8x
     H100`): the machine a result is measured on, configuration as `8GB` is, whatever word
     stands before it (`作者在 8×H200 上`), not a result that parts its sentence."""
-    import bisect
-
     if not f.value.endswith("×"):
         return False
     m = _COUNT_TIMES.match(text, f.pos)
@@ -982,8 +987,6 @@ def _figure(
 ) -> Fact:
     """A quantity with its measure and the names of its sentence (found by bisection in the
     names, which are in text order: the cost is the sentence's, not the text's)."""
-    import bisect
-
     lo, hi = _sentence(text, s, starts)
     # a figure in a currency is a price, whatever word stands before it (`单价`, `每小时`)
     if unit_is_currency(value):

@@ -155,9 +155,22 @@ _MAYBE_ID = re.compile(
 )  # else no id, skip the finders
 
 
+# The full-width punctuation of Chinese text, each with its NFKD (one ASCII character, of
+# combining class 0 like the character it replaces): replacing them changes no string's NFKC, and
+# most mixed texts are then already normalised, which `is_normalized` tells far more cheaply
+# than `normalize` computes (a tenth of the cost on the generated workspace's texts).
+_WIDE = tuple((c, unicodedata.normalize("NFKD", c)) for c in "，：；（）！？％\u3000")
+
+
 def nfkc(text: str) -> str:
-    """NFKC, skipped for ASCII text (which NFKC never changes): the common case costs nothing."""
-    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+    """NFKC, skipped for ASCII text (which NFKC never changes): the common case costs nothing;
+    full-width punctuation is replaced first (`_WIDE`), so mixed text usually needs no more."""
+    if text.isascii():
+        return text
+    for wide, narrow in _WIDE:
+        if wide in text:
+            text = text.replace(wide, narrow)
+    return text if unicodedata.is_normalized("NFKC", text) else unicodedata.normalize("NFKC", text)
 
 
 def _fold(nf: str) -> str:
