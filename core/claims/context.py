@@ -127,41 +127,9 @@ def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
         f = done_share(per_unit(f, text), text)
         if not f.setting and unit_of(f.value) and is_measure(f.thing):
             f = dataclasses.replace(f, setting=_written_before(f, text, names))
-        f = listed(again(f, text, names, facts), text, names)
+        f = listed(f, text, names)
         out.append(f)
     return out
-
-
-def again(f: Fact, text: str, names: Sequence[Fact], facts: Sequence[Fact]) -> Fact:
-    """A figure with the names its sentence writes again before the sentence's first figure
-    (`Paraformer-large 复测` … `Paraformer-large 在 AISHELL-1 test 上 CER 为 1.92%`): the fact
-    index keeps a name where it is first written, so a sentence repeating its title's subject
-    would seem to name only its benchmark. The name right before another figure is that
-    figure's label (`test-clean 1.69、test-other 3.19`), not this one's."""
-    cut = list(_ENDS.finditer(text, max(0, f.pos - 400), f.pos))
-    start = cut[-1].end() if cut else 0
-    first = min((g.pos for g in facts if g.kind == "quantity" and start <= g.pos), default=f.pos)
-    prefix = text[start:first].casefold()
-    if first != f.pos:
-        prefix = prefix.rstrip(" :：")
-    have = set(f.setting)
-    more = set()
-    for n in names:
-        if n.pos >= start or n.thing in have or n.thing == f.thing or n.thing in MEASURES:
-            continue
-        k = prefix.find(n.thing)
-        while k >= 0:
-            end = k + len(n.thing)
-            bounded = end < len(prefix) and not prefix[end].isalnum()
-            if (k == 0 or not prefix[k - 1].isalnum()) and (
-                bounded or (end == len(prefix) and first == f.pos)
-            ):
-                more.add(n.thing)
-                break
-            k = prefix.find(n.thing, k + 1)
-    if not more:
-        return f
-    return dataclasses.replace(f, setting=tuple(sorted(have | more)))
 
 
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|[0-9]{1,2}[.)、])\s")

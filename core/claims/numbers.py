@@ -104,9 +104,6 @@ def _measured(f: Fact) -> Fact:
     in `ms` or `s` keeps its word (`首字 120 ms` and `总延迟 900 ms` are two measures)."""
     if f.kind != "quantity":
         return f
-    if any(n in MEASURES for n in f.setting):
-        # a measure named in the sentence is no part of the setting (`CER 1.45、SIM 0.748`)
-        f = dataclasses.replace(f, setting=tuple(n for n in f.setting if n not in MEASURES))
     unit = unit_of(f.value)
     if unit == "" and is_measure(f.thing) and _percent_like(f.value):
         # a score written bare is in points, as with `%` (`CER 2.96` and `a CER of 3.48%`)

@@ -317,3 +317,56 @@ def test_a_result_in_another_configuration_is_no_conflict() -> None:
     # the same configuration with another figure is one
     revised = v2[3].replace("160 ms", "320 ms")
     assert numbers(text(A, revised), card) == [(A, card[0])]
+
+
+def test_a_figure_conflicts_only_with_its_own_split_of_the_table() -> None:
+    clean = RETEST_ZH[3].replace("test-other", "test-clean").replace("3.41", "1.92")
+    [found] = number_conflicts([text(RETEST_ZH[0], clean), WER_DOC])
+    # the table's test-clean figure, not its test-other one written beside it
+    assert [c.value for c in found.claims] == ["1.92", "1.69"]
+
+
+def test_a_result_named_by_its_measure_alone_takes_the_setup_written_before() -> None:
+    # `I get a CER of 3.48%.` names only its measure: its setting is the setup before it
+    setup = text(
+        A,
+        "SenseVoice-Small retest\n\nSetup: SenseVoice-Small, AISHELL-1 test (all 7,176 "
+        "utterances), `use_itn=False`, punctuation stripped. I get a CER of 3.48%.",
+    )
+    assert numbers(setup, CER_DOC) == [(A, CER)]
+    # the same setup of another model: no conflict
+    other = setup[3].replace("SenseVoice-Small", "Moonshine-Base")
+    assert numbers(text(A, other), CER_DOC) == []
+
+
+def test_an_items_title_subject_must_be_the_sections_too() -> None:
+    # a section naming the benchmark and model a figure of another agent is measured with
+    doc = text(
+        "docs/agents.md§5.1",
+        "成本\nOpenHands v1.4.0 + Claude Sonnet 4.5 在 SWE-bench Verified 上每任务约 $1.84。",
+    )
+    mini = text(
+        A,
+        "对象二：mini-swe-agent v2.0\n\nmini-swe-agent 发布 v2.0。README 给出的口径：SWE-bench "
+        "Verified，Claude Sonnet 4.5，250 步上限，每任务约 $0.70。",
+    )
+    assert numbers(mini, doc) == []
+    # the same agent is one
+    same = text(
+        A,
+        "对象二：OpenHands v1.4.0\n\nOpenHands v1.4.0 复测，SWE-bench Verified，Claude Sonnet 4.5，"
+        "每任务约 $2.40。",
+    )
+    assert numbers(same, doc) == [(A, "docs/agents.md§5.1")]
+    # a section on the benchmark whose figure names no model in its sentence is no CodecTalk
+    # result, though its setting is within the item's
+    bench = text(
+        "docs/tts.md§5.1",
+        "Seed-TTS-eval\nSeed-TTS-eval test-zh 上 CER 1.45，test-en 上 WER 2.57，均为作者自述。",
+    )
+    codec = text(
+        B,
+        "CodecTalk: Zero-Shot Speech Synthesis\n\nOn Seed-TTS-eval CodecTalk reaches 1.62 CER "
+        "on test-zh.",
+    )
+    assert numbers(codec, bench) == []
