@@ -308,6 +308,61 @@ def _other_configuration(
     return any(ca[u].isdisjoint(cb[u]) for u in ca.keys() & cb.keys())
 
 
+# a switch written off or on, in either script (`无 ITN`, `no ITN`, `without an external LM`,
+# `use_itn=False`, `ITN off`; `带 ITN`, `with ITN`, `use_itn=True`, `ITN 开启`)
+_OFF = re.compile(
+    r"(?:无|不带|不开|未开|关闭|关掉|去掉|没有|(?i:\bwithout|\bw/o|\bno))\s*"
+    r"(?:外部\s*|(?i:an?\s+|external\s+))?(?P<n>[A-Za-z][A-Za-z0-9_\-]*)"
+    r"|(?<![A-Za-z0-9_])(?i:use_)?(?P<m>[A-Za-z][A-Za-z0-9_\-]*)`?(?:\s*[=:：]\s*|\s+)"
+    r"(?:(?i:false|off)\b|关闭|关)"
+)
+_ON = re.compile(
+    r"(?:带|开启|打开|加上|(?i:\bwith))\s*(?:外部\s*|(?i:an?\s+|external\s+))?"
+    r"(?P<n>[A-Za-z][A-Za-z0-9_\-]*)"
+    r"|(?<![A-Za-z0-9_])(?i:use_)?(?P<m>[A-Za-z][A-Za-z0-9_\-]*)`?(?:\s*[=:：]\s*|\s+)"
+    r"(?:(?i:true|on)\b|开启|打开)"
+)
+
+
+def _switches(text: str, pos: int) -> dict[str, bool]:
+    """The switches the paragraph of a figure (and, in a list, the list's lead) writes off or
+    on, by name (casefolded, without `use_`): `无 ITN` and `use_itn=False` are one switch off.
+    A switch is written like a name (`ITN`, `fp16`, `use_itn`): `was on`, `no difference` are
+    none."""
+    start = text.rfind("\n\n", 0, pos)
+    line = text.rfind("\n", 0, pos) + 1
+    if _LIST_ITEM.match(text, line):
+        # the lead before the list: the paragraph its first item follows
+        k = start
+        while k > 0 and _LIST_ITEM.match(text, text.rfind("\n", 0, k) + 1):
+            k = text.rfind("\n", 0, k)
+        start = text.rfind("\n\n", 0, max(0, k)) if k > 0 else -1
+    start = max(0, start, pos - SENTENCE_REACH)
+    end = text.find("\n\n", pos)
+    end = min(len(text) if end < 0 else end, pos + SENTENCE_REACH)
+    out: dict[str, bool] = {}
+    for pattern, state in ((_OFF, False), (_ON, True)):
+        for m in pattern.finditer(text, start, end):
+            written = m.group("n") or m.group("m")
+            if "use_" not in m.group(0).casefold() and not any(
+                c.isupper() or c.isdigit() or c in "_-" for c in written
+            ):
+                continue  # a switch is named like a name (`ITN`, `fp16`, `use_itn`), not `was`
+            name = written.casefold().removeprefix("use_")
+            out.setdefault(name, state)
+    return out
+
+
+def _other_switch(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
+    """Whether one text writes a switch off that the other writes on (`use_itn=False` against
+    `带 ITN`): two settings, though every name agrees."""
+    sa = _switches(text_a, pos_a)
+    if not sa:
+        return False
+    sb = _switches(text_b, pos_b)
+    return any(sb.get(n, v) != v for n, v in sa.items())
+
+
 CACHE_FILE = "numbers.json"
 NUMBERS_VERSION = "6"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
@@ -527,6 +582,8 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                     _releases_at(folded(b), fb.pos, versions[b]),
                 ):
                     continue  # `SGLang v0.5.5` against `SGLang v0.5.4`: a run on another release
+                if _other_switch(folded(a), fa.pos, folded(b), fb.pos):
+                    continue  # `use_itn=False` against `带 ITN`: another setting
                 if _other_configuration(facts[a], folded(a), fa, facts[b], folded(b), fb):
                     continue  # `160 ms chunks` against `320 ms chunks`: another configuration
                 if not one_subject(a, fa, b, fb):

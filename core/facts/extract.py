@@ -701,15 +701,22 @@ def _listed_variant(text: str, names: Named, near: tuple[str, str, int], m: re.M
     (`test-clean 1.69、test-other 3.19`, `test-zh 1.45；test-en 2.57`): another name of its
     sentence, a variant of it (`variants`), is written right before a number too. A release
     line names another project (`vLLM 0.11、SGLang 0.5`), not a split of it."""
-    lo = max(text.rfind(mark, 0, m.start()) for mark in ("。", "\n", ". ")) + 1
+    import bisect
+
+    reach = max(0, m.start() - _LIST_REACH), min(len(text), m.end() + _LIST_REACH)
+    lo = max(text.rfind(mark, reach[0], m.start()) for mark in ("。", "\n", ". ")) + 1
+    lo = max(lo, reach[0])
     hi = min(
-        (k for k in (text.find(mark, m.end()) for mark in ("。", "\n", ". ")) if k >= 0),
-        default=len(text),
+        (k for k in (text.find(mark, m.end(), reach[1]) for mark in ("。", "\n", ". ")) if k >= 0),
+        default=reach[1],
     )
-    for s, e, key, _ in names:
-        if lo <= s < hi and s != near[2] and variants(key, near[0]) and _SPLIT_LIST.match(text, e):
+    for s, e, key, _ in names[bisect.bisect_left(names, (lo,)) : bisect.bisect_left(names, (hi,))]:
+        if s != near[2] and variants(key, near[0]) and _SPLIT_LIST.match(text, e):
             return True
     return False
+
+
+_LIST_REACH = 300  # characters each way searched for a list's other entries
 
 
 def _dates(text: str, names: Named, name_starts: list[int], versions: list[Fact]) -> list[Fact]:

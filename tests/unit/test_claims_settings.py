@@ -370,3 +370,36 @@ def test_an_items_title_subject_must_be_the_sections_too() -> None:
         "on test-zh.",
     )
     assert numbers(codec, bench) == []
+
+
+# --- number: a switch written off or on, in either script
+
+ITN_DOC = text(
+    CER,
+    "AISHELL 与中文 CER\nAISHELL-1：178 小时普通话朗读。CER（test，{}）：\n\n"
+    "- Paraformer-large：1.68；\n- SenseVoice-Small：2.96（作者自述）。",
+)
+NO_ITN = text(
+    A,
+    "SenseVoice-Small retest\n\nSetup: SenseVoice-Small, AISHELL-1 test, `use_itn=False`, "
+    "punctuation stripped. I get a CER of 3.48%.",
+)
+
+
+def test_the_same_switch_off_in_either_script_is_one_setting() -> None:
+    for off in ("无 ITN", "no ITN", "ITN 关闭"):
+        doc = (ITN_DOC[0], ITN_DOC[1], ITN_DOC[2], ITN_DOC[3].format(off))
+        assert numbers(NO_ITN, doc) == [(A, CER)], off
+    # a switch neither side writes, or only one, does not part them
+    doc = (ITN_DOC[0], ITN_DOC[1], ITN_DOC[2], ITN_DOC[3].format("全量"))
+    assert numbers(NO_ITN, doc) == [(A, CER)]
+
+
+def test_a_switch_off_against_on_is_another_setting() -> None:
+    for on in ("带 ITN", "with ITN", "ITN 开启", "use_itn=True"):
+        doc = (ITN_DOC[0], ITN_DOC[1], ITN_DOC[2], ITN_DOC[3].format(on))
+        assert numbers(NO_ITN, doc) == [], on
+    # words that switch nothing (`was on`, `without the`, `with the`) are no switch
+    loose = NO_ITN[3].replace("punctuation stripped.", "sampling was on, without the timestamps.")
+    doc = (ITN_DOC[0], ITN_DOC[1], ITN_DOC[2], ITN_DOC[3].format("无 ITN，with the card's scorer"))
+    assert numbers(text(A, loose), doc) == [(A, CER)]
