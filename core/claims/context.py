@@ -24,11 +24,11 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from ..facts.extract import Fact, is_measure, rate_measure
+from ..facts.extract import MEASURES, Fact, is_measure, rate_measure, variants
 from ..facts.index import unit_of
 from ..text.normalize import nfkc
 
-CONTEXT_VERSION = "3"  # bump when this reading changes: cached number conflicts are keyed by it
+CONTEXT_VERSION = "4"  # bump when this reading changes: cached number conflicts are keyed by it
 TIMES = frozenset({"ms", "s", "min", "h"})
 # the unit a time is counted per, in English and Chinese (`per step`, `/step`, `每步`)
 _PER = {
@@ -127,8 +127,63 @@ def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
         f = done_share(per_unit(f, text), text)
         if not f.setting and unit_of(f.value) and is_measure(f.thing):
             f = dataclasses.replace(f, setting=_written_before(f, text, names))
+        f = listed(f, text, names)
         out.append(f)
     return out
+
+
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|[0-9]{1,2}[.)、])\s")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9@^_\-]*")
+
+
+def _measures_in(text: str, lo: int, hi: int) -> set[str]:
+    """The measures the words of `text[lo:hi]` name (`CER（test）：` names `cer`, `召回率：` the
+    Chinese word number conflicts read as `recall`)."""
+    found = {w for m in _WORD.finditer(text, lo, hi) if (w := m.group(0).casefold()) in MEASURES}
+    return found | {w for w in _ZH_NAMED if w in text[lo:hi]}
+
+
+# Chinese measures a list's lead may name (core.claims.numbers reads each as its English one)
+_ZH_NAMED = frozenset({"召回", "延迟", "时延", "吞吐", "胜率"})
+
+
+def listed(f: Fact, text: str, names: Sequence[Fact]) -> Fact:
+    """A figure in a list item (`- SenseVoice-Small：2.96（作者自述）；`) is of what the list's
+    lead says (`AISHELL-1：…，test 集 7,176 句。CER（test）：`): a figure no word names a measure
+    of takes the one measure the lead names, else the one its text's title names (`LibriSpeech
+    与英文 WER` over `- Parakeet-TDT-0.6B-v2：test-clean 1.69、test-other 3.19`); and it is
+    measured in the lead's setting: the names of the lead and of the title join its own. A list
+    whose lead and title name no measure, or several, leaves its figures as they are."""
+    if f.kind != "quantity" or unit_of(f.value) not in ("", "%"):
+        return f
+    line = text.rfind("\n", 0, f.pos) + 1
+    if not _LIST_ITEM.match(text, line):
+        return f
+    # the lead: the block of text before the list's first item
+    k = line
+    while k > 0:
+        prev = text.rfind("\n", 0, k - 1) + 1
+        if not text[prev : k - 1].strip() or _LIST_ITEM.match(text, prev):
+            k = prev
+            continue
+        break
+    lead_end = k - 1 if k > 0 else 0
+    lead = text.rfind("\n\n", 0, lead_end) + 2 if k > 0 else 0
+    lead = max(lead, 0)
+    title = text.find("\n")
+    title = len(text) if title < 0 else title
+    thing = f.thing
+    if not is_measure(thing):
+        named = _measures_in(text, lead, lead_end) or _measures_in(text, 0, title)
+        if len(named) != 1:
+            return f
+        thing = next(iter(named))
+    around = {n.thing for n in names if lead <= n.pos < lead_end or n.pos < title}
+    # the lead's other values of one dimension are the list's other figures' (`test-clean /
+    # test-other` over `test-other 3.19`)
+    around = {y for y in around if not any(variants(x, y) for x in f.setting)}
+    setting = tuple(sorted((set(f.setting) | around) - {thing} - MEASURES))
+    return dataclasses.replace(f, thing=thing, setting=setting)
 
 
 def _written_before(f: Fact, text: str, names: Sequence[Fact]) -> tuple[str, ...]:
@@ -144,8 +199,8 @@ def _written_before(f: Fact, text: str, names: Sequence[Fact]) -> tuple[str, ...
     end = after.start() if after else len(text)
     # the first occurrence of each name is all the facts keep: a name in the sentence may be
     # one written earlier too, so the sentence itself is searched for the names
-    if any(n.text and n.text in text[start:end] for n in names):
-        return ()
+    if any(n.text and n.text in text[start:end] and n.thing not in MEASURES for n in names):
+        return ()  # (its own measure, `I get a CER of 3.48%`, names no setting)
     para = text.rfind("\n\n", 0, start) + 1
     title = text.find("\n")
     title = len(text) if title < 0 else title

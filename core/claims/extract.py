@@ -48,7 +48,7 @@ from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "6"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "7"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
@@ -701,6 +701,7 @@ def _version_claims(
                 or of_name
                 or pre_name
                 or _subject(text, cs, first.start)
+                or _topic(text, cs, first.start)
                 or heading_name(heading)
             )
             if entity is None:
@@ -748,6 +749,26 @@ def _subject(text: str, cs: int, pos: int) -> str | None:
     if m is None or not is_name(m.group(0)) or m.end() >= pos:
         return None
     return m.group(0)
+
+
+_TOPIC_ENDS = ("。", "！", "？", "；", "\n", ". ")
+
+
+def _topic(text: str, cs: int, pos: int) -> str | None:
+    """The name a Chinese sentence starts with, for a version whose clause (after `，`) names
+    nothing before it (`FunASR（阿里通义实验室）是中文 ASR 的主力工具包，稳定版 v1.3.1`): a
+    Chinese sentence keeps its topic across its commas. Not a name later in the sentence (`在
+    A100 上复测，稳定版 v1.3.1` is the heading's), nor across `。`/`；`, nor in English prose."""
+    if cs < 1 or text[cs - 1] != "，":
+        return None
+    if any(is_name(m.group(0)) for m in _NAME_AT.finditer(text, cs, pos)):
+        return None  # the clause names something: its own subject rules (`_subject`)
+    lo = max(0, cs - CLAUSE_REACH)
+    start = max(
+        (k + len(mark) for mark in _TOPIC_ENDS if (k := text.rfind(mark, lo, cs)) >= 0),
+        default=lo,
+    )
+    return _subject(text, start, cs - 1)
 
 
 def _archive_claims(text: str) -> list[tuple[int, Statement]]:

@@ -137,14 +137,18 @@ def cited_names(text: str) -> dict[str, str]:
 def site_pages(text: str) -> dict[str, frozenset[str]]:
     """The pages a text links, by the names of their sites (`zilliz.com/blog/…` under `zilliz`,
     `blog.vllm.ai/…` under `blog` and `vllm`): a page on a source's own site is that source,
-    however the text names it."""
+    however the text names it. A name may run on into the host's last label (`fish.audio` is
+    Fish Audio's, `character.ai` Character AI's): the last two labels joined name the site too."""
     out: dict[str, set[str]] = defaultdict(set)
     for m in URL.finditer(text):
         page = normalize_url(m.group(0))
         host = page.split("/", 1)[0].split(":", 1)[0]
-        for label in host.split(".")[:-1]:
+        labels = host.split(".")
+        for label in labels[:-1]:
             if len(label) >= 2:
                 out[source_key(label)].add(page)
+        if len(labels) >= 2 and len(labels[-2]) >= 2:
+            out[source_key(labels[-2] + labels[-1])].add(page)
     return {k: frozenset(v) for k, v in out.items()}
 
 

@@ -22,13 +22,13 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from ..facts.extract import FACTS_VERSION, Fact, extract
-from ..facts.index import MIN_SETTING, Facts, quantity_clash, unit_of
+from ..facts.extract import FACTS_VERSION, MEASURES, Fact, extract, is_measure, variants
+from ..facts.index import MIN_SETTING, Facts, stated, unit_of
 from ..storage.cachefile import read_sealed, write_sealed
 from ..text.normalize import nfkc
 from . import wording
@@ -105,8 +105,14 @@ def _measured(f: Fact) -> Fact:
     if f.kind != "quantity":
         return f
     unit = unit_of(f.value)
-    english = _ZH_MEASURES.get(f.thing) or (
-        "success-rate" if f.thing == "功率" and unit in _SHARES else None
+    if unit == "" and is_measure(f.thing) and _percent_like(f.value):
+        # a score written bare is in points, as with `%` (`CER 2.96` and `a CER of 3.48%`)
+        f = dataclasses.replace(f, value=f"{f.value}%")
+        unit = "%"
+    english = (
+        _ZH_MEASURES.get(f.thing)
+        or _ABBREVIATIONS.get(f.thing)
+        or ("success-rate" if f.thing == "功率" and unit in _SHARES else None)
     )
     if english is not None:
         f = dataclasses.replace(f, thing=english)
@@ -122,10 +128,26 @@ def _measured(f: Fact) -> Fact:
     return dataclasses.replace(f, thing=dimension)
 
 
+def _percent_like(value: str) -> bool:
+    """A bare value from 1 to 100 written with a decimal point (`2.96`, `62.4`): a score in
+    points; a fraction (`0.95`), a count (`8`) or a larger figure (`1,291`) is not one."""
+    try:
+        x = float(value)
+    except ValueError:
+        return False
+    return "." in value and 1.0 <= x <= 100.0
+
+
+# English abbreviations of one measure (nccl-tests' `busbw` is the bus bandwidth)
+_ABBREVIATIONS = {"busbw": "bus-bandwidth", "algbw": "algorithm-bandwidth"}
+
+
 # a parameter set in the figure's sentence (`m=16`, `ef_search = 40`, `M 设为 16`)
 _PARAMETER = re.compile(
     r"(?<![A-Za-z0-9_])(?P<p>[A-Za-z][A-Za-z0-9_]*)`?\s*(?:=|＝|设为|设成|调到|调成|取)\s*"
     r"(?P<v>[0-9]+(?:\.[0-9]+)?)(?![0-9.])"
+    # a model number written after a capitalised name (`RTX 3090`, `AIME 2025`): which one
+    r"|(?<![A-Za-z0-9_\-])(?P<p2>[A-Z][A-Za-z]+) (?P<v2>[0-9]{2,5})(?![0-9.,%×A-Za-z])"
 )
 _SENTENCE_MARKS = ("。", "！", "？", "\n", ". ", "; ", "；")
 SENTENCE_REACH = 400
@@ -143,9 +165,13 @@ def _sentence_span(text: str, pos: int) -> tuple[int, int]:
 
 
 def _parameters(text: str, pos: int) -> dict[str, str]:
-    """The parameters the sentence holding `pos` sets, by name (casefolded)."""
+    """The parameters the sentence holding `pos` sets, by name (casefolded), and the model
+    numbers it writes after a name (`RTX 3090`: `rtx` is `3090`)."""
     start, end = _sentence_span(text, pos)
-    return {m.group("p").casefold(): m.group("v") for m in _PARAMETER.finditer(text, start, end)}
+    return {
+        (m.group("p") or m.group("p2")).casefold(): m.group("v") or m.group("v2")
+        for m in _PARAMETER.finditer(text, start, end)
+    }
 
 
 def _releases_at(text: str, pos: int, versions: Sequence[Fact]) -> dict[str, set[str]]:
@@ -174,8 +200,171 @@ def _other_parameters(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
     return any(pb.get(name, value) != value for name, value in pa.items())
 
 
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|[0-9]{1,2}[.)、])\s")
+_FORUM_LABEL = re.compile(r"\s*(?:#+\s*)?r/[A-Za-z0-9_]+\s?[:：]\s*")
+_UNIT_BEFORE = re.compile(r"[0-9]\s?$")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+class Subject:
+    """The subjects of one text's figures, by position, found as asked."""
+
+    def __init__(self, k: int, find: Callable[[int, int], tuple[str, ...]]) -> None:
+        self.k, self.find, self.at = k, find, dict[int, tuple[str, ...]]()
+
+    def __call__(self, pos: int) -> tuple[str, ...]:
+        if pos not in self.at:
+            self.at[pos] = self.find(self.k, pos)
+        return self.at[pos]
+
+
+def _states(facts: Facts, f: Fact) -> bool:
+    """Whether `facts` states figure `f` (its value, or written another way)."""
+    return f.value in facts.figures or stated(f, facts)
+
+
+def _named(subject: str, names: Collection[str]) -> bool:
+    """Whether `names` name the subject, or a member of it (`llama` in `llama-5-70b-instruct`)."""
+    return any(n == subject or n.startswith(subject + "-") for n in names)
+
+
+def _in_words(name: str, text: str) -> bool:
+    """Whether `text` (casefolded) writes `name` as a word of its own."""
+    k = text.find(name)
+    while k >= 0:
+        end = k + len(name)
+        if (k == 0 or not text[k - 1].isalnum()) and (end >= len(text) or not text[end].isalnum()):
+            return True
+        k = text.find(name, k + 1)
+    return False
+
+
+def one_setting(
+    sa: frozenset[str],
+    subject_a: tuple[str, ...],
+    sb: frozenset[str],
+    subject_b: tuple[str, ...],
+    text_a: str,
+    text_b: str,
+    heading_b: str = "",
+) -> bool:
+    """Whether two figures of one measure and unit are of one setting (docs/claims.md): they
+    share MIN_SETTING names; they are of one subject (the model or system each is a result of,
+    `figure_subject`: each side's is the other's or in the other's setting; one side's alone
+    must be named by the other text); and either the names of one hold all the other's, or
+    subjects are known and no name of one is another value of a dimension the other names
+    (`variants`: `test-clean` against `test-other`, `AISHELL-1` against `AISHELL-2`, `H100`
+    against `H200`) — what one adds then is detail the other leaves out (a script, a vendor, a
+    leaderboard), not another setting. A living document's heading (`heading_b`) names what
+    its section is about: a subject it writes is the section's too."""
+    if len(sa & sb) < MIN_SETTING:
+        return False
+    if subject_a:
+        if not any(
+            _named(x, sb) or _named(x, subject_b) or _in_words(x, heading_b) for x in subject_a
+        ):
+            return False  # `CodecTalk` on Seed-TTS-eval test-zh is not `CosyVoice2`
+    elif subject_b and not any(_named(y, sa) or y in text_a for y in subject_b):
+        return False
+    if sa <= sb or sb <= sa:
+        return True
+    if not (subject_a and subject_b):
+        return False  # whose result a figure is must be known on both sides to look past detail
+    if not any(_named(y, sa) or y in subject_a for y in subject_b):
+        return False  # `Mistral-7B-Instruct 经 KTO` is not the item's `Gemma-2-9B-it` with KTO
+    return not any(variants(x, y) for x in sa - sb for y in sb - sa)
+
+
+# the units a run is configured in (a chunk, a timeout, a memory budget); a count (`128K`,
+# `0.3B`) may be a result as well (`有效上下文长度 64K`), so it configures nothing here
+CONFIGURED = frozenset({"ms", "s", "min", "h", "MB", "GB", "TB"})
+
+
+def _configuration(facts: Facts, text: str, f: Fact) -> dict[str, set[str]]:
+    """The configuration the sentence of figure `f` states, by unit: its figures in a unit of
+    time or memory (CONFIGURED), written before it, that no word names a measure of (`a 160 ms
+    chunk configuration, at which … 3.1 WER`, `With 320 ms chunks: 2.6 WER`)."""
+    start, _ = _sentence_span(text, f.pos)
+    out: dict[str, set[str]] = {}
+    for g in facts.all:
+        if g.kind != "quantity" or not start <= g.pos < f.pos:
+            continue  # written before the result (after it, `p99 around 15 ms` is another)
+        unit = unit_of(g.value)
+        if unit not in CONFIGURED or is_measure(g.thing):
+            continue
+        out.setdefault(unit, set()).add(g.value)
+    return out
+
+
+def _other_configuration(
+    fa_: Facts, text_a: str, fa: Fact, fb_: Facts, text_b: str, fb: Fact
+) -> bool:
+    """Whether the two figures' sentences state one kind of configuration (one unit) with no
+    value in common: two runs, though the names agree (`160 ms chunks` against `320 ms`)."""
+    ca = _configuration(fa_, text_a, fa)
+    if not ca:
+        return False
+    cb = _configuration(fb_, text_b, fb)
+    return any(ca[u].isdisjoint(cb[u]) for u in ca.keys() & cb.keys())
+
+
+# a switch written off or on, in either script (`无 ITN`, `no ITN`, `without an external LM`,
+# `use_itn=False`, `ITN off`; `带 ITN`, `with ITN`, `use_itn=True`, `ITN 开启`)
+_OFF = re.compile(
+    r"(?:无|不带|不开|未开|关闭|关掉|去掉|没有|(?i:\bwithout|\bw/o|\bno))\s*"
+    r"(?:外部\s*|(?i:an?\s+|external\s+))?(?P<n>[A-Za-z][A-Za-z0-9_\-]*)"
+    r"|(?<![A-Za-z0-9_])(?i:use_)?(?P<m>[A-Za-z][A-Za-z0-9_\-]*)`?(?:\s*[=:：]\s*|\s+)"
+    r"(?:(?i:false|off)\b|关闭|关)"
+)
+_ON = re.compile(
+    r"(?:带|开启|打开|加上|(?i:\bwith))\s*(?:外部\s*|(?i:an?\s+|external\s+))?"
+    r"(?P<n>[A-Za-z][A-Za-z0-9_\-]*)"
+    r"|(?<![A-Za-z0-9_])(?i:use_)?(?P<m>[A-Za-z][A-Za-z0-9_\-]*)`?(?:\s*[=:：]\s*|\s+)"
+    r"(?:(?i:true|on)\b|开启|打开)"
+)
+
+
+def _switches(text: str, pos: int) -> dict[str, bool]:
+    """The switches the paragraph of a figure (and, in a list, the list's lead) writes off or
+    on, by name (casefolded, without `use_`): `无 ITN` and `use_itn=False` are one switch off.
+    A switch is written like a name (`ITN`, `fp16`, `use_itn`): `was on`, `no difference` are
+    none."""
+    start = text.rfind("\n\n", 0, pos)
+    line = text.rfind("\n", 0, pos) + 1
+    if _LIST_ITEM.match(text, line):
+        # the lead before the list: the paragraph its first item follows
+        k = start
+        while k > 0 and _LIST_ITEM.match(text, text.rfind("\n", 0, k) + 1):
+            k = text.rfind("\n", 0, k)
+        start = text.rfind("\n\n", 0, max(0, k)) if k > 0 else -1
+    start = max(0, start, pos - SENTENCE_REACH)
+    end = text.find("\n\n", pos)
+    end = min(len(text) if end < 0 else end, pos + SENTENCE_REACH)
+    out: dict[str, bool] = {}
+    for pattern, state in ((_OFF, False), (_ON, True)):
+        for m in pattern.finditer(text, start, end):
+            written = m.group("n") or m.group("m")
+            if "use_" not in m.group(0).casefold() and not any(
+                c.isupper() or c.isdigit() or c in "_-" for c in written
+            ):
+                continue  # a switch is named like a name (`ITN`, `fp16`, `use_itn`), not `was`
+            name = written.casefold().removeprefix("use_")
+            out.setdefault(name, state)
+    return out
+
+
+def _other_switch(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
+    """Whether one text writes a switch off that the other writes on (`use_itn=False` against
+    `带 ITN`): two settings, though every name agrees."""
+    sa = _switches(text_a, pos_a)
+    if not sa:
+        return False
+    sb = _switches(text_b, pos_b)
+    return any(sb.get(n, v) != v for n, v in sa.items())
+
+
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "5"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "6"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -237,6 +426,15 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
     def names(k: int) -> frozenset[str]:
         return frozenset(f.thing for f in facts[k].all if f.kind == "name")
 
+    def heading(k: int) -> str:
+        """A living-document section's heading (casefolded), which names what its figures are
+        of when it names one thing (`Qdrant` over `…：QPS 1,240`); an item's title is read by
+        `figure_subject`."""
+        if texts[k][1] == "item":
+            return ""
+        end = folded(k).find("\n")
+        return folded(k)[: end if end >= 0 else len(folded(k))].casefold()
+
     def titled(k: int) -> frozenset[str]:
         """The names of the text's title (its first line): what the text is about."""
         end = folded(k).find("\n")
@@ -263,6 +461,73 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                 return False
         return True
 
+    subjects: dict[int, Subject] = {}
+
+    def subject(k: int) -> Subject:
+        """The subject of each figure of text `k` (`figure_subject`), asked once per text."""
+        if k not in subjects:
+            subjects[k] = Subject(k, figure_subject)
+        return subjects[k]
+
+    def figure_subject(k: int, pos: int) -> tuple[str, ...]:
+        """What a figure is a result of (docs/claims.md): the name its list item opens with
+        (`- SenseVoice-Small：2.96`); in a living document, the first name its sentence writes
+        (`当前代表性数字：OpenHands v1.4.0 …`) and the one its paragraph opens with (`F5-TTS
+        （上海交大等）：…`); in an item, the name its title opens with after a forum's label
+        (`r/HPC:`). Empty when none says."""
+        text = folded(k)
+        line = text.rfind("\n", 0, pos) + 1
+        if line > 0 and _LIST_ITEM.match(text, line):
+            first = first_name(k, line, pos)
+            if first is not None:
+                return (first,)
+        if texts[k][1] != "item":
+            start, _ = _sentence_span(text, pos)
+            found = [first_name(k, start, pos), paragraph_lead(k, pos)]
+            return tuple(dict.fromkeys(n for n in found if n is not None and n not in MEASURES))
+        end = text.find("\n")
+        end = len(text) if end < 0 else end
+        label = _FORUM_LABEL.match(text)
+        title = first_name(k, label.end() if label else 0, end, setting_at(k, pos))
+        return (title,) if title is not None else ()
+
+    def setting_at(k: int, pos: int) -> frozenset[str]:
+        return next((st for f, _, st in facts[k].measured if f.pos == pos), frozenset())
+
+    def first_name(k: int, lo: int, hi: int, setting: frozenset[str] | None = None) -> str | None:
+        """The first name written in `text[lo:hi]` that can be a subject: no measure, no
+        figure's unit (`362 GB/s`), and no plain lowercase word of English prose (`I re-ran
+        OpenHands`; in Chinese prose, `对象二：mini-swe-agent v2.0`, it is a name). With a
+        figure's `setting` (a title read for it), a word only capitalised (`## The Herd`) is
+        one only when the figure's sentence names it too."""
+        text = folded(k)
+        low = text[lo:hi].casefold()
+        chinese = _CJK.search(text, lo, hi) is not None
+        best: tuple[int, str] | None = None
+        for n in names(k):
+            if n in MEASURES:
+                continue
+            at = low.find(n)
+            while at >= 0:
+                p = lo + at
+                edge = (p == 0 or not text[p - 1].isalnum()) and (
+                    p + len(n) >= len(text) or not text[p + len(n)].isalnum()
+                )
+                written = text[p : p + len(n)]
+                plain = written.islower() and not any(c.isdigit() for c in written)
+                if setting is not None and n not in setting and written[1:].islower():
+                    plain = plain or not any(c in "-._+" for c in written)
+                if (
+                    edge
+                    and not _UNIT_BEFORE.search(text, max(0, p - 3), p)
+                    and (chinese or not plain)
+                ):
+                    if best is None or p < best[0]:
+                        best = (p, n)
+                    break
+                at = low.find(n, at + 1)
+        return best[1] if best is not None else None
+
     def paragraph_lead(k: int, pos: int) -> str | None:
         """The name the paragraph holding `pos` opens with (its subject: `FlashAttention-4
         （Blackwell…）…：B200、BF16 …：1,605 TFLOPS`), if it opens with one."""
@@ -273,6 +538,28 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
         # the fact index keeps a name at its first place in the text: it is looked for again
         leads = [n for n in names(k) if opening.startswith(n)]
         return max(leads, key=len) if leads else None
+
+    def clash(fa_: Facts, fb_: Facts, subj_a: Subject, subj_b: Subject) -> list[tuple[Fact, Fact]]:
+        """Figures of one measure and unit in one setting (`one_setting`) with values neither
+        text states: a number conflict."""
+        out_: list[tuple[Fact, Fact]] = []
+        for x, unit, sx in fa_.measured:
+            if _states(fb_, x):
+                continue
+            for y, sy in fb_.by_measure.get((x.thing, unit), ()):
+                if _states(fa_, y):
+                    continue
+                if one_setting(
+                    sx,
+                    subj_a(x.pos),
+                    sy,
+                    subj_b(y.pos),
+                    folded(subj_a.k).casefold(),
+                    folded(subj_b.k).casefold(),
+                    heading(subj_b.k),
+                ):
+                    out_.append((x, y))
+        return out_
 
     for a, (_, origin_a, doc_a, _) in enumerate(texts):
         if origin_a != "item":
@@ -287,7 +574,7 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
         for b in sorted(near):
             if b == a or texts[b][2] == doc_a:
                 continue
-            for fa, fb in quantity_clash(facts[a], facts[b]):
+            for fa, fb in clash(facts[a], facts[b], subject(a), subject(b)):
                 if _other_parameters(folded(a), fa.pos, folded(b), fb.pos):
                     continue  # `ef_search=40` against `ef_search=200`: another setting
                 if _other_release(
@@ -295,6 +582,10 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                     _releases_at(folded(b), fb.pos, versions[b]),
                 ):
                     continue  # `SGLang v0.5.5` against `SGLang v0.5.4`: a run on another release
+                if _other_switch(folded(a), fa.pos, folded(b), fb.pos):
+                    continue  # `use_itn=False` against `带 ITN`: another setting
+                if _other_configuration(facts[a], folded(a), fa, facts[b], folded(b), fb):
+                    continue  # `160 ms chunks` against `320 ms chunks`: another configuration
                 if not one_subject(a, fa, b, fb):
                     continue  # a text about another model, naming only the benchmark
                 found.setdefault((a, fa.thing, fa.value), []).append((b, fa, fb))

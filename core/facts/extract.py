@@ -39,7 +39,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "18"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "19"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -198,6 +198,19 @@ MEASURES = frozenset(
         "size",
         "price",
         "power",
+        # speech and audio: real-time factor (and its inverse), speaker similarity, mean opinion
+        # score, diarization and equal error rates, as their benchmarks write them
+        "rtf",
+        "rtfx",
+        "sim",
+        "mos",
+        "utmos",
+        "der",
+        "eer",
+        # collective communication: nccl-tests' bus and algorithm bandwidth (`busbw`, `algbw`)
+        "busbw",
+        "algbw",
+        "bus-bandwidth",
     }
 )
 # Chinese words that name a measure, as `_metric` keeps them (the last two characters of the
@@ -316,6 +329,7 @@ def is_measure(thing: str) -> bool:
 
 
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}$")
+_CJK_AFTER = re.compile(r" ?[\u4e00-\u9fff]")
 _SENTENCE_END = re.compile(r"[。！？；;!?\n]|\. ")
 _CITE_CUES = (
     "baseline",
@@ -525,8 +539,12 @@ def extract(
             continue
         found = (m.start(), m.start() + len(word), name_key(word), word)
         if _title_case(word) and _opens_sentence(text, m.start()):
-            # `However` opens a sentence; `Flide:` opens a heading: a name if it says so
-            if text[found[1] : found[1] + 1] in (":", "：", "（", "("):
+            # `However` opens a sentence; `Flide:` opens a heading: a name if it says so, and
+            # one that opens a Chinese sentence (`Paraformer-large 在 …`: Chinese capitalises
+            # no sentence, a word in Latin letters there is a name)
+            if text[found[1] : found[1] + 1] in (":", "：", "（", "(") or _CJK_AFTER.match(
+                text, found[1]
+            ):
                 names.append(found)
             else:
                 weak.append(found)
@@ -655,7 +673,7 @@ def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
             and not m.group("v")
             and len(v.parts) < 3
             and not v.pre
-            and any(ch.isdigit() for ch in near[1])
+            and (any(ch.isdigit() for ch in near[1]) or _listed_variant(text, names, near, m))
         ):
             # a name that carries its own number (`o3`, `DeepSeek-V4.1`, `Qwen3-235B`) is a
             # model, and `o3 85.1` its score on a leaderboard, not a release of it
@@ -667,6 +685,46 @@ def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
         key, word, _ = owner
         out.append(Fact("version", key, v.key, f"{word} {m.group(0)}", pos=m.start()))
     return out
+
+
+_SPLIT_LIST = re.compile(r"\s?[0-9]+(?:\.[0-9]+)?(?![0-9.])")
+
+
+def variants(a: str, b: str) -> bool:
+    """Whether two names are values of one dimension: one benchmark's splits (`test-clean`,
+    `test-other`; `test-zh`, `test-en`), one family's members (`aishell-1`, `aishell-2`; `h100`,
+    `h200`; `qwen3-8b`, `qwen3-32b`; `large-v3`, `large-v3-turbo`): the same but for their digits,
+    or the same first part before a dash, each with one."""
+    if a == b:
+        return False
+    if "".join(c for c in a if not c.isdigit()) == "".join(c for c in b if not c.isdigit()):
+        return any(c.isdigit() for c in a + b)
+    if "-" in a and "-" in b:
+        return a.split("-", 1)[0] == b.split("-", 1)[0]
+    return False
+
+
+def _listed_variant(text: str, names: Named, near: tuple[str, str, int], m: re.Match[str]) -> bool:
+    """Whether a two-part number after a name is a figure of a list of one dimension's values
+    (`test-clean 1.69、test-other 3.19`, `test-zh 1.45；test-en 2.57`): another name of its
+    sentence, a variant of it (`variants`), is written right before a number too. A release
+    line names another project (`vLLM 0.11、SGLang 0.5`), not a split of it."""
+    import bisect
+
+    reach = max(0, m.start() - _LIST_REACH), min(len(text), m.end() + _LIST_REACH)
+    lo = max(text.rfind(mark, reach[0], m.start()) for mark in ("。", "\n", ". ")) + 1
+    lo = max(lo, reach[0])
+    hi = min(
+        (k for k in (text.find(mark, m.end(), reach[1]) for mark in ("。", "\n", ". ")) if k >= 0),
+        default=reach[1],
+    )
+    for s, e, key, _ in names[bisect.bisect_left(names, (lo,)) : bisect.bisect_left(names, (hi,))]:
+        if s != near[2] and variants(key, near[0]) and _SPLIT_LIST.match(text, e):
+            return True
+    return False
+
+
+_LIST_REACH = 300  # characters each way searched for a list's other entries
 
 
 def _dates(text: str, names: Named, name_starts: list[int], versions: list[Fact]) -> list[Fact]:
@@ -700,13 +758,14 @@ def _metric(text: str, lo: int, pos: int) -> str:
     for k in range(len(words) - 1, -1, -1):
         w = words[k]
         low = w.group(0).casefold()
-        if k and low not in MEASURES and before[words[k - 1].end() : w.start()] == " ":
-            # a measure of two words (`win rate`, `error rate`) is its hyphenated one
+        if k and before[words[k - 1].end() : w.start()] == " ":
+            # a measure of two words (`win rate`, `error rate`, `bus bandwidth`) is its
+            # hyphenated one, though its last word is a measure of its own
             first = words[k - 1].group(0).casefold()
             joined = f"{first}-{low}"
             if joined in MEASURES:
                 low = joined
-            elif low == "rate" and first not in _NOT_RATE:
+            elif low == "rate" and first not in _NOT_RATE and low not in MEASURES:
                 low = rate_measure(first)  # `prove rate`: a rate named by its verb
         if _cut_off(low) or low in MEASURES or low.endswith("-rate"):
             if not any(ch.isdigit() for ch in before[w.end() :]):
@@ -808,6 +867,13 @@ def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) 
             if w and _FIGURE_NEXT.match(text, w.end()):
                 continue  # `AIME 2024 pass@1 55.5`: the measure is the next figure's, not 2024's
             metric = low
+        elif "." in m.group(0) and not metric:
+            # a decimal that no word before names: a measure right after it does (`gives me
+            # 3.48 CER`, `reaches 2.31 WER`), unless that is the next figure's (`CER 1.45`)
+            w = _WORD.match(text, m.end() + (text[m.end() : m.end() + 1] == " "))
+            low = w.group(0).casefold() if w else ""
+            if (_cut_off(low) or low in MEASURES) and w and not _FIGURE_NEXT.match(text, w.end()):
+                metric = low
         if "." in m.group(0) and _VERSION_LIKE.fullmatch(m.group(0)) and m.group(0).count(".") > 1:
             continue
         if _ARXIV_NUM.fullmatch(m.group(0)):
@@ -920,6 +986,16 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
                     for x, y, key, _ in inside
                     if y <= hi and (y <= first or (start <= x and y <= end)) and key != f.thing
                 }
+            if len(dividers) > 1:
+                # the label of another figure (`test-clean 1.69、test-other 3.19`: `test-clean`
+                # is 1.69's), a variant of this one's, is not this figure's setting, though it
+                # stands before the sentence's first figure
+                label = _label(text, inside, f.pos)
+                if label is not None:
+                    for d in dividers:
+                        other = _label(text, inside, d) if d != f.pos else None
+                        if other is not None and variants(other, label):
+                            setting.discard(other)
             if qualifier is not None:
                 setting.add(qualifier)
             thing = f.thing or (qualifier or "")
@@ -933,6 +1009,14 @@ def _localised(text: str, names: Named, starts: list[int], figures: list[Fact]) 
                 approx=f.approx,
             )
     return out
+
+
+def _label(text: str, names: Named, pos: int) -> str | None:
+    """The name written right before a figure (`test-other 3.19`, `SenseVoice-Small：2.96`)."""
+    for _, e, key, _ in reversed(names):
+        if e <= pos:
+            return key if pos - e <= 2 and not text[e:pos].strip(" :：") else None
+    return None
 
 
 _COUNT_TIMES = re.compile(r"[0-9]+\s?[×xX]\s?")
