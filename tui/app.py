@@ -178,6 +178,8 @@ class BriefdeskApp(App[int]):
     def _show_loading(self, name: str) -> None:
         if self._loading is not None:  # a timer stopped once its event was on its way still fires
             self._loading = None
+            if self.quitting():  # ctrl+q before the timer's callback ran (`quitting`)
+                return
             self.push_screen(LoadingScreen(name))
 
     def _show(self, screen: Screen[Any]) -> None:
@@ -226,7 +228,16 @@ class BriefdeskApp(App[int]):
         except BriefdeskError:
             return None
 
+    def quitting(self) -> bool:
+        """Quitting has begun (`exit` was called, or the app's loop is over). A batch whose load
+        ends now is not shown, nor "Loading…": a screen pushed into a closing app never
+        composes its widgets, and its `on_mount` raised NoMatches (ctrl+q while a batch loads;
+        a test torn down while its batch still loaded)."""
+        return self.return_code is not None or not self.is_running
+
     def _failed(self, name: str, problem: str, from_picker: bool) -> None:
+        if self.quitting():
+            return
         self.key_gate.abandon("it could not be opened", self._hold)
         self._show(
             ErrorScreen(f"briefdesk cannot open batch {name}", problem, can_go_back=from_picker)
@@ -237,6 +248,9 @@ class BriefdeskApp(App[int]):
     ) -> None:
         from .screens.review import ReviewScreen
 
+        if self.quitting():  # nobody will review it: let the batch go (its lock too)
+            session.close()
+            return
         self.sessions.append(session)
         # the loaded batch (3,000 items are a million objects) lives as long as its screen: set
         # it aside from the collector, which otherwise walks it again and again during the first

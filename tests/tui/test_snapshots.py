@@ -194,6 +194,7 @@ def test_review_screen_claims_and_a_changed_item_narrow(demo: Path, snap_compare
 
 def _picker(query: str):
     """run_before: the exclude dialog of BLOG1, its search option, `query` typed in the picker."""
+    from briefdesk.core.matching.targets import rank
     from briefdesk.tui.dialogs.target_picker import TargetPicker
 
     async def run_before(pilot) -> None:
@@ -205,8 +206,12 @@ def _picker(query: str):
         picker = pilot.app.screen
         await until(pilot, lambda: picker.targets is not None, what="the targets")
         await pilot.press(*query)
+        await until(  # the list is the query's (was a fixed 0.1 s pause)
+            pilot,
+            lambda: picker.shown == rank(query, picker.targets or []),
+            what="the query's hits",
+        )
         await settle(pilot)
-        await pilot.pause(0.1)
 
     return run_before
 

@@ -87,11 +87,14 @@ class TargetPicker(Dialog[str]):
 
     @work(thread=True, exclusive=True, group="targets")
     def load_targets(self) -> None:
+        app = self.app  # now: once the dialog is gone it has no app to find (NoActiveAppError)
         targets = self._load()  # type: ignore[operator]
-        self.app.call_from_thread(self._loaded, targets)
+        app.call_from_thread(self._loaded, targets)
 
     def _loaded(self, targets: list[Target]) -> None:
-        if self.is_mounted:
+        # not once the dialog's messages have stopped (closed before the briefs were read; its
+        # widgets may be gone): `is_mounted` stays True for ever
+        if self.is_running:
             self.targets = targets
             self._refresh()
 

@@ -36,6 +36,9 @@ class LoadingScreen(Screen[None]):
             yield Static(id="loading-keys", markup=False)
 
     def on_mount(self) -> None:
+        quitting = getattr(self.app, "quitting", None)  # `BriefdeskApp.quitting`
+        if quitting is not None and quitting():  # pushed as the desk quit: nothing composed
+            return
         gate = getattr(self.app, "key_gate", None)
         if isinstance(gate, KeyGate):
             gate.held_signal.subscribe(self, self.show_held)

@@ -40,8 +40,9 @@ class Panes(Controller):
         self.group_index: dict[str, int] = {}  # option index of each material's header row
 
     def run_later(self, what: str) -> None:
-        """What `later` runs once its delay has passed ("panes" or "brief")."""
-        if not self.screen.is_mounted:
+        """What `later` runs once its delay has passed ("panes" or "brief"); nothing once the
+        screen is being taken down (`ReviewScreen.live`)."""
+        if not self.screen.live:
             return
         if what == "panes":
             self.show_current()

@@ -63,14 +63,17 @@ class Handoff(Controller):
     def _uncommitted(self) -> None:
         from briefdesk.core.git.materials import uncommitted_materials
 
+        app = self.app  # now: once the screen is gone it has no app to find (NoActiveAppError)
         try:
             found = frozenset(uncommitted_materials(self.view.review))
         except Exception:  # not a repository, git missing: the commit screen will say so
             return
         if found != self.view.uncommitted:
-            self.app.call_from_thread(self._uncommitted_found, found)
+            app.call_from_thread(self._uncommitted_found, found)
 
     def _uncommitted_found(self, found: frozenset[str]) -> None:
+        if not self.screen.live:  # `git status` outlived the screen (popped, or quitting)
+            return
         self.view.uncommitted = found
         self.screen.panes.show_current()
 

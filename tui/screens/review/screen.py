@@ -164,6 +164,13 @@ class ReviewScreen(Screen[None]):
     def brief_cache(self) -> str:
         return self.view.brief_cache
 
+    @property
+    def live(self) -> bool:
+        """Its messages run and the desk is not quitting. What comes late (a timer that fired, a
+        worker's answer, a resize) draws only then: once the screen is being taken down its
+        panes may be gone, or never mounted (`is_mounted` stays True for ever)."""
+        return self.is_running and not self.panes.app.quitting()
+
     def go_to(self, ref: str | None, *, rest: bool = False) -> None:
         self.moves.go_to(ref, rest=rest)
 
@@ -238,6 +245,8 @@ class ReviewScreen(Screen[None]):
         yield KeyBar(self.keymap, id="keybar")
 
     def on_mount(self) -> None:
+        if not self.live:  # pushed as the desk quit: its panes may never be mounted
+            return
         # breakpoints apply on resize only; a screen switched in later must set its own
         wide = self.app.size.width >= NARROW_BELOW
         self.set_class(not wide, "-narrow")
@@ -282,7 +291,7 @@ class ReviewScreen(Screen[None]):
 
     def on_resize(self) -> None:
         """Across the breakpoint the detail pane's head changes form (compact when narrow)."""
-        if self.is_mounted:
+        if self.is_mounted and self.live:
             self.panes.show_current()
 
     def on_unmount(self) -> None:
