@@ -38,7 +38,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "18"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "19"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -150,6 +150,7 @@ MEASURES = frozenset(
         "f1",
         "bleu",
         "wer",
+        "rtf",
         "cer",
         "auc",
         "elo",
