@@ -39,7 +39,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "19"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "21"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -102,15 +102,18 @@ _QUANTITY = re.compile(
     # the look-behind starts a figure only at the start of a run of digits: one attempt per run;
     # the look-ahead (every first character a match can have) rejects any other position in one
     # test instead of trying every sign there
+    # (a comma only after a digit: `1,240`; `，0.3B` is NFKC's `,0.3B`, a figure after a comma)
+    # (a time may be one word with its figure, `a 10-second prompt`; not `4-bit`, a setting)
     r"(?=[+\-−±~≈>≥<≤约超\s0-9])"
-    r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.,])(?P<num>" + _NUM + r")\s?"
+    r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.])(?<![0-9],)(?P<num>" + _NUM + r")"
+    r"(?:\s|-(?=(?:second|minute|hour)(?![A-Za-z])))?"
     r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s"
     r"|(?:output |input )?tokens per second|tps|qps|[GT]B/s|[GTP]FLOPS(?![A-Za-z])"
     r"|GB|GiB|MB|TB|bit|pp"
     r"|[BKMT](?![A-Za-z])|k(?![A-Za-z0-9])|美元|美分|美金|欧元|人民币|元|刀"
     r"|(?:(?i:usd|eur|cny|rmb)|dollars?)(?![A-Za-z])"
-    r"|(?:times|percent|minutes?|min|hours?|seconds?|sec)(?![A-Za-z])|h(?![A-Za-z0-9])"
-    r"|分钟|小时|秒)"
+    r"|(?:times|percent|minutes?|min|hours?|seconds?|sec|[μu]s|ns)(?![A-Za-z])|h(?![A-Za-z0-9])"
+    r"|分钟|小时|毫秒|微秒|纳秒|秒)"
 )
 # a price written with its currency first (`$0.02`, `US$ 5`, `¥0.5`, `€3`)
 _PRICE = re.compile(
@@ -382,6 +385,10 @@ _UNITS = {
     "seconds": "s",
     "sec": "s",
     "秒": "s",
+    "毫秒": "ms",
+    "us": "μs",
+    "微秒": "μs",
+    "纳秒": "ns",
 }
 # currencies: a figure in one is a price, whatever word stands before it (docs/facts.md)
 _CURRENCY = {
@@ -648,11 +655,91 @@ def _owned_version(key: str, word: str, written: str, pos: int) -> list[Fact]:
     return [Fact("version", key, v.key, f"{word} {written}", pos=pos)] if v else []
 
 
+# a part of a benchmark's data (`test-clean`, `dev-other`, `test-zh`): what follows is a score
+_SPLITS = frozenset({"test", "dev", "val", "valid", "validation", "train"})
+# a year and a month (`22.04`, `2025.01`): a calendar release, the one version with a padded part
+_CALENDAR = re.compile(r"(?:1[5-9]|[2-3][0-9]|20[0-9]{2})\.0[1-9]")
+
+
+def _is_split(key: str) -> bool:
+    """`test-clean`, `dev-other`: a split of a benchmark (its first part says so; `lm-eval`,
+    `pytest-xdist` are projects)."""
+    parts = key.split("-")
+    return len(parts) > 1 and parts[0] in _SPLITS
+
+
+def _is_acronym(word: str) -> bool:
+    """`STOI`, `PESQ-WB`: capitals only, what a measure's short name is and most projects'
+    names are not (`vLLM`, `PyTorch`); `CUDA` is one too, so this alone decides nothing."""
+    return len(word) >= 2 and word.replace("-", "").isalpha() and word.isupper()
+
+
+def _written_as_figure(num: str) -> bool:
+    """A two-part number no release is written as: a part after the point padded with a zero
+    (`0.06`, `4.05`: semantic versions never pad, so `0.06` is no `0.6`; a calendar release,
+    `22.04`, is a year and a month) or a fraction of three digits or more (`0.748`)."""
+    frac = num.rsplit(".", 1)[1]
+    return len(frac) >= 3 or (frac[0] == "0" and len(frac) > 1 and not _CALENDAR.fullmatch(num))
+
+
+# one `name figure` item of a list (`STOI 0.92`, `WER 为 2.47`, `DER 17.0%`)
+_ITEM = re.compile(
+    r"(?<![A-Za-z0-9_.@\-])([A-Za-z][A-Za-z0-9@^\-]*)\s?[:：=为]?\s?"
+    r"([0-9]{1,4}(?:\.[0-9]{1,4})*)(%?)(?![0-9A-Za-z.])"
+)
+_LIST_GAP = re.compile(r"\s?(?:[、,;；/]|（[^（）]{0,30}）[、,;；]?|\([^()]{0,30}\)[、,;]?)\s?")
+
+
+def _listed_scores(text: str) -> set[int]:
+    """Where a two-part number stands in a list whose items are figures (`WER 2.47（…）、PESQ-WB
+    2.43、STOI 0.92`): a list of scores, where an acronym's number is its measure's; a list with
+    a release in it (`NCCL 2.28.3、CUDA 13.0`) is of releases, and keeps them."""
+    out: set[int] = set()
+    run: list[re.Match[str]] = []
+    end = -1
+
+    def close() -> None:
+        figure = release = False
+        for item in run:
+            word, num = item.group(1), item.group(2)
+            parts = num.count(".")
+            if parts >= 2:
+                release = True
+            elif (
+                item.group(3)
+                or _cut_off(word)
+                or word.casefold() in MEASURES
+                or _is_split(word.casefold())
+            ):
+                figure = True
+            elif parts == 1:
+                figure |= _written_as_figure(num)
+        if figure and not release and len(run) > 1:
+            out.update(item.start(2) for item in run)
+
+    for m in _ITEM.finditer(text):
+        if run and not _LIST_GAP.fullmatch(text, end, m.start()):
+            close()
+            run = []
+        run.append(m)
+        end = m.end()
+    if run:
+        close()
+    return out
+
+
 def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
     out: list[Fact] = []
     if "." not in text:
         return out
     first = names[0] if names else None
+    listed: list[set[int]] = []
+
+    def scores() -> set[int]:
+        if not listed:  # only a text with an acronym before a number reads its lists
+            listed.append(_listed_scores(text))
+        return listed[0]
+
     for m in _VERSION.finditer(text):
         num = m.group("num")
         if _ARXIV_NUM.fullmatch(num) and not m.group("v"):
@@ -666,6 +753,21 @@ def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
         near = _name_before(names, name_starts, m.start(), 2, text)
         if near is not None and not m.group("v") and (_cut_off(near[0]) or near[0] in MEASURES):
             continue  # `recall@10 0.95`: a measure's figure, not a version of it
+        if (
+            not m.group("v")
+            and len(v.parts) < 3
+            and not v.pre
+            and _written_as_figure(m.group("num"))
+        ):
+            continue  # `0.06`, `0.748`: a decimal no release is written as
+        if (
+            near is not None
+            and not m.group("v")
+            and len(v.parts) < 3
+            and not v.pre
+            and (_is_split(near[0]) or (_is_acronym(near[1]) and m.start() in scores()))
+        ):
+            continue  # `test-clean 2.6`, `CER 1.2、DER 17.0`: a benchmark's score, no release
         if near is None and not m.group("v") and len(v.parts) < 3 and not v.pre:
             continue  # `1.3` alone is a number; `v1.3`, `0.5.22.dev` are versions
         if (
