@@ -515,9 +515,12 @@ def _new_releases(mine: Facts, fresh: Sequence[Fact]) -> set[tuple[str, str, str
     """The item's dated releases (`SGLang v0.5.21（10/2）`) that the knowledge base states
     nowhere: a new result, whatever else the item repeats. An undated version is often only
     context (`up from 55% on v0.28`), and a new figure alone is what a summary leaves out."""
-    dated = {f.thing for f in mine.all if f.kind == "date"}
+    dates = [g for g in mine.all if g.kind == "date"]
+    dated = {g.thing for g in dates}
+    versions = [v for v in mine.all if v.kind == "version"]
     # a date bound to the project alone, written just after one of its versions (`tagged v0.5.0
-    # of lm-evaluation-harness on 2026-11-27`), dates that version
+    # of lm-evaluation-harness on 2026-11-27`), dates that version (the text's dates and
+    # versions are picked out once: every pair of its facts was read per fresh version)
     return {
         value_key(f)
         for f in fresh
@@ -525,13 +528,11 @@ def _new_releases(mine: Facts, fresh: Sequence[Fact]) -> set[tuple[str, str, str
         and (
             f"{f.thing} {f.value}" in dated
             or any(
-                g.kind == "date"
-                and g.thing == f.thing
-                and v.kind == "version"
+                g.thing == f.thing
                 and value_key(v) == value_key(f)
                 and 0 < g.pos - v.pos <= DATED_WITHIN
-                for g in mine.all
-                for v in mine.all
+                for g in dates
+                for v in versions
             )
         )
     }
