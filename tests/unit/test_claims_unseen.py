@@ -248,3 +248,40 @@ def test_a_source_named_by_a_team_a_blog_post_or_a_source_line_is_read() -> None
     # said in a meeting: no source named
     talk = "## Voting\nSomeone said in a meeting that accounts get 50 votes a day; 8% were flagged."
     assert sources(item(zh), item(talk, ITEM2)) == []
+
+
+# --- version-line: two texts calling two releases of one line the newest disagree (a patch too)
+
+GUIDE = "inbox/a/2026-12-02-1000-wechat.md#3"
+LIVING = "docs/serving.md§6.2"
+STABLE_DOC = (
+    "6.2 生成模型推理",
+    "diffusers（Hugging Face）稳定版 v0.35.2（2026-10-20）；ComfyUI 稳定版 v0.3.66（2026-10-25）。",
+)
+
+
+def test_a_newest_behind_a_later_patch_called_current_elsewhere_is_an_older_newest() -> None:
+    # a 0.x project counting its releases in the third number, in Chinese and in English
+    zh = (
+        "用 ComfyUI 跑 Wan2.2",
+        "教程基于 ComfyUI 最新版 v0.3.60（2026 年 9 月发布），单张 4090 出片。",
+    )
+    assert conflicts([(GUIDE, *zh), (LIVING, *STABLE_DOC)]) == [("version-line", (GUIDE, LIVING))]
+    en = ("ComfyUI tips", "The guide is written against ComfyUI's latest release, v0.3.60.")
+    assert conflicts([(GUIDE, *en), (LIVING, *STABLE_DOC)]) == [("version-line", (GUIDE, LIVING))]
+    # a 1.x project's patch release called current by another item
+    old = ("Qdrant 升级", "我们线上跑的是 Qdrant 最新版 v1.16.3，暂时不升。")
+    new = ("Qdrant notes", "Qdrant 当前稳定版 v1.16.5（2026-11-20），修复快照恢复。")
+    assert conflicts([(GUIDE, *old), (ITEM2, *new)]) == [("version-line", (GUIDE, ITEM2))]
+
+
+def test_the_same_newest_a_later_one_or_a_patch_merely_released_is_no_older_newest() -> None:
+    same = ("教程", "教程基于 ComfyUI 最新版 v0.3.66，单张 4090 出片；另有 diffusers 的对比。")
+    assert conflicts([(GUIDE, *same), (LIVING, *STABLE_DOC)]) == []
+    # the item ahead of the living document is an update, not an old newest
+    ahead = ("教程", "教程基于 ComfyUI 最新版 v0.3.70（11 月发布），单张 4090 出片。")
+    assert conflicts([(GUIDE, *ahead), (LIVING, *STABLE_DOC)]) == []
+    # a patch release that no text calls current outdates no newest
+    old = ("Qdrant 升级", "我们线上跑的是 Qdrant 最新版 v1.16.3，暂时不升。")
+    note = ("qdrant/qdrant v1.16.5", "Released 2026-11-20. Fixes snapshot recovery.")
+    assert conflicts([(GUIDE, *old), (ITEM2, *note)]) == []
