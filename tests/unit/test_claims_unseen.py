@@ -4,7 +4,7 @@ Small texts in Chinese, English and both; each rule with the near misses it must
 
 from __future__ import annotations
 
-from briefdesk.core.claims.collect import material_day, one_name
+from briefdesk.core.claims.collect import material_day, one_name, plain_names
 from briefdesk.core.claims.conflicts import find_conflicts
 from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.named import named_source_conflicts
@@ -96,7 +96,7 @@ def conflicts(
             Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc)
             for s in claims_of(text, heading)
         ]
-    claims = one_name(claims, [(ref, text) for ref, _, text in texts])
+    claims = one_name(plain_names(claims), [(ref, text) for ref, _, text in texts])
     order = [ref for ref, _, _ in texts]
     found = find_conflicts(claims, lambda r: (0, order.index(r)), "zh", as_of or {})
     return [(c.kind, c.refs) for c in found]
@@ -285,3 +285,34 @@ def test_the_same_newest_a_later_one_or_a_patch_merely_released_is_no_older_newe
     old = ("Qdrant 升级", "我们线上跑的是 Qdrant 最新版 v1.16.3，暂时不升。")
     note = ("qdrant/qdrant v1.16.5", "Released 2026-11-20. Fixes snapshot recovery.")
     assert conflicts([(GUIDE, *old), (ITEM2, *note)]) == []
+
+
+# --- a plain lowercase project owning its role word in English prose: `diffusers' latest release`
+
+HN = "inbox/a/2026-12-02-0900-hn.md#2"
+NOTES = "inbox/b/2026-12-02-1100-releases.md#1"
+DIFFUSERS_NOTE = (
+    "huggingface/diffusers v0.36.0",
+    "huggingface/diffusers v0.36.0\n\nReleased 2026-11-20. 新增 Wan2.2 pipeline，"
+    "要求 torch >= 2.5。",
+)
+DAY2 = {HN.split("#")[0]: "2026-12-02", NOTES.split("#")[0]: "2026-12-02"}
+
+
+def test_a_plain_projects_possessive_newest_confirmed_elsewhere_is_stale() -> None:
+    for said in (
+        "The author says it pins diffusers' latest release, v0.35.2, and runs FLUX.1 [schnell].",
+        "The tool pins diffusers’ latest release, v0.35.2, for reproducible frames.",
+        "It was built on diffusers's newest version (v0.35.2) and an RTX 4090.",
+    ):
+        found = conflicts([(HN, "Show HN: storyboard", said), (NOTES, *DIFFUSERS_NOTE)], DAY2)
+        assert found == [("version-line", (HN, NOTES))], said
+
+
+def test_a_plain_possessive_word_no_other_text_names_is_no_project() -> None:
+    # `ours` / `the team's` own the role word but no other text makes a claim under them
+    said = "The tool pins the team's latest release, v0.35.2, for reproducible frames."
+    assert conflicts([(HN, "Show HN: storyboard", said), (NOTES, *DIFFUSERS_NOTE)], DAY2) == []
+    # the right newest, after the note
+    right = "The author says it pins diffusers' latest release, v0.36.0, and runs FLUX.1."
+    assert conflicts([(HN, "Show HN: storyboard", right), (NOTES, *DIFFUSERS_NOTE)], DAY2) == []
