@@ -7,7 +7,7 @@
   current too. An item calling a version current on a day (its material's date) after another
   text dates a later minor or major release made since is a stale newest (`stale_newest`; a
   patch release outdates nothing), and one calling a version current while another text calls
-  a later minor release of its line current is an older newest (`older_newest`).
+  a later release of its line current, a patch too, is an older newest (`older_newest`).
   Two versions of one line (`v0.5.20`, `v0.5.22.dev`), or a version and its patch release
   (`v1.2`, `v1.2.1`), are one line. Only the batch's items and the living document are
   compared: they speak for today, while an earlier brief's "latest" was true on its own day.
@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from . import wording
 from .dates import DATE_PATTERN, parse_date
 from .types import Claim, Conflict
-from .versions import parse_version
+from .versions import Version, parse_version
 
 Rank = Callable[[str], tuple[int, int]]  # a ref's place: items, then sections, then entries
 
@@ -153,9 +153,10 @@ def version_lines(claims: Sequence[Claim], rank: Rank, language: str) -> list[Co
 
 def older_newest(claims: Sequence[Claim], rank: Rank, language: str) -> list[Conflict]:
     """An item calling a version current while another item or the living document calls a later
-    minor release of the same line current (`Qdrant 最新版 v1.16.3` against `Qdrant 当前版本
-    v1.17.0`): the item's newest is an old one. Not the other way round (the living document
-    behind an item is an update), not a patch release (`v1.16.4`), not a pre-release
+    release of the same line current (`Qdrant 最新版 v1.16.3` against `Qdrant 当前版本
+    v1.17.0`, or a patch: `ComfyUI 最新版 v0.3.60` against `稳定版 v0.3.66`, since two texts each
+    naming the newest disagree whatever number differs): the item's newest is an old one. Not
+    the other way round (the living document behind an item is an update), not a pre-release
     (`v0.5.22.dev` outdates no `v0.5.20`); two lines called current are `version_lines`'."""
     by_entity: dict[str, list[Claim]] = defaultdict(list)
     for c in claims:
@@ -174,7 +175,7 @@ def older_newest(claims: Sequence[Claim], rank: Rank, language: str) -> list[Con
             later = [
                 r
                 for r, v in parsed
-                if v is not None and not v.pre and r.doc != c.doc and v.parts[:2] > w.parts[:2]
+                if v is not None and not v.pre and r.doc != c.doc and _padded(v) > _padded(w)
             ]
             if later:
                 old.append(c)
@@ -194,6 +195,11 @@ def older_newest(claims: Sequence[Claim], rank: Rank, language: str) -> list[Con
             )
         )
     return sorted(out, key=lambda c: rank(c.refs[0]))
+
+
+def _padded(v: Version) -> tuple[int, ...]:
+    """The parts to compare releases by: `0.30` and `0.30.0` are one."""
+    return (*v.parts, 0, 0, 0)[:3]
 
 
 def _after(a: str | None, b: str | None) -> bool:

@@ -48,7 +48,7 @@ from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "7"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "8"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
@@ -126,7 +126,7 @@ _PRE_CURRENT = re.compile(
     rf"\s*[(（]?\s*$"
     rf"|(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?(?:\s+(?P<en>{NAME}))?"
     rf"(?:\s+{_NOUN_EN})?(?:\s+of\s+(?P<en3>{NAME}))?(?:\s+{_VERB_EN})?\s*[:,(（]?\s*$"
-    rf"|(?<![A-Za-z0-9_.\-+])(?P<en2>{NAME})(?:'s)?\s+(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?"
+    rf"|(?<![A-Za-z0-9_.\-+])(?P<en2>{NAME})(?:['’]s|(?<=s)['’])?\s+(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?"
     rf"\s+{_NOUN_EN}(?:\s+{_VERB_EN})?\s*[:,(（]?\s*$"
 )
 # a role word denied right before it: `已不是最新版`, `no longer the latest`
@@ -661,6 +661,16 @@ def _version_claims(
             )
             if pre_name is not None and pre.group("zn") == pre_name:
                 pre_name = _words_before(text, pre_name, pre.start("zn"), cs)[0]
+        # `diffusers' latest release, v0.35.2`: a plain word owning the role word in English prose
+        # is a name only if another text's claim confirms it (`plain_names`)
+        pre_plain = (
+            pre.group("en2")
+            if pre is not None
+            and pre_name is None
+            and pre.group("en2") is not None
+            and _plain_word(pre.group("en2"))
+            else None
+        )
         bound_date = None
         noted = False
         of_name = None
@@ -704,8 +714,9 @@ def _version_claims(
                 or _topic(text, cs, first.start)
                 or heading_name(heading)
             )
+            plain = m.plain or pre_plain
             if entity is None:
-                entity = m.plain  # a name only if another text's claim confirms it
+                entity = plain  # a name only if another text's claim confirms it
             if entity is None:
                 continue
             statement = Statement(
@@ -716,7 +727,7 @@ def _version_claims(
                 date=date,
                 quote=_quote(text, m.start, m.end),
                 noted=noted and date == bound_date,
-                plain=m.plain,
+                plain=plain,
             )
             out.append((m.start, statement))
     return out

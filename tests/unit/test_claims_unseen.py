@@ -4,7 +4,7 @@ Small texts in Chinese, English and both; each rule with the near misses it must
 
 from __future__ import annotations
 
-from briefdesk.core.claims.collect import material_day, one_name
+from briefdesk.core.claims.collect import material_day, one_name, plain_names
 from briefdesk.core.claims.conflicts import find_conflicts
 from briefdesk.core.claims.extract import extract as claims_of
 from briefdesk.core.claims.named import named_source_conflicts
@@ -96,7 +96,7 @@ def conflicts(
             Claim(**s.model_dump(), ref=ref, origin=origin, doc=doc)
             for s in claims_of(text, heading)
         ]
-    claims = one_name(claims, [(ref, text) for ref, _, text in texts])
+    claims = one_name(plain_names(claims), [(ref, text) for ref, _, text in texts])
     order = [ref for ref, _, _ in texts]
     found = find_conflicts(claims, lambda r: (0, order.index(r)), "zh", as_of or {})
     return [(c.kind, c.refs) for c in found]
@@ -248,3 +248,71 @@ def test_a_source_named_by_a_team_a_blog_post_or_a_source_line_is_read() -> None
     # said in a meeting: no source named
     talk = "## Voting\nSomeone said in a meeting that accounts get 50 votes a day; 8% were flagged."
     assert sources(item(zh), item(talk, ITEM2)) == []
+
+
+# --- version-line: two texts calling two releases of one line the newest disagree (a patch too)
+
+GUIDE = "inbox/a/2026-12-02-1000-wechat.md#3"
+LIVING = "docs/serving.md§6.2"
+STABLE_DOC = (
+    "6.2 生成模型推理",
+    "diffusers（Hugging Face）稳定版 v0.35.2（2026-10-20）；ComfyUI 稳定版 v0.3.66（2026-10-25）。",
+)
+
+
+def test_a_newest_behind_a_later_patch_called_current_elsewhere_is_an_older_newest() -> None:
+    # a 0.x project counting its releases in the third number, in Chinese and in English
+    zh = (
+        "用 ComfyUI 跑 Wan2.2",
+        "教程基于 ComfyUI 最新版 v0.3.60（2026 年 9 月发布），单张 4090 出片。",
+    )
+    assert conflicts([(GUIDE, *zh), (LIVING, *STABLE_DOC)]) == [("version-line", (GUIDE, LIVING))]
+    en = ("ComfyUI tips", "The guide is written against ComfyUI's latest release, v0.3.60.")
+    assert conflicts([(GUIDE, *en), (LIVING, *STABLE_DOC)]) == [("version-line", (GUIDE, LIVING))]
+    # a 1.x project's patch release called current by another item
+    old = ("Qdrant 升级", "我们线上跑的是 Qdrant 最新版 v1.16.3，暂时不升。")
+    new = ("Qdrant notes", "Qdrant 当前稳定版 v1.16.5（2026-11-20），修复快照恢复。")
+    assert conflicts([(GUIDE, *old), (ITEM2, *new)]) == [("version-line", (GUIDE, ITEM2))]
+
+
+def test_the_same_newest_a_later_one_or_a_patch_merely_released_is_no_older_newest() -> None:
+    same = ("教程", "教程基于 ComfyUI 最新版 v0.3.66，单张 4090 出片；另有 diffusers 的对比。")
+    assert conflicts([(GUIDE, *same), (LIVING, *STABLE_DOC)]) == []
+    # the item ahead of the living document is an update, not an old newest
+    ahead = ("教程", "教程基于 ComfyUI 最新版 v0.3.70（11 月发布），单张 4090 出片。")
+    assert conflicts([(GUIDE, *ahead), (LIVING, *STABLE_DOC)]) == []
+    # a patch release that no text calls current outdates no newest
+    old = ("Qdrant 升级", "我们线上跑的是 Qdrant 最新版 v1.16.3，暂时不升。")
+    note = ("qdrant/qdrant v1.16.5", "Released 2026-11-20. Fixes snapshot recovery.")
+    assert conflicts([(GUIDE, *old), (ITEM2, *note)]) == []
+
+
+# --- a plain lowercase project owning its role word in English prose: `diffusers' latest release`
+
+HN = "inbox/a/2026-12-02-0900-hn.md#2"
+NOTES = "inbox/b/2026-12-02-1100-releases.md#1"
+DIFFUSERS_NOTE = (
+    "huggingface/diffusers v0.36.0",
+    "huggingface/diffusers v0.36.0\n\nReleased 2026-11-20. 新增 Wan2.2 pipeline，"
+    "要求 torch >= 2.5。",
+)
+DAY2 = {HN.split("#")[0]: "2026-12-02", NOTES.split("#")[0]: "2026-12-02"}
+
+
+def test_a_plain_projects_possessive_newest_confirmed_elsewhere_is_stale() -> None:
+    for said in (
+        "The author says it pins diffusers' latest release, v0.35.2, and runs FLUX.1 [schnell].",
+        "The tool pins diffusers’ latest release, v0.35.2, for reproducible frames.",
+        "It was built on diffusers's newest version (v0.35.2) and an RTX 4090.",
+    ):
+        found = conflicts([(HN, "Show HN: storyboard", said), (NOTES, *DIFFUSERS_NOTE)], DAY2)
+        assert found == [("version-line", (HN, NOTES))], said
+
+
+def test_a_plain_possessive_word_no_other_text_names_is_no_project() -> None:
+    # `ours` / `the team's` own the role word but no other text makes a claim under them
+    said = "The tool pins the team's latest release, v0.35.2, for reproducible frames."
+    assert conflicts([(HN, "Show HN: storyboard", said), (NOTES, *DIFFUSERS_NOTE)], DAY2) == []
+    # the right newest, after the note
+    right = "The author says it pins diffusers' latest release, v0.36.0, and runs FLUX.1."
+    assert conflicts([(HN, "Show HN: storyboard", right), (NOTES, *DIFFUSERS_NOTE)], DAY2) == []
