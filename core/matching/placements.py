@@ -42,7 +42,8 @@ section that says the same in Chinese (`classification-style` and `分类式`).
   put it, even when the section says it in other words than the item (`storage` where the
   section writes `内存`, a cosine near nothing that no factor lifts);
 - *contradicted or named*: a section that states one of the item's facts otherwise (another
-  version of a project both name, another figure for one measure in one setting), that records
+  version of a project both name, another figure for one measure in one setting: the claims'
+  number comparison decides the setting, `_same_setting`), that records
   the release the item's title is about (`_recorded_release`: `Milvus 3.0 …` in the section
   headed Milvus that states 3.0.2 — what a release brings is written with its project, though
   a section on the technique it ships may share more of the item's words), or that the item
@@ -97,9 +98,11 @@ from .tokens import Records
 if TYPE_CHECKING:
     import scipy.sparse as sp  # imported where it is used: a warm scan never needs it
 
+    from ..claims.types import Origin
+
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "16"
+PLACEMENT_VERSION = "17"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 # and by this once more when the item's title uses one (0.3 left a benchmark rerun run with a
 # tool tied with the tool's section, which shares more of its setting's words; 0.4-0.8 all gave
@@ -273,11 +276,29 @@ def evidence(
                 if not theirs.names & mine.names:
                     continue
                 for fa, _ in clashes(mine, theirs):
+                    if fa.kind == "quantity" and not _same_setting(book.texts[i], sections[j]):
+                        continue  # a figure of another setting, subject or split states no clash
                     about = _clash_subject(fa, set(titled))
                     if any(j in heads.get(n, where.get(n, ())) for n in about):
                         first[i, j] = True
                         break
     return boost, first, kin
+
+
+def _same_setting(item: str, section: Section) -> bool:
+    """Whether a figure of the item states one of the section's otherwise in the same setting:
+    the claims' number comparison decides it (docs/claims.md: one measure and unit, one subject,
+    one setting; `test-clean` against `test-other`, `AISHELL-1` against `AISHELL-2`, `H100`
+    against `H200` are other settings, a `LoCA` result is no `Whisper large-v3` one). The fact
+    index's figure clash is weaker (two names in common, one setting within the other) and is
+    only the cheap sieve before it: the claims owner is asked of the few pairs it lets through."""
+    from ..claims.numbers import number_conflicts
+
+    texts: list[tuple[str, Origin, str, str]] = [
+        ("item", "item", "item", item),
+        ("section", "living-doc", "section", f"{section.title}\n{section.text}"),
+    ]
+    return bool(number_conflicts(texts, "en"))
 
 
 def _recorded_release(

@@ -948,3 +948,57 @@ def test_a_platform_the_title_is_about_keeps_its_section() -> None:
         "reaches 4.5 PFLOPS on B200.",
     )
     assert first(GEMM_SECTIONS, it)[0] == "1.2"
+
+
+ASR_SECTIONS = [
+    section(
+        "1.1",
+        "Whisper 与 large-v3-turbo",
+        "Whisper large-v3 在 LibriSpeech test-clean 上 WER 为 2.1，test-other 为 3.9；"
+        "large-v3-turbo 解码更快。",
+    ),
+    section(
+        "1.3",
+        "流式识别与端点检测",
+        "流式识别按 chunk 解码，chunk 越短延迟越低、WER 越高；端点检测决定何时出字，"
+        "streaming chunk attention 与 look-ahead 是常见做法。",
+    ),
+    section("2.1", "零样本 TTS", "CosyVoice2 与 F5-TTS 的零样本声音克隆。"),
+    section("3.1", "神经音频编解码器", "EnCodec、DAC 与 Mimi 的码率与重建质量。"),
+    section("4.1", "端到端语音对话", "Moshi 与 GLM-4-Voice 的全双工对话。"),
+    section("6.2", "端侧部署", "CPU 与手机上的量化推理。"),
+]
+
+
+@pytest.mark.parametrize(
+    ("title", "body"),
+    [
+        (
+            "ChunkFormer: streaming chunk attention for low-latency recognition",
+            "ChunkFormer decodes with streaming chunk attention and a short look-ahead; at a 160 "
+            "ms chunk it scores 3.4 WER on LibriSpeech test-clean, with endpoint detection.",
+        ),
+        (
+            "StreamRNNT：低延迟的 chunk 解码",
+            "StreamRNNT 按 chunk 流式解码，配合端点检测与 look-ahead，延迟更低。"
+            "在 LibriSpeech test-clean 上 WER 为 3.4。",
+        ),
+    ],
+)
+def test_another_systems_figure_on_the_same_benchmark_is_no_contradiction(
+    title: str, body: str
+) -> None:
+    # a streaming model's WER on test-clean is its own result, not Whisper large-v3's other
+    # figure (docs/claims.md, one subject): §1.1 does not come first, the streaming section does
+    assert first(ASR_SECTIONS, item("inbox/a.md#1", title, body))[0] == "1.3"
+
+
+def test_the_same_systems_other_figure_in_the_same_setting_still_comes_first() -> None:
+    # the distractor: Whisper large-v3 on test-clean stated otherwise is a contradiction of §1.1
+    rerun = item(
+        "inbox/b.md#1",
+        "Whisper large-v3 复测：流式 chunk 解码",
+        "按 chunk 流式解码并加端点检测后复测，Whisper large-v3 在 LibriSpeech test-clean 上 "
+        "WER 为 2.6，look-ahead 越短越高。",
+    )
+    assert first(ASR_SECTIONS, rerun)[0] == "1.1"
