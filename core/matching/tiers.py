@@ -700,13 +700,15 @@ def _judge(
         # the text repeats the candidate and a later post adds a figure or a release to it: a
         # re-collected material whose increment is what was appended
         return UPDATE
+    if _revised(theirs, mine) and any(
+        f.kind == "quantity" and not stated(f, mine) for f in theirs.all
+    ):
+        # the candidate is the later version: its figures are the revision's, whether or not
+        # the item names the paper (a repost of v1 that drops its id keeps v1's figures)
+        return UPDATE
     if subject_shared(mine, theirs, False):
         if _revised(mine, theirs) and any(f.kind == "quantity" for f in new):
             return UPDATE  # a later version of the paper, with figures the candidate lacks
-        if _revised(theirs, mine) and any(
-            f.kind == "quantity" and not stated(f, mine) for f in theirs.all
-        ):
-            return UPDATE  # the candidate is the later version: its figures are the revision's
         # one paper or page, the subject of both: a figure one states and the other does not is
         # that paper's, kept by one summary and left out by the other, not a new result
         return LIKELY
