@@ -53,6 +53,7 @@ EVERY = [
     ROOT / "tests" / "workspaces" / "heldout5",
     ROOT / "tests" / "workspaces" / "heldout6",
     ROOT / "tests" / "workspaces" / "heldout7",
+    ROOT / "tests" / "workspaces" / "heldout8",
 ]
 
 

@@ -1,7 +1,8 @@
 """The corpora written without reading the matcher (tests/workspaces/heldout: LLM evaluation;
 heldout2: vector databases and retrieval; heldout3: agents and tool use; heldout4: LLM
 post-training and alignment; heldout5: AI accelerators and GPU kernels; heldout6: speech and
-audio models; heldout7: vision-language and multimodal models) load, and their truths name only
+audio models; heldout7: vision-language and multimodal models;
+heldout8: robotics and embodied AI) load, and their truths name only
 what exists, so a truth cannot rot as the loaders change. Their figures are printed by `python -m
 benchmarks.quality` and deliberately asserted nowhere (docs/facts.md, "Measured")."""
 
@@ -18,7 +19,16 @@ from briefdesk.core.review.load import Review, load_review
 from briefdesk.core.workspace.layout import Workspace
 
 WORKSPACES = Path(__file__).resolve().parents[1] / "workspaces"
-CORPORA = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
+CORPORA = (
+    "heldout",
+    "heldout2",
+    "heldout3",
+    "heldout4",
+    "heldout5",
+    "heldout6",
+    "heldout7",
+    "heldout8",
+)
 
 
 @pytest.fixture(scope="module", params=CORPORA)
