@@ -85,6 +85,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..claims.numbers import number_conflicts
 from ..facts.extract import Fact
 from ..facts.index import Facts, Lookup, clashes
 from ..model.values import Section
@@ -291,9 +292,8 @@ def _same_setting(item: str, section: Section) -> bool:
     one setting; `test-clean` against `test-other`, `AISHELL-1` against `AISHELL-2`, `H100`
     against `H200` are other settings, a `LoCA` result is no `Whisper large-v3` one). The fact
     index's figure clash is weaker (two names in common, one setting within the other) and is
-    only the cheap sieve before it: the claims owner is asked of the few pairs it lets through."""
-    from ..claims.numbers import number_conflicts
-
+    only the cheap sieve before it: the claims owner is asked of the few pairs it lets through.
+    The language passed is immaterial here: it words a conflict's note, which is not read."""
     texts: list[tuple[str, Origin, str, str]] = [
         ("item", "item", "item", item),
         ("section", "living-doc", "section", f"{section.title}\n{section.text}"),
