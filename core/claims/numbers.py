@@ -23,6 +23,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -397,14 +398,22 @@ def cached_number_conflicts(
     return found
 
 
+@lru_cache(maxsize=4096)
+def _read(text: str) -> tuple[Facts, tuple[Fact, ...]]:
+    """A text's figures read in context, and its versions. A text is read once however many
+    comparisons it takes part in: placements ask of one item against each section it may clash
+    with, and of one section against every such item. (What is kept depends on the text alone;
+    `Facts` fills only its own lazy groupings later.)"""
+    read = extract(text, figures_only=True)
+    facts = Facts.of(_measured(f) for f in in_context(read, text) if f.kind in ("quantity", "name"))
+    return facts, tuple(f for f in read if f.kind == "version")
+
+
 def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:
     """Every number conflict between an item and another item or a section, in text order."""
-    read = [extract(t, figures_only=True) for *_, t in texts]
-    facts = [
-        Facts.of(_measured(f) for f in in_context(fs, t) if f.kind in ("quantity", "name"))
-        for fs, (*_, t) in zip(read, texts, strict=True)
-    ]
-    versions = [[f for f in fs if f.kind == "version"] for fs in read]
+    read = [_read(t) for *_, t in texts]
+    facts = [f for f, _ in read]
+    versions = [v for _, v in read]
     # one finding per figure of an item: every text that states its measure otherwise; only a
     # text with a figure of the same measure and unit and two of its setting's names can, so
     # they are found through an index of (measure, unit, name), not by comparing every pair

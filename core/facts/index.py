@@ -73,7 +73,8 @@ class Facts:
     # figure written another way is looked for (`stated`)
     by_unit: dict[str, list[Fact]] = field(default_factory=dict)
     # the same, each unit's figures sorted by value with the fewest decimals written among them:
-    # `stated` looks only where `agree` can say yes (`_window`), not at every figure of the unit
+    # `stated` looks only where `agree` can say yes (`figure_window`), not at every figure of
+    # the unit
     sorted_units: dict[str, tuple[list[float], list[Fact], int]] = field(default_factory=dict)
     # project -> versions written with two parts (`v1.16`): a release line, which one of its
     # releases (`v1.16.3`) states too
@@ -112,7 +113,7 @@ class Facts:
                     by_unit.setdefault(n[1], []).append(f)
                 elif (r := span(f.value)) is not None:
                     ranges.setdefault(r[2], []).append(f)
-            elif f.kind == "version" and _written_line(f):
+            elif f.kind == "version" and written_line(f):
                 lines.setdefault(f.thing, set()).add(f.value)
         return cls(
             facts,
@@ -158,15 +159,17 @@ def _sorted(figures: list[Fact]) -> tuple[list[float], list[Fact], int]:
     )
 
 
-def _window(x: float, decimals: int, fewest: int) -> float:
+def figure_window(x: float, decimals: int, fewest: int, approx: bool = True) -> float:
     """How far from `x` a value `agree` calls the same figure can be: a rounding is within half a
     unit of the coarser figure's last written digit (at most `10 ** -min(decimals, fewest)`), an
-    approximate figure within APPROX of the larger value (so within APPROX / (1 - APPROX) of
-    `x`); with a margin, since this only bounds where `agree` is asked."""
-    return max(0.5 * 10.0 ** (-min(decimals, fewest)), x * APPROX / (1 - APPROX)) * 1.01 + 1e-6
+    approximate figure (`approx`: either may be) within APPROX of the larger value (so within
+    APPROX / (1 - APPROX) of `x`); with a margin, since this only bounds where `agree` is
+    asked."""
+    rounding = 0.5 * 10.0 ** (-min(decimals, fewest))
+    return max(rounding, x * APPROX / (1 - APPROX) if approx else 0.0) * 1.01 + 1e-6
 
 
-def _written_line(f: Fact) -> bool:
+def written_line(f: Fact) -> bool:
     """A version written with two parts and no pre-release (`Qdrant v1.16`, `Milvus 2.5`)."""
     written = f.text.rsplit(" ", 1)[-1].lstrip("vV")
     return written.count(".") == 1 and written.replace(".", "").isdigit()
@@ -194,12 +197,12 @@ def stated(f: Fact, other: Facts) -> bool:
             return False
         xs, figures, fewest = unit
         x, _, decimals, _ = n
-        w = _window(x, decimals, fewest)
+        w = figure_window(x, decimals, fewest)
         lo, hi = bisect_left(xs, x - w), bisect_right(xs, x + w)
         return any(agree(f.value, g.value, f.approx or g.approx) for g in figures[lo:hi])
     if f.kind == "version":
         theirs = other.versions.get(f.thing, ())
-        if _written_line(f) and any(v.startswith(f.value + ".") for v in theirs):
+        if written_line(f) and any(v.startswith(f.value + ".") for v in theirs):
             return True
         return any(f.value.startswith(line + ".") for line in other.lines.get(f.thing, ()))
     return False
@@ -255,7 +258,7 @@ def _releases(facts: Facts, thing: str) -> set[str]:
         got = facts.whole[thing] = {
             f.value
             for f in facts.all
-            if f.kind == "version" and f.thing == thing and not _written_line(f)
+            if f.kind == "version" and f.thing == thing and not written_line(f)
         }
     return got
 
@@ -412,13 +415,21 @@ def contained(a: Facts, b: Facts) -> bool:
     )
 
 
+Located = tuple[list[tuple[Fact, list[str]]], list[Fact], list[tuple[Fact, list[str]]]]
+Refs = dict[tuple[str, str, str], list[str]]
+
+
 def locate(
-    item: Facts, sources: Sequence[tuple[str, Facts]]
-) -> tuple[list[tuple[Fact, list[str]]], list[Fact], list[tuple[Fact, list[str]]]]:
+    item: Facts, sources: Sequence[tuple[str, Facts]], found: tuple[Refs, Refs] | None = None
+) -> Located:
     """(known with refs, new, conflicting with refs) of an item's stated facts against texts of
-    the knowledge base."""
-    where: dict[tuple[str, str, str], list[str]] = defaultdict(list)
-    against: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    the knowledge base. `found`: the refs (stating, contradicting) already found in texts before
+    `sources` (`core.facts.lookup.Lookup.locate`, which finds them through its indices)."""
+    where: Refs = defaultdict(list)
+    against: Refs = defaultdict(list)
+    for into, got in zip((where, against), found or ({}, {}), strict=True):
+        for k, refs in got.items():
+            into[k].extend(refs)
     mine = item.values.keys()
     for ref, facts in sources:
         if not mine.isdisjoint(facts.values) or facts.by_unit.keys() & item.by_unit.keys():
@@ -438,36 +449,3 @@ def locate(
         else:
             new.append(f)
     return known, new, conflicting
-
-
-class Lookup:
-    """Texts (the living document's sections) indexed by what can relate an item to them: a
-    stated value, a name, a measure. `relevant(item)` is every text that can hold one of the
-    item's facts or contradict one; the others cannot, and are not compared (cost: the item's
-    facts, not the document's size)."""
-
-    def __init__(self, texts: Sequence[tuple[str, Facts]]) -> None:
-        self.texts = list(texts)
-        self._by: dict[tuple[str, ...], list[int]] = defaultdict(list)
-        for k, (_, facts) in enumerate(self.texts):
-            for key in facts.values:
-                self._by[("v", *key)].append(k)
-            for f in facts.all:
-                if f.kind == "quantity" and f.thing:
-                    self._by[("m", f.thing)].append(k)
-                elif f.kind == "version":
-                    self._by[("p", f.thing)].append(k)
-
-    def relevant(self, item: Facts) -> list[tuple[str, Facts]]:
-        return [self.texts[k] for k in self.relevant_index(item)]
-
-    def relevant_index(self, item: Facts) -> list[int]:
-        hits: set[int] = set()
-        for key in item.values:
-            hits.update(self._by.get(("v", *key), ()))
-        for f in item.all:
-            if f.kind == "quantity" and f.thing:
-                hits.update(self._by.get(("m", f.thing), ()))
-            elif f.kind == "version":
-                hits.update(self._by.get(("p", f.thing), ()))
-        return sorted(hits)

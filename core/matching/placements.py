@@ -87,7 +87,8 @@ import numpy as np
 
 from ..claims.numbers import number_conflicts
 from ..facts.extract import Fact
-from ..facts.index import Facts, Lookup, clashes
+from ..facts.index import Facts, clashes
+from ..facts.lookup import Lookup
 from ..model.values import Section
 from ..text.normalize import tokens
 from .bridge import WEIGHT as BRIDGE_WEIGHT

@@ -42,11 +42,9 @@ from ..facts.extract import (
 )
 from ..facts.index import (
     Facts,
-    Lookup,
     clashes,
     common,
     contained,
-    locate,
     relation,
     stated,
     subject_release,
@@ -54,6 +52,7 @@ from ..facts.index import (
     unit_of,
     value_key,
 )
+from ..facts.lookup import Lookup
 from ..facts.numerals import numeric, span
 from ..model.values import Item, Section
 from .answer import FactRows
@@ -235,7 +234,7 @@ def retier(
             )
             if kinds[r] == "brief"
         ]
-        known, fresh, conflicting = locate(mine, [*lookup.relevant(mine), *brief_sources])
+        known, fresh, conflicting = lookup.locate(mine, brief_sources)
         unknown = _new_releases(mine, fresh)
         new_row: Row = []
         present = {(kinds[r], refs[r]) for r, *_ in row}
