@@ -23,6 +23,7 @@ from textual.timer import Timer
 
 from . import textual_private
 from .listkeys import as_list_key, cursor_keys, moves
+from .live import quitting
 from .screens.error import ErrorScreen
 from .screens.loading import LoadingScreen
 from .typeahead import KeyGate
@@ -178,7 +179,7 @@ class BriefdeskApp(App[int]):
     def _show_loading(self, name: str) -> None:
         if self._loading is not None:  # a timer stopped once its event was on its way still fires
             self._loading = None
-            if self.quitting():  # ctrl+q before the timer's callback ran (`quitting`)
+            if quitting(self):  # ctrl+q before the timer's callback ran (`tui.live`)
                 return
             self.push_screen(LoadingScreen(name))
 
@@ -228,15 +229,10 @@ class BriefdeskApp(App[int]):
         except BriefdeskError:
             return None
 
-    def quitting(self) -> bool:
-        """Quitting has begun (`exit` was called, or the app's loop is over). A batch whose load
-        ends now is not shown, nor "Loading…": a screen pushed into a closing app never
-        composes its widgets, and its `on_mount` raised NoMatches (ctrl+q while a batch loads;
-        a test torn down while its batch still loaded)."""
-        return self.return_code is not None or not self.is_running
-
     def _failed(self, name: str, problem: str, from_picker: bool) -> None:
-        if self.quitting():
+        # a load that fails as the desk quits shows no error screen: a screen pushed into a
+        # closing app never composes its widgets (`tui.live`)
+        if quitting(self):
             return
         self.key_gate.abandon("it could not be opened", self._hold)
         self._show(
@@ -248,7 +244,7 @@ class BriefdeskApp(App[int]):
     ) -> None:
         from .screens.review import ReviewScreen
 
-        if self.quitting():  # nobody will review it: let the batch go (its lock too)
+        if quitting(self):  # nobody will review it: let the batch go (its lock too)
             session.close()
             return
         self.sessions.append(session)

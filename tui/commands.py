@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.fuzzy import FuzzySearch
 
 from .keys import keys_display
+from .live import live
 
 EXTRA = (
     ("undecide", "Undecide: set the item back to undecided"),
@@ -62,7 +63,16 @@ class ReviewCommands(Provider):
         return out
 
     def _run(self, action: str) -> None:
-        self.app.call_later(self.screen.run_action, action)
+        """A chosen hit: Textual calls this as the palette closes; the action runs after it
+        (`call_later`), once the palette is off the screen."""
+        self.app.call_later(self._act, action)
+
+    async def _act(self, action: str) -> None:
+        """Nothing once the screen the palette was opened on has gone (popped, or the desk
+        quits): its action would query its removed widgets, or push a screen into a closing
+        app (`tui.live`)."""
+        if live(self.screen):
+            await self.screen.run_action(action)
 
     def _hit_prompt(self, text: str, keys: str, offsets: Sequence[int] = ()) -> Content:
         content = Content(text)

@@ -20,6 +20,7 @@ from textual.content import Content
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..live import live
 from ..text import line
 from .base import Dialog, subject
 
@@ -92,9 +93,9 @@ class TargetPicker(Dialog[str]):
         app.call_from_thread(self._loaded, targets)
 
     def _loaded(self, targets: list[Target]) -> None:
-        # not once the dialog's messages have stopped (closed before the briefs were read; its
-        # widgets may be gone): `is_mounted` stays True for ever
-        if self.is_running:
+        # not once the dialog is closed (before the briefs were read; its widgets may be gone)
+        # or the desk quits (`tui.live`)
+        if live(self):
             self.targets = targets
             self._refresh()
 

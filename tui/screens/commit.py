@@ -29,6 +29,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..keys import keyed
+from ..live import live
 from ..text import block, line
 
 
@@ -244,16 +245,19 @@ class CommitScreen(ModalScreen[str | None]):
     def _commit_materials(self, paths: list[str]) -> None:
         from briefdesk.core.git.materials import commit_materials
 
+        app = self.app  # now: once the screen is gone it has no app to find (NoActiveAppError)
         try:
             sha = commit_materials(self.review, paths)
         except BriefdeskError as exc:
-            self.app.call_from_thread(self._failed, str(exc), exc.details)
+            app.call_from_thread(self._failed, str(exc), exc.details)
         except Exception as exc:
-            self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
+            app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
         else:
-            self.app.call_from_thread(self._materials_done, paths, sha)
+            app.call_from_thread(self._materials_done, paths, sha)
 
     def _materials_done(self, paths: list[str], sha: str) -> None:
+        if not live(self):  # committed as the desk quit (ctrl+q): nothing left to report on
+            return
         self.busy = False
         self.uncommitted = self._uncommitted()
         notices = self.notices()
@@ -273,18 +277,21 @@ class CommitScreen(ModalScreen[str | None]):
     def _commit(self) -> None:
         from briefdesk.core.git.commit import commit_brief
 
+        app = self.app  # now: once the screen is gone it has no app to find (NoActiveAppError)
         try:
             result = commit_brief(
                 self.review, self.session, reviewer=self.reviewer, allow_undecided=True
             )
         except BriefdeskError as exc:
-            self.app.call_from_thread(self._failed, str(exc), exc.details)
+            app.call_from_thread(self._failed, str(exc), exc.details)
         except Exception as exc:  # git missing, disk gone: say so, keep the desk running
-            self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
+            app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
         else:
-            self.app.call_from_thread(self._done, result.sha, result.branch, result.warnings)
+            app.call_from_thread(self._done, result.sha, result.branch, result.warnings)
 
     def _failed(self, problem: str, details: tuple[str, ...] = ()) -> None:
+        if not live(self):  # the commit (or the materials') ended as the desk quit (ctrl+q)
+            return
         self.busy = False
         self._status(f"Not committed: {problem}", "bold $error")
         output = self.query_one("#commit-output", VerticalScroll)
@@ -297,6 +304,8 @@ class CommitScreen(ModalScreen[str | None]):
         button.focus()
 
     def _done(self, sha: str, branch: str | None, warnings: tuple[str, ...] = ()) -> None:
+        if not live(self):  # the commit is made; the screen that would show its sha is gone
+            return
         self.busy = False
         self.sha = sha
         where = f" on {branch}" if branch else " (detached HEAD: on no branch)"

@@ -24,8 +24,10 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
+from textual.worker import get_current_worker
 
 from ..keys import keyed
+from ..live import live
 from ..text import line
 from ..typeahead import opens
 
@@ -88,13 +90,17 @@ class HistoryScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, group="history")
     def load(self) -> None:
+        """Each answer is handed to the screen as it comes, and each does nothing once the screen
+        has gone (esc before the history was read, or the desk quit: `tui.live`)."""
         from briefdesk.core.git.history import changed_materials, history
         from briefdesk.core.git.verify import verify
 
+        app = self.app  # now: once the screen is gone it has no app to find (NoActiveAppError)
+        worker = get_current_worker()
         try:
             every = history(self.ws)
         except BriefdeskError as exc:
-            self.app.call_from_thread(self._failed, str(exc))
+            app.call_from_thread(self._failed, str(exc))
             return
         entries = [e for e in every if e.topic == self.topic]
         others = sorted({e.topic for e in every if e.topic and e.topic != self.topic})
@@ -102,21 +108,27 @@ class HistoryScreen(ModalScreen[None]):
         # are drawn, so the materials column is as wide as its text from the start (a width
         # widened later, when the table is next idle, was drawn cut: "8 (1 chan")
         changes = {e.sha: changed_materials(self.ws, e) for e in entries}
-        self.app.call_from_thread(self._show, entries, others, changes)
+        app.call_from_thread(self._show, entries, others, changes)
         for entry in entries:  # newest first: the rows a reviewer looks at are checked first
+            if worker.is_cancelled:  # the screen has gone: no more `git` for rows nobody sees
+                return
             try:
                 ok: bool | None = verify(self.ws, entry.sha).ok
             except BriefdeskError:
                 ok = False
-            self.app.call_from_thread(self._checked, entry.sha, ok, changes[entry.sha])
+            app.call_from_thread(self._checked, entry.sha, ok, changes[entry.sha])
 
     def _failed(self, problem: str) -> None:
+        if not live(self):
+            return
         self.query_one(DataTable).loading = False
         self.query_one("#history-detail", Static).update(line(problem, "$error"))
 
     def _show(
         self, entries: list[HistoryEntry], others: list[str], changes: dict[str, list[str]]
     ) -> None:
+        if not live(self):
+            return
         self.entries = entries
         self.other_topics = others
         self.loaded = True
@@ -155,6 +167,8 @@ class HistoryScreen(ModalScreen[None]):
         return line(text, "$text-muted")
 
     def _checked(self, sha: str, ok: bool | None, changed: list[str]) -> None:
+        if not live(self):
+            return
         self.checks[sha] = (ok, changed)
         table = self.query_one(DataTable)
         mark = VERIFIED if ok else FAILED

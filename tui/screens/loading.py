@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..live import live
 from ..text import line
 from ..typeahead import KeyGate, counted, keys_text
 
@@ -36,8 +37,7 @@ class LoadingScreen(Screen[None]):
             yield Static(id="loading-keys", markup=False)
 
     def on_mount(self) -> None:
-        quitting = getattr(self.app, "quitting", None)  # `BriefdeskApp.quitting`
-        if quitting is not None and quitting():  # pushed as the desk quit: nothing composed
+        if not live(self):  # pushed as the desk quit: nothing composed
             return
         gate = getattr(self.app, "key_gate", None)
         if isinstance(gate, KeyGate):

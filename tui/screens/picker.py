@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ..keys import keyed
+from ..live import live
 from ..text import line
 from ..typeahead import KeyGate, opens
 
@@ -114,6 +115,7 @@ class BatchPicker(Screen[None]):
     def _read_rows(self) -> None:
         from briefdesk.core.commands.newbatch import known_topics
 
+        app = self.app  # now: once the picker is gone it has no app to find (NoActiveAppError)
         try:
             rows, loaded, complete = batch_status(self.ws, self.today)
             try:
@@ -122,20 +124,28 @@ class BatchPicker(Screen[None]):
                 unbatched = None
             topics = known_topics(self.ws, loaded)
         except Exception as exc:  # the keys held for the rows must not wait forever
-            self.app.call_from_thread(self._unreadable, f"{type(exc).__name__}: {exc}")
+            app.call_from_thread(self._unreadable, f"{type(exc).__name__}: {exc}")
             return
-        self.app.call_from_thread(self._show, rows, unbatched, topics)
+        app.call_from_thread(self._show, rows, unbatched, topics)
 
     def _unreadable(self, problem: str) -> None:
         """The rows cannot be read: said in the picker, and the keys typed meanwhile set aside
         (and named) rather than run on a picker that shows nothing."""
+        if not live(self):
+            self._let_keys_go("the batch picker closed")
+            return
         self.query_one(DataTable).loading = False
         self.query_one("#picker-problem", Static).update(
             line(f"The batches cannot be read: {problem}", "$error")
         )
+        self._let_keys_go("they could not be read")
+
+    def _let_keys_go(self, why: str) -> None:
+        """The keys held for the rows (`load_rows`) will not reach them (`why`): set aside and
+        named, so no key waits for ever."""
         gate = getattr(self.app, "key_gate", None)
         if isinstance(gate, KeyGate):
-            gate.abandon("they could not be read", self._hold)
+            gate.abandon(why, self._hold)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """`open` is offered (and shown in the footer) only when there is a batch to open
@@ -143,6 +153,9 @@ class BatchPicker(Screen[None]):
         return not (action == "open" and not self.rows)
 
     def _show(self, rows: list[BatchRow], unbatched: list[str] | None, topics: list[str]) -> None:
+        if not live(self):  # read as the desk quit (`tui.live`): no table left to fill
+            self._let_keys_go("the batch picker closed")
+            return
         self.rows = rows
         self.unbatched = unbatched
         self.topics = topics
@@ -269,6 +282,7 @@ class BatchPicker(Screen[None]):
         from briefdesk.core.commands.newbatch import NothingToBatch, plan_new_batch, write_new_batch
         from briefdesk.core.git.command import git_identity
 
+        app = self.app  # now: once the picker is gone it has no app to find (NoActiveAppError)
         try:
             author = self.ws.settings.reviewer
             if not author:
@@ -276,17 +290,19 @@ class BatchPicker(Screen[None]):
                 author = ident[0] if ident else None
             plan = plan_new_batch(self.ws, topic, today=self.today, author=author)
             write_new_batch(self.ws, plan)
-        except NothingToBatch as exc:
-            self.app.call_from_thread(self.notify, str(exc), markup=False)
+        except NothingToBatch as exc:  # (a toast may come late: `notify` copes with no screen)
+            app.call_from_thread(self.notify, str(exc), markup=False)
             return
         except BriefdeskError as exc:
-            self.app.call_from_thread(
+            app.call_from_thread(
                 self.notify, str(exc), title="no batch made", severity="error", markup=False
             )
             return
-        self.app.call_from_thread(self._made, plan.stem, f"wrote {plan.path}: {plan.summary()}")
+        app.call_from_thread(self._made, plan.stem, f"wrote {plan.path}: {plan.summary()}")
 
     def _made(self, stem: str, said: str) -> None:
+        if not live(self):  # written as the desk quit: the manifest is there for the next start
+            return
         self.notify(f"{said}. Enter opens it.", title="new batch", markup=False)
         self.highlight = stem
         self.load_rows()

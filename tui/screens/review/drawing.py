@@ -18,6 +18,7 @@ from textual.content import Content
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
+from ...live import live
 from ...text import line
 from ...widgets.brief import BriefPane, OrderList
 from ...widgets.detail import DetailPane
@@ -41,8 +42,8 @@ class Panes(Controller):
 
     def run_later(self, what: str) -> None:
         """What `later` runs once its delay has passed ("panes" or "brief"); nothing once the
-        screen is being taken down (`ReviewScreen.live`)."""
-        if not self.screen.live:
+        screen is being taken down (`tui.live`)."""
+        if not live(self.screen):
             return
         if what == "panes":
             self.show_current()

@@ -14,6 +14,7 @@ from briefdesk.core.model.values import Item
 from briefdesk.core.storage.fileio import sha256_file
 
 from ...handoff import at_line, copy_text, open_and_report, program, run_outside
+from ...live import live
 from ...typeahead import opens
 from .base import Controller
 from .guards import current
@@ -72,7 +73,7 @@ class Handoff(Controller):
             app.call_from_thread(self._uncommitted_found, found)
 
     def _uncommitted_found(self, found: frozenset[str]) -> None:
-        if not self.screen.live:  # `git status` outlived the screen (popped, or quitting)
+        if not live(self.screen):  # `git status` outlived the screen (popped, or quitting)
             return
         self.view.uncommitted = found
         self.screen.panes.show_current()

@@ -26,6 +26,7 @@ from textual.widgets import Input, ProgressBar, Static
 from ...commands import ReviewCommands
 from ...debounce import Debouncer
 from ...keys import key_display, review_bindings
+from ...live import live
 from ...widgets.brief import BriefPane
 from ...widgets.detail import DetailPane
 from ...widgets.duplicates import DuplicatesPane
@@ -164,13 +165,6 @@ class ReviewScreen(Screen[None]):
     def brief_cache(self) -> str:
         return self.view.brief_cache
 
-    @property
-    def live(self) -> bool:
-        """Its messages run and the desk is not quitting. What comes late (a timer that fired, a
-        worker's answer, a resize) draws only then: once the screen is being taken down its
-        panes may be gone, or never mounted (`is_mounted` stays True for ever)."""
-        return self.is_running and not self.panes.app.quitting()
-
     def go_to(self, ref: str | None, *, rest: bool = False) -> None:
         self.moves.go_to(ref, rest=rest)
 
@@ -245,7 +239,7 @@ class ReviewScreen(Screen[None]):
         yield KeyBar(self.keymap, id="keybar")
 
     def on_mount(self) -> None:
-        if not self.live:  # pushed as the desk quit: its panes may never be mounted
+        if not live(self):  # pushed as the desk quit: its panes may never be mounted
             return
         # breakpoints apply on resize only; a screen switched in later must set its own
         wide = self.app.size.width >= NARROW_BELOW
@@ -291,7 +285,7 @@ class ReviewScreen(Screen[None]):
 
     def on_resize(self) -> None:
         """Across the breakpoint the detail pane's head changes form (compact when narrow)."""
-        if self.is_mounted and self.live:
+        if self.is_mounted and live(self):  # (a resize as the screen is taken down: `tui.live`)
             self.panes.show_current()
 
     def on_unmount(self) -> None:
