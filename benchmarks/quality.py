@@ -54,6 +54,7 @@ EVERY = [
     ROOT / "tests" / "workspaces" / "heldout6",
     ROOT / "tests" / "workspaces" / "heldout7",
     ROOT / "tests" / "workspaces" / "heldout8",
+    ROOT / "tests" / "workspaces" / "heldout9",
 ]
 
 
