@@ -29,6 +29,7 @@ from .screens.loading import LoadingScreen
 from .typeahead import KeyGate
 
 textual_private.mend_styles_cache()  # a cache in Textual that keeps every drawn widget alive
+textual_private.split_escape()  # Escape, then a key typed at once: two keys, not Alt+key
 
 LOADING_SCREEN_AFTER = 0.25  # seconds a batch may take to load before "Loading…" is shown
 

@@ -11,7 +11,10 @@ upgrade that breaks one fails there, by name, and not as a wrong picture somewhe
 - `QuietStatic`, `QuietScroll`: a change of size sets the virtual size without asking for a
   second layout (`Widget._size_updated`);
 - `mend_styles_cache`: a leak in `textual._styles_cache.StylesCache.get_inner_outer`, mended
-  where it is (applied by `tui.app`).
+  where it is (applied by `tui.app`);
+- `split_escape`: Escape and the key typed right after it, which the terminal sends as one
+  sequence, read as the two keys they are (`XTermParser._sequence_to_key_events`, applied by
+  `tui.app`; below).
 
 The leak:
 `textual._styles_cache.StylesCache.get_inner_outer` (textual 8.2) is an *instance* method under
@@ -48,6 +51,7 @@ __all__ = [
     "QuietScroll",
     "QuietStatic",
     "mend_styles_cache",
+    "split_escape",
 ]
 
 
@@ -185,4 +189,49 @@ def mend_styles_cache() -> bool:
         return False
     cache_clear()
     setattr(StylesCache, "get_inner_outer", _get_inner_outer)  # noqa: B010  (mypy: a method)
+    return True
+
+
+# Escape and the key typed right after it (within Textual's ESCAPE_DELAY, 100 ms) reach the
+# desk as one sequence, `ESC j`: how a terminal writes Alt+j. Textual 8.2 read it as `alt+j`,
+# which nothing in the desk is bound to, so the Escape was lost (a dialog stayed open, and its
+# `j` did nothing); after `ESC :`, `ESC space` or `ESC enter` it dropped the Escape and kept the
+# key (enter then confirmed the dialog Escape should have closed); `ESC 1` became `¡` in a field
+# (the macOS Option characters). The desk binds no Alt key, so each is read as Escape, then the
+# key. Kept as they were: the editing conventions Textual maps (`ESC b`/`ESC f` a word left and
+# right, `ESC backspace` a word deleted, `ESC tab` back-tab) and `ESC [` / `ESC O`, which begin
+# a terminal's own sequences.
+_SEQUENCE_START = ("[", "O")
+
+
+def split_escape() -> bool:
+    """Read an Escape typed right before a key as Escape, then the key (above); True once
+    applied. Applied once per process; the parser's own method is kept and called for the rest."""
+    from textual import events
+    from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
+    from textual._xterm_parser import XTermParser
+
+    current = XTermParser.__dict__["_sequence_to_key_events"]
+    if getattr(current, "briefdesk_split_escape", False):
+        return True
+    option_characters = {
+        k
+        for k, v in ANSI_SEQUENCES_KEYS.items()
+        if len(k) == 2 and k[0] == "\x1b" and isinstance(v, str)
+    }
+
+    def _sequence_to_key_events(self: Any, sequence: str, alt: bool = False) -> Iterable[Any]:
+        if alt and len(sequence) == 1 and sequence not in _SEQUENCE_START:
+            # the parser gave up on `ESC <key>` (no sequence of the terminal's) and reissues it
+            # key by key, the Escape as `alt` on the key after it
+            yield events.Key("escape", "\x1b")
+            yield from current(self, sequence)
+        elif sequence in option_characters:
+            yield events.Key("escape", "\x1b")
+            yield from current(self, sequence[1])
+        else:
+            yield from current(self, sequence, alt)
+
+    _sequence_to_key_events.briefdesk_split_escape = True  # type: ignore[attr-defined]
+    setattr(XTermParser, "_sequence_to_key_events", _sequence_to_key_events)  # noqa: B010
     return True

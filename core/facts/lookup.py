@@ -116,9 +116,14 @@ class Lookup:
                 k = value_key(fa)
                 if t not in against[k]:
                     against[k].append(t)
-        refs = {k: [self.texts[t][0] for t in sorted(ts)] for k, ts in where.items()}
-        clash_refs = {k: [self.texts[t][0] for t in ts] for k, ts in against.items()}
+        # a ref once, where it comes first (`locate` lists one ref once however many texts bear
+        # it; a living document's section ids are unique, a caller's list need not be)
+        refs = {k: self._refs(sorted(ts)) for k, ts in where.items()}
+        clash_refs = {k: self._refs(ts) for k, ts in against.items()}
         return locate(item, others, (refs, clash_refs))
+
+    def _refs(self, texts: Sequence[int]) -> list[str]:
+        return list(dict.fromkeys(self.texts[t][0] for t in texts))
 
     def _stating(self, f: Fact, among: set[int], already: set[int]) -> set[int]:
         """The texts of `among` that state `f` (`stated`): those of `already` (the same value,
