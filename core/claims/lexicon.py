@@ -50,6 +50,10 @@ NOT_NAMES = frozenset(
         "via",
         "vs",
         "versus",
+        "e.g",  # abbreviations written with inner dots, which `is_name` would take for names
+        "i.e",
+        "cf",
+        "etc",
         "prior",
         "before",
         "after",

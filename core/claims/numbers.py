@@ -365,7 +365,7 @@ def _other_switch(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "6"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "7"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -531,7 +531,10 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                     and not _UNIT_BEFORE.search(text, max(0, p - 3), p)
                     and (chinese or not plain)
                 ):
-                    if best is None or p < best[0]:
+                    # the first name written; of two starting there, the longer, whole one
+                    # (`diskann-rs`, not the `diskann` it begins with), whatever order the names
+                    # come in
+                    if best is None or (p, -len(n), n) < (best[0], -len(best[1]), best[1]):
                         best = (p, n)
                     break
                 at = low.find(n, at + 1)
@@ -546,7 +549,7 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
         opening = folded(k)[start : start + 80].lstrip(" \n>*-•").casefold()
         # the fact index keeps a name at its first place in the text: it is looked for again
         leads = [n for n in names(k) if opening.startswith(n)]
-        return max(leads, key=len) if leads else None
+        return max(leads, key=lambda n: (len(n), n)) if leads else None
 
     def clash(fa_: Facts, fb_: Facts, subj_a: Subject, subj_b: Subject) -> list[tuple[Fact, Fact]]:
         """Figures of one measure and unit in one setting (`one_setting`) with values neither

@@ -39,7 +39,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "21"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "22"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -493,8 +493,10 @@ def _phrases_in(low: str, vocabulary: Collection[str]) -> list[str]:
 
 
 def _title_case(word: str) -> bool:
-    """Only the first letter is a capital (`However`): a name only where no sentence starts."""
-    return word[1:].islower()
+    """Only the first letter is a capital (`However`): a name only where no sentence starts. A
+    word that starts in lower case is not (`qwen2.5-vl-7b` opening a line is the model's name,
+    as it is anywhere else in a sentence)."""
+    return word[0].isupper() and word[1:].islower()
 
 
 def _opens_sentence(text: str, pos: int) -> bool:
@@ -880,7 +882,10 @@ def _metric(text: str, lo: int, pos: int) -> str:
     if c:
         return c.group(0)[-2:]
     last = words[-1].group(0) if words else ""
-    if last.isupper() and len(last) >= 2 and not before[words[-1].end() :].strip(" :=："):
+    whole = not words or words[-1].start() == 0 or before[words[-1].start() - 1] not in "-._+/"
+    if last.isupper() and len(last) >= 2 and whole and not before[words[-1].end() :].strip(" :=："):
+        # an abbreviation the text writes as a word of its own: `TTFT：120 ms`; not the tail of a
+        # name (`Qwen2.5-VL-7B：95.7`, whose `VL-7B` measures nothing)
         return last.casefold()
     return ""
 
