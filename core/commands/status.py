@@ -12,7 +12,7 @@ import datetime as dt
 import json
 from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ..errors import BriefdeskError
 from ..settings.layers import SETTINGS_FILE
@@ -21,8 +21,12 @@ from ..workspace.layout import Workspace
 from ..workspace.manifest import Batch
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ..brief.sidecar import Sidecar
     from ..git.catfile import CatFile
     from ..git.history import HistoryEntry
+    from ..model.decisions import Decision
 
 State = Literal["new", "in review", "committed", "unreadable"]
 
@@ -42,11 +46,20 @@ class BatchRow:
     commit: str | None = None  # the batch's newest brief commit
     session_problem: str | None = None  # the session file cannot be read, or is stale: why
     history_note: str | None = None  # what the history cannot say (brief removed, shallow clone)
+    # as the batch's commit recorded them (its sidecar); None when no commit of it can be read
+    committed_items: int | None = None
+    committed_undecided: int | None = None
+    # the session's decisions that differ from the commit's (made or changed since it); None
+    # when there is nothing to compare (no commit read, no session, or one that cannot be read)
+    uncommitted: int | None = None
 
     @property
     def state(self) -> str:
         """`new`, `in review (16 undecided of 21)`, `committed 1a2b3c4` ... as the picker and
-        `briefdesk status` say it."""
+        `briefdesk status` say it. A committed batch says what its commit holds, and how many of
+        the session's decisions the commit does not hold (`(14 undecided of 21; +1 decision)`): the
+        session's own tally is not the commit's. Short, so the picker's column fits 100 columns
+        (docs/evening.md)."""
         if self.kind == "unreadable":
             return "cannot be read"
         review = ""
@@ -60,8 +73,18 @@ class BatchRow:
             )
         notes = [self.history_note] if self.history_note else []
         if self.kind == "committed":
-            if review and (self.undecided or self.session_problem):
-                notes.insert(0, review)
+            if self.committed_items is not None and self.committed_undecided is not None:
+                since = []
+                if self.committed_undecided:
+                    since.append(f"{self.committed_undecided} undecided of {self.committed_items}")
+                if self.session_problem:
+                    since.append(self.session_problem)
+                elif self.uncommitted:
+                    n = self.uncommitted
+                    since.append(f"+{n} decision{'' if n == 1 else 's'}")
+                notes[:0] = since
+            elif review and (self.undecided or self.session_problem):
+                notes.insert(0, review)  # no commit read (a shallow clone): the session's tally
             extra = f" ({'; '.join(notes)})" if notes else ""
             return f"committed {self.commit[:7]}{extra}" if self.commit else f"committed{extra}"
         if self.kind == "in review":
@@ -81,6 +104,7 @@ class BatchRow:
             "items": self.items,
             "undecided": self.undecided,
             "commit": self.commit,
+            "uncommitted": self.uncommitted,
             "problem": self.problem or self.session_problem,
             "note": self.history_note,
         }
@@ -120,6 +144,8 @@ class Credit:
     items: int | None  # as committed (`Decisions:`)
     undecided: int | None
     removed: bool  # the brief is no longer at HEAD (the commit was reverted, the file deleted)
+    # every item's decision as the commit's sidecar records it (item ref -> decision)
+    decisions: Mapping[str, Decision] | None = None
 
 
 @dataclass(frozen=True)
@@ -161,30 +187,36 @@ def committed_batches(ws: Workspace, briefs: list[str] | None = None) -> Commits
         for entry in entries:  # newest first
             if entry.batch in found:
                 continue
-            if not _borne_out(cat, entry):
+            sidecar = _borne_out(cat, entry)
+            if sidecar is None:
                 rejected.add(entry.batch)
                 continue
             brief = cat.get(f"HEAD:./{entry.brief}") if entry.brief else None
             found[entry.batch] = Credit(
-                entry.sha, entry.total, entry.undecided, removed=brief is None
+                entry.sha,
+                entry.total,
+                entry.undecided,
+                removed=brief is None,
+                decisions=sidecar.decisions(),
             )
         if shallow:
             at_head = {b for b in briefs or [] if cat.get(f"HEAD:./{b}") is not None}
     return Commits(found, shallow, frozenset(at_head), frozenset(rejected - found.keys()))
 
 
-def _borne_out(cat: CatFile, entry: HistoryEntry) -> bool:
+def _borne_out(cat: CatFile, entry: HistoryEntry) -> Sidecar | None:
+    """The sidecar `entry` committed, when its trailers agree with it; else None."""
     from ..brief.sidecar import read_sidecar
     from ..git.verify import agreement
 
     blob = cat.get(f"{entry.sha}:./{entry.sidecar}") if entry.sidecar else None
     if blob is None or blob.type != "blob":
-        return False
+        return None
     try:
         sidecar = read_sidecar(blob.content, entry.sidecar or "")
     except BriefdeskError:
-        return False
-    return not agreement(entry.trailers, sidecar)
+        return None
+    return None if agreement(entry.trailers, sidecar) else sidecar
 
 
 def repository_note(ws: Workspace) -> str | None:
@@ -229,10 +261,20 @@ def require_workspace(ws: Workspace) -> None:
 STALE = "session out of date: the batch changed since; opening it brings the session up to date"
 
 
-def session_counts(ws: Workspace, batch: Batch) -> tuple[int, int] | str | None:
-    """(items, undecided) from the batch's session file; None without one; a sentence when it
-    cannot be read, or when it no longer matches the batch (another id, or decisions of other
-    materials than the manifest names: its counts would be of another batch)."""
+class Counted(NamedTuple):
+    """What status reads of a session file: its tally, and its decisions as saved (plain JSON,
+    in the shape of the file's schema), to compare with a commit's."""
+
+    items: int
+    undecided: int
+    decisions: dict[str, Any]
+    schema: object  # the file's `schema_version`
+
+
+def session_counts(ws: Workspace, batch: Batch) -> Counted | str | None:
+    """(items, undecided, decisions) from the batch's session file; None without one; a sentence
+    when it cannot be read, or when it no longer matches the batch (another id, or decisions of
+    other materials than the manifest names: its counts would be of another batch)."""
     path = ws.state_dir / "sessions" / f"{batch.stem}.json"
     if not path.is_file():
         return None
@@ -252,7 +294,31 @@ def session_counts(ws: Workspace, batch: Batch) -> tuple[int, int] | str | None:
     ):
         return STALE
     undecided = sum(d.get("status", "undecided") == "undecided" for d in decisions.values())
-    return len(decisions), undecided
+    return Counted(len(decisions), undecided, decisions, raw.get("schema_version"))
+
+
+def uncommitted_decisions(session: Counted, committed: Mapping[str, Decision]) -> int:
+    """How many items' decisions in the session differ from the commit's: made, changed or
+    confirmed since it (an item on one side only counts too). The session file writes a
+    decision at its defaults as `{}` and an older schema in its own shape, so each is read as a
+    `Decision` first; one that cannot be is not what was committed."""
+    from pydantic import ValidationError
+
+    from ..model.decisions import Decision
+    from ..storage.migrate import OLD_SCHEMAS, migrate_decisions
+
+    saved = session.decisions
+    if session.schema in OLD_SCHEMAS:
+        saved = migrate_decisions(saved, [])["decisions"]
+    differ = sum(ref not in saved for ref in committed)
+    for ref, raw in saved.items():
+        try:
+            decision = Decision.model_validate(raw)
+        except ValidationError:
+            differ += 1
+            continue
+        differ += committed.get(ref) != decision
+    return differ
 
 
 def named_materials(batches: list[Batch]) -> dict[str, list[Batch]]:
@@ -302,11 +368,16 @@ def batch_status(
         found = session_counts(ws, batch)
         items = undecided = None
         session_problem = found if isinstance(found, str) else None
-        if isinstance(found, tuple):
-            items, undecided = found
+        if isinstance(found, Counted):
+            items, undecided = found.items, found.undecided
         credit = committed.get(manifest.id)
         if credit is not None and found is None:  # no session: as it was committed
             items, undecided = credit.items, credit.undecided
+        committed_items = committed_undecided = uncommitted = None
+        if credit is not None and credit.items is not None and credit.undecided is not None:
+            committed_items, committed_undecided = credit.items, credit.undecided
+            if isinstance(found, Counted) and credit.decisions is not None:
+                uncommitted = uncommitted_decisions(found, credit.decisions)
         history_note = None
         if credit is not None and credit.removed:
             history_note = "the brief was removed since"
@@ -342,6 +413,9 @@ def batch_status(
                 commit=credit.sha if credit else None,
                 session_problem=session_problem,
                 history_note=history_note,
+                committed_items=committed_items,
+                committed_undecided=committed_undecided,
+                uncommitted=uncommitted,
             )
         )
     rows += unreadable

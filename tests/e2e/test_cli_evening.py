@@ -138,6 +138,41 @@ def test_status_follows_a_batch_from_new_to_committed(demo_ws: Path, capsys) -> 
     )
 
 
+def test_status_of_a_committed_batch_says_the_decisions_its_commit_does_not_hold(
+    demo_ws: Path, capsys
+) -> None:
+    """Committed with undecided items, then one more included in the desk: status says the
+    commit's own tally and the decision since (docs/evening.md); before, it said the session's
+    tally as if it were the commit's."""
+    review = load_review(Workspace.open(demo_ws), DEMO_BATCH)
+    with review.open_session() as session:  # the manifest's proposals: 16 of 21 undecided
+        first, second = [
+            i.ref for i in review.items if session.decision(i.ref).status == "undecided"
+        ][:2]
+        session.include(first)
+    code, out, err = run(
+        capsys, "commit", "-w", str(demo_ws), "-b", DEMO_BATCH, "--allow-undecided"
+    )
+    assert code == 0, err
+    sha = git(demo_ws, "rev-parse", "HEAD").strip()
+    code, out, _ = run(capsys, "status", "-w", str(demo_ws))
+    assert out.splitlines()[1].endswith(f"committed {sha[:7]} (15 undecided of 21)")
+
+    with review.open_session() as session:  # as the desk does: one more included, then quit
+        session.include(second)
+    code, out, _ = run(capsys, "status", "-w", str(demo_ws))
+    assert code == 0
+    assert out.splitlines()[1].endswith(f"committed {sha[:7]} (15 undecided of 21; +1 decision)")
+    code, out, _ = run(capsys, "status", "-w", str(demo_ws), "--json")
+    row = next(b for b in json.loads(out)["batches"] if b["stem"] == DEMO_BATCH)
+    assert (row["state"], row["commit"], row["undecided"], row["uncommitted"]) == (
+        "committed",
+        sha,
+        14,
+        1,
+    )
+
+
 def test_status_names_a_broken_manifest_and_cannot_count_unbatched(demo_ws: Path, capsys) -> None:
     """Every batch is still listed, but a manifest that cannot be read is bad input: exit 2 and
     one error line naming it (docs/cli.md, "Exit status"; before, status exited 0)."""

@@ -125,6 +125,39 @@ def test_picker_shows_review_progress_and_commits(demo: Path) -> None:
     run(go())
 
 
+def test_picker_says_the_decisions_a_commit_does_not_hold_within_100_columns(
+    demo: Path,
+) -> None:
+    """Committed with 15 undecided, then one more included and the desk quit: the picker says the
+    commit's tally and the decision since, not the session's tally as if committed
+    (docs/evening.md), and the whole state shows at 100 columns."""
+
+    async def go() -> None:
+        async with desk(demo) as (_app, _pilot, screen):
+            screen.session.include(R2)
+            from briefdesk.core.git.commit import commit_brief
+
+            sha = commit_brief(screen.review, screen.session, allow_undecided=True).sha
+            screen.session.include(R3)
+        app = BriefdeskApp(demo, None, today=dt.date(2026, 11, 5))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(
+                pilot, lambda: isinstance(app.screen, BatchPicker) and app.screen.rows, what="rows"
+            )
+            await settle(pilot)
+            state = f"committed {sha[:7]} (15 undecided of 21; +1 decision)"
+            row = next(r for r in app.screen.rows if r.stem == DEMO_BATCH)
+            assert row.state == state
+            table = app.screen.query_one(DataTable)
+            assert str(table.get_cell(DEMO_BATCH, "state")) == state
+            columns = list(table.columns.values())
+            upto = columns[: [c.key.value for c in columns].index("state") + 1]
+            right = sum(c.get_render_width(table) for c in upto) - 1  # its right padding
+            assert right <= table.scrollable_content_region.width, (right, table.size)
+
+    run(go())
+
+
 def test_resume_opens_on_the_saved_cursor(demo: Path) -> None:
     async def go() -> None:
         async with desk(demo) as (_app, pilot, screen):

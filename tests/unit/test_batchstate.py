@@ -79,3 +79,52 @@ def test_without_git_there_are_no_commit_facts(demo_ws: Path) -> None:
     subprocess.run(["rm", "-rf", str(demo_ws / ".git")], check=True)
     row = rows_by_stem(demo_ws)[DEMO_BATCH]
     assert (row.state, row.living_doc) == ("new", "not in git")
+
+
+def test_a_committed_batch_says_what_its_commit_holds_and_what_the_session_added(
+    demo_ws: Path,
+) -> None:
+    """The commit's own tally, from its sidecar, and how many of the session's decisions the
+    commit does not hold (docs/evening.md): never the session's tally as if it were committed."""
+    review = load_review(Workspace.open(demo_ws), DEMO_BATCH)
+    with review.open_session() as session:
+        undecided = [i.ref for i in review.items if session.decision(i.ref).status == "undecided"]
+        session.include(undecided[0])
+        sha = commit_brief(review, session, allow_undecided=True).sha[:7]
+    committed = len(undecided) - 1
+    row = rows_by_stem(demo_ws)[DEMO_BATCH]
+    assert (row.state, row.uncommitted) == (f"committed {sha} ({committed} undecided of 21)", 0)
+
+    with review.open_session() as session:
+        session.include(undecided[1])
+    row = rows_by_stem(demo_ws)[DEMO_BATCH]
+    assert row.state == f"committed {sha} ({committed} undecided of 21; +1 decision)"
+    assert (row.undecided, row.committed_undecided, row.uncommitted) == (
+        committed - 1,
+        committed,
+        1,
+    )
+
+    with review.open_session() as session:  # a decision changed, not only made: it counts too
+        session.exclude(undecided[0], "not for tonight")
+    assert rows_by_stem(demo_ws)[DEMO_BATCH].state == (
+        f"committed {sha} ({committed} undecided of 21; +2 decisions)"
+    )
+
+    with review.open_session() as session:  # both undone: the session is the commit again
+        session.undo()
+        session.undo()
+    assert (
+        rows_by_stem(demo_ws)[DEMO_BATCH].state == f"committed {sha} ({committed} undecided of 21)"
+    )
+
+
+def test_a_batch_committed_all_decided_says_only_the_decisions_since(demo_ws: Path) -> None:
+    review = load_review(Workspace.open(demo_ws), DEMO_BATCH)
+    with review.open_session() as session:
+        for item in review.items:
+            if session.decision(item.ref).status == "undecided":
+                session.exclude(item.ref, "not for tonight")
+        sha = commit_brief(review, session, reviewer="Tom").sha[:7]
+        session.include(review.items[-1].ref)
+    assert rows_by_stem(demo_ws)[DEMO_BATCH].state == f"committed {sha} (+1 decision)"
