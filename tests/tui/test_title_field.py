@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from briefdesk.tui.dialogs.increment import IncrementDialog
 from textual import events
 from textual.widgets import Input
@@ -95,9 +96,10 @@ def test_a_title_left_as_it_opened_still_follows_the_items(demo: Path) -> None:
     run(go())
 
 
-def test_ctrl_u_clears_the_title_and_typing_replaces_it(demo: Path) -> None:
+@pytest.mark.parametrize("keymap", [None, "vim"])  # vim's ctrl+u is page_up outside a field
+def test_ctrl_u_clears_the_title_and_typing_replaces_it(demo: Path, keymap: str | None) -> None:
     async def go() -> None:
-        async with desk(demo) as (app, pilot, screen):
+        async with desk(demo, keymap=keymap) as (app, pilot, screen):
             inc_id = screen.session.increment_of(R1).id  # type: ignore[union-attr]
             _form, title, default = await open_form(pilot, app, screen)
             await pilot.press("ctrl+u")
