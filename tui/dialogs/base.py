@@ -8,14 +8,33 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, TextArea
 
-from ..text import line
+from ..text import line, one_line
 
 T = TypeVar("T")
+
+
+class LineInput(Input):
+    """A one-line field that keeps every line of a paste, joined by a space (`tui.text.one_line`).
+
+    Textual's `Input` keeps only a paste's first line and drops the rest without a word; a title
+    or a reason pasted from a note often comes with a line break in it (docs/keys.md)."""
+
+    def on_paste(self, event: events.Paste) -> None:
+        event.prevent_default()  # not Input's own handler, which keeps the first line only
+        event.stop()
+        text = one_line(event.text)
+        if not text:
+            return
+        if self.selection.is_empty:
+            self.insert_text_at_cursor(text)
+        else:
+            self.replace(text, *self.selection)
 
 
 class Dialog(ModalScreen[T]):

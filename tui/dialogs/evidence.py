@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from ..keys import keyed
 from ..wording import evidence_words, language_of, words
-from .base import Dialog, subject
+from .base import Dialog, LineInput, subject
 
 
 class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
@@ -65,7 +65,7 @@ class EvidenceDialog(Dialog[tuple[Evidence, str | None]]):
                 )
             yield OptionList(*options, id="levels", markup=False)
             yield Label("What was read (needed to raise the level):", classes="hint", markup=False)
-            yield Input(
+            yield LineInput(
                 value=self.note or "",
                 id="note",
                 placeholder=words(language)["evidence_note_example"],

@@ -27,10 +27,10 @@ from textual.content import Content
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..text import line
+from ..text import line, one_line
 from ..typeahead import KeyGate
 from ..wording import words
-from .base import Dialog, subject
+from .base import Dialog, LineInput, subject
 
 FIXED = (
     ("off-topic", "Off-topic: not about this topic"),
@@ -73,7 +73,7 @@ class ExcludeDialog(Dialog[str]):
                 yield Static(line(f"⚠ {self.warning}", "$warning"), id="warning", markup=False)
             yield OptionList(*self._options(), id="reasons", markup=False)
             yield Label("Or type a reason of your own (enter saves):", classes="hint", markup=False)
-            yield Input(
+            yield LineInput(
                 id="other",
                 placeholder=words(self.app)["reason_example"],
                 select_on_focus=False,  # the first character typed on the list is kept
@@ -159,7 +159,7 @@ class ExcludeDialog(Dialog[str]):
         if not field.has_focus:
             event.stop()
             field.focus()
-            field.insert_text_at_cursor(" ".join(event.text.split()))
+            field.insert_text_at_cursor(one_line(event.text))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

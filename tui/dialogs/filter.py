@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from ..filtering import ItemFilter
 from ..text import line
 from ..wording import language_of, words
-from .base import Dialog
+from .base import Dialog, LineInput
 
 ANY = "__any__"
 STATUS_CHOICES = (
@@ -58,7 +58,7 @@ class FilterDialog(Dialog[ItemFilter]):
         with Vertical(id="dialog", classes="filter") as box:
             box.border_title = "Filter items"
             yield Label("Text (title, body, ref, notes):", classes="hint", markup=False)
-            yield Input(value=f.text, id="text", placeholder=words(self.app)["filter_example"])
+            yield LineInput(value=f.text, id="text", placeholder=words(self.app)["filter_example"])
             with Horizontal(classes="criteria"):
                 yield _list("status", [(k, Content(t)) for k, t in STATUS_CHOICES], f.status or ANY)
                 yield _list(

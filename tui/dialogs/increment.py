@@ -3,13 +3,15 @@
 Title, 要点 (points), 与活文档脉络的关系 (relation) and 证据边界 (boundary) as the reviewer
 writes them (multi-line for the last three), and below the placements the 来源 parenthesis of
 each described material (or the spot check's); a field left empty is derived from the items
-again, and shows the derived text as its placeholder. A spot check's form also removes it
-(`Remove`, one undo step). The placements (建议归入) are a list: `a` adds one, `enter` edits
-(retargets) the highlighted one, `x` removes it, `shift+↑`/`shift+↓` move it; each changes the
-form's draft only. `ctrl+s` hands the whole draft to `save`, which the screen applies as one
-undo step (`Session.update_increment`); a draft it refuses (a boundary claiming more than the
-evidence) leaves the form open with everything the reviewer typed, so a refusal never costs
-them their text. `esc` drops the draft.
+again, and shows the derived text as its placeholder. The title field opens with the derived
+title as its text, the cursor at its end (typing adds to it, `ctrl+u` clears it); a title that
+still reads as the derived one is saved as not written, so it goes on following the items. A
+spot check's form also removes it (`Remove`, one undo step). The placements (建议归入) are a
+list: `a` adds one, `enter` edits (retargets) the highlighted one, `x` removes it,
+`shift+↑`/`shift+↓` move it; each changes the form's draft only. `ctrl+s` hands the whole draft
+to `save`, which the screen applies as one undo step (`Session.update_increment`); a draft it
+refuses (a boundary claiming more than the evidence) leaves the form open with everything the
+reviewer typed, so a refusal never costs them their text. `esc` drops the draft.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from textual.widgets.option_list import Option
 from ..text import line
 from ..typeahead import opens
 from ..wording import field_label, language_of
-from .base import FormDialog
+from .base import FormDialog, LineInput
 from .placement_edit import PlacementEditDialog
 
 
@@ -114,8 +116,11 @@ class IncrementDialog(FormDialog[IncrementDraft]):
             about = e.path if isinstance(e, SpotCheck) else " + ".join(n for _, n in self.parts)
             yield Static(line(about, "$text-muted"), classes="subject", markup=False)
             yield Label("title", classes="field", markup=False)
-            yield Input(
-                e.title or "", id="title", placeholder=d.title if d else "", select_on_focus=False
+            yield LineInput(
+                e.title or self.default_title,
+                id="title",
+                placeholder=self.default_title,
+                select_on_focus=False,
             )
             language = language_of(self.app)
             for name, text, placeholder in (
@@ -143,14 +148,14 @@ class IncrementDialog(FormDialog[IncrementDraft]):
             for k, (_key, name, written) in enumerate(self.source_fields()):
                 label = field_label("source", language) + (f" ({name})" if name else "")
                 yield Label(label, classes="field", markup=False)
-                yield Input(
+                yield LineInput(
                     written or "",
                     id=f"source-{k}",
                     placeholder="front matter source and the evidence level",
                     select_on_focus=False,
                 )
             yield Label(field_label("boundary_note", language), classes="field", markup=False)
-            yield Input(
+            yield LineInput(
                 e.boundary_note or "",
                 id="boundary_note",
                 placeholder="（须随段落保留）",
@@ -166,6 +171,18 @@ class IncrementDialog(FormDialog[IncrementDraft]):
                 if self.remove_entry is not None:
                     yield Button("Remove spot check", id="remove", variant="error")
                 yield Button("Cancel  esc", id="cancel")
+
+    @property
+    def default_title(self) -> str:
+        """The title the brief derives for the entry (docs/brief.md): the title field opens with
+        it as its text, to add to or replace, and shows it dim once the field is emptied."""
+        return self.derived.title if self.derived is not None else ""
+
+    def written_title(self) -> str | None:
+        """The title as the session takes it: None (derived, so it follows the items) when the
+        field is empty or still reads as the derived title, else what the field holds."""
+        title = self.query_one("#title", Input).value.strip()
+        return None if not title or title == self.default_title.strip() else title
 
     def source_fields(self) -> list[tuple[str, str, str | None]]:
         """(key, name, written text) of each 来源 the form edits: a spot check's one (key: its
@@ -295,7 +312,7 @@ class IncrementDialog(FormDialog[IncrementDraft]):
             return self.query_one(f"#{name}", TextArea).text.strip() or None
 
         return IncrementDraft(
-            title=self.query_one("#title", Input).value.strip() or None,
+            title=self.written_title(),
             points=text("points"),
             relation=text("relation"),
             boundary=text("boundary"),

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 from ..text import line
 from ..typeahead import opens
 from ..wording import language_of, section
-from .base import Dialog, FormDialog
+from .base import Dialog, FormDialog, LineInput
 
 Kind = Literal["contradictions", "handles"]
 HEADINGS = {"contradictions": (2, "contradictions"), "handles": (5, "handles")}  # section, name
@@ -116,7 +116,7 @@ class NoteEditDialog(FormDialog[bool]):
                 classes="field",
                 markup=False,
             )
-            yield Input(" ".join(n.refs) if n else "", id="refs", select_on_focus=False)
+            yield LineInput(" ".join(n.refs) if n else "", id="refs", select_on_focus=False)
             with Horizontal(classes="buttons"):
                 yield Button("Save  ctrl+s", id="save", variant="primary")
                 yield Button("Cancel  esc", id="cancel")

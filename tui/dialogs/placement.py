@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 
 from ..text import line
 from ..wording import words
-from .base import Dialog, subject
+from .base import Dialog, LineInput, subject
 
 ACTIONS = (
     ("append", "append to the section"),
@@ -111,7 +111,7 @@ class PlacementDialog(Dialog[tuple[str | None, str]]):
         with Vertical(id="dialog", classes="placement") as box:
             box.border_title = "Place in the living document"
             yield Static(subject(self.item_title, self.ref), classes="subject", markup=False)
-            yield Input(id="query", placeholder=words(self.app)["section_example"])
+            yield LineInput(id="query", placeholder=words(self.app)["section_example"])
             yield OptionList(id="sections", markup=False)
             yield Label("as", classes="hint", markup=False)
             yield OptionList(

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from ..text import line
 from ..wording import words
-from .base import FormDialog
+from .base import FormDialog, LineInput
 from .placement import searched_sections, section_prompt
 
 ACTION_WORDS = {
@@ -59,7 +59,7 @@ class PlacementEditDialog(FormDialog[Placement]):
         with VerticalScroll(id="dialog", classes="placement-edit") as box:
             box.border_title = self.heading
             yield Static(line(self.about, "bold"), classes="subject", markup=False)
-            yield Input(id="query", placeholder=words(self.app)["section_example"])
+            yield LineInput(id="query", placeholder=words(self.app)["section_example"])
             yield OptionList(id="sections", markup=False)
             yield Label("as", classes="hint", markup=False)
             yield OptionList(
@@ -68,14 +68,14 @@ class PlacementEditDialog(FormDialog[Placement]):
                 markup=False,
             )
             yield Label("label", classes="hint", markup=False)
-            yield Input(
+            yield LineInput(
                 (p.label or "") if p else "",
                 id="label",
                 placeholder="optional",
                 select_on_focus=False,
             )
             yield Label("note (printed in parentheses after it)", classes="hint", markup=False)
-            yield Input(
+            yield LineInput(
                 (p.note or "") if p else "",
                 id="note",
                 placeholder="optional",
@@ -86,7 +86,7 @@ class PlacementEditDialog(FormDialog[Placement]):
                 classes="hint",
                 markup=False,
             )
-            yield Input(
+            yield LineInput(
                 (p.after or "") if p else "",
                 id="after",
                 placeholder="optional",
@@ -97,7 +97,7 @@ class PlacementEditDialog(FormDialog[Placement]):
                 classes="hint",
                 markup=False,
             )
-            yield Input(
+            yield LineInput(
                 (p.wording or "") if p else "",
                 id="wording",
                 placeholder="optional",

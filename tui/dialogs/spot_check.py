@@ -20,7 +20,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..text import line
-from .base import Dialog
+from .base import Dialog, LineInput
 
 LIMIT = 60  # rows shown
 
@@ -56,7 +56,7 @@ class SpotCheckDialog(Dialog[str]):
                 classes="hint",
                 markup=False,
             )
-            yield Input(id="query", placeholder="search a path, e.g. paper_cards 2609 or flash")
+            yield LineInput(id="query", placeholder="search a path, e.g. paper_cards 2609 or flash")
             yield OptionList(id="candidates", markup=False)
             yield Static(id="preview", classes="existing", markup=False)
 

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from ..live import live
 from ..text import line
-from .base import Dialog, subject
+from .base import Dialog, LineInput, subject
 
 KIND_LABEL = {"batch": "batch item", "brief": "brief entry", "living-doc": "living doc"}
 SNIPPET = 90
@@ -68,7 +68,7 @@ class TargetPicker(Dialog[str]):
         with Vertical(id="dialog", classes="picker") as box:
             box.border_title = "Duplicate of…"
             yield Static(subject(self.item_title, self.ref), classes="subject", markup=False)
-            yield Input(id="query", placeholder="a name, a number, a ref (enter picks)")
+            yield LineInput(id="query", placeholder="a name, a number, a ref (enter picks)")
             yield OptionList(id="targets", markup=False)
             yield Label("", id="count", classes="hint", markup=False)
 

@@ -22,7 +22,7 @@ from textual.content import Content
 from ...dialogs.increment import IncrementDialog, IncrementDraft
 from ...dialogs.notes import Kind, NoteEdit, NotesDialog
 from ...dialogs.spot_check import SpotCheckDialog
-from ...text import line
+from ...text import line, one_line
 from ...typeahead import opens
 from ...widgets.brief import OrderList
 from ...wording import field_label, section
@@ -57,7 +57,7 @@ class Write(Controller):
 
         def done(text: str | None) -> None:
             if text is not None:
-                self.apply(lambda: save(" ".join(text.split()) or None))
+                self.apply(lambda: save(one_line(text) or None))
 
         self.app.push_screen(TextEntryDialog(heading, hint, title, ref, (), initial), done)
 
