@@ -1,5 +1,5 @@
 """The increment form's title field (docs/brief.md, docs/keys.md): it opens with the derived
-title as its text, the cursor at its end, so `End` and typing add to it and `ctrl+u` clears it;
+title as its text, all of it selected, so typing replaces it and `End` then typing adds to it;
 a title left as it opened stays derived (it follows the items); a paste of several lines keeps
 every line, joined by a space."""
 
@@ -53,7 +53,7 @@ def test_the_title_opens_as_text_and_end_then_typing_adds_to_it(demo: Path) -> N
             form, title, default = await open_form(pilot, app, screen)
             assert form.focused is title
             assert title.value == default  # real text, not a placeholder
-            assert title.cursor_position == len(default)
+            assert title.selection == (0, len(default))  # all of it, to type over
             await pilot.press("end")
             await typed(pilot, ADDED)
             assert form.dirty()
@@ -64,6 +64,22 @@ def test_the_title_opens_as_text_and_end_then_typing_adds_to_it(demo: Path) -> N
                 lambda: f"1. {default}{ADDED}\n" in screen.brief_cache,
                 what="the brief to show the title with the words added",
             )
+
+    run(go())
+
+
+def test_typing_at_once_replaces_the_title(demo: Path) -> None:
+    """The habit of `t`, words, `ctrl+s` (type-ahead included) still writes those words as the
+    title: the derived title is selected when the form opens."""
+
+    async def go() -> None:
+        async with desk(demo) as (app, pilot, screen):
+            inc_id = screen.session.increment_of(R1).id  # type: ignore[union-attr]
+            _form, title, _default = await open_form(pilot, app, screen)
+            await typed(pilot, "拓扑感知的 KV 传输")
+            assert title.value == "拓扑感知的 KV 传输"
+            await saved(pilot, app, screen)
+            assert screen.session.entry(inc_id).title == "拓扑感知的 KV 传输"
 
     run(go())
 

@@ -4,7 +4,8 @@ Title, 要点 (points), 与活文档脉络的关系 (relation) and 证据边界 
 writes them (multi-line for the last three), and below the placements the 来源 parenthesis of
 each described material (or the spot check's); a field left empty is derived from the items
 again, and shows the derived text as its placeholder. The title field opens with the derived
-title as its text, the cursor at its end (typing adds to it, `ctrl+u` clears it); a title that
+title as its text, all of it selected: typing replaces it (`t`, words, `ctrl+s` saves those
+words as the title, as when the field opened empty), `end` and typing add to it; a title that
 still reads as the derived one is saved as not written, so it goes on following the items. A
 spot check's form also removes it (`Remove`, one undo step). The placements (建议归入) are a
 list: `a` adds one, `enter` edits (retargets) the highlighted one, `x` removes it,
@@ -120,7 +121,7 @@ class IncrementDialog(FormDialog[IncrementDraft]):
                 e.title or self.default_title,
                 id="title",
                 placeholder=self.default_title,
-                select_on_focus=False,
+                select_on_focus=True,  # typing replaces it, `end` then typing adds to it
             )
             language = language_of(self.app)
             for name, text, placeholder in (
