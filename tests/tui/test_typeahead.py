@@ -25,14 +25,13 @@ def included_first(screen) -> str:
 
 
 def test_a_title_typed_straight_after_t_reaches_the_form(demo_ws: Path) -> None:
-    """`t`, then at once `ctrl+u`, a title and ctrl+s: the title is saved (before: nothing was).
-    The field opens with the derived title, so `ctrl+u` clears it first."""
+    """`t`, then at once a title and ctrl+s: the title is saved (before: nothing was)."""
 
     async def go() -> None:
         async with desk(demo_ws) as (app, pilot, screen):
             ref = included_first(screen)
             await settle(pilot)
-            sent = burst(app, "t", "ctrl+u", *"My title", "ctrl+s")
+            sent = burst(app, "t", *"My title", "ctrl+s")
             await after_burst(pilot, handled(app, sent))
             assert screen.session.increment_of(ref).title == "My title"
 
@@ -62,7 +61,7 @@ def test_after_a_long_paste_the_next_tab_and_text_land_in_the_next_field(demo_ws
         async with desk(demo_ws) as (app, pilot, screen):
             ref = included_first(screen)
             await settle(pilot)
-            sent = burst(app, "t", "ctrl+u", events.Paste(pasted), "tab", *"key point", "ctrl+s")
+            sent = burst(app, "t", events.Paste(pasted), "tab", *"key point", "ctrl+s")
             await after_burst(pilot, handled(app, sent))
             inc = screen.session.increment_of(ref)
             assert (inc.title, inc.points) == (pasted, "key point")
@@ -128,7 +127,7 @@ def test_a_form_opened_by_pilot_still_works_key_by_key(demo_ws: Path) -> None:
             ref = included_first(screen)
             await pilot.press("t")
             await until(pilot, lambda: isinstance(app.screen, IncrementDialog), what="the form")
-            await pilot.press("ctrl+u", *"Slow", "ctrl+s")  # ctrl+u: the derived title goes
+            await pilot.press(*"Slow", "ctrl+s")
             await until(pilot, lambda: app.screen is screen, what="the review")
             assert screen.session.increment_of(ref).title == "Slow"
 

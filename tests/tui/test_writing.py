@@ -56,9 +56,7 @@ def test_the_form_writes_title_and_points_and_undo_takes_them_back(demo: Path) -
             await settle(pilot)
             form = app.screen
             assert isinstance(form, IncrementDialog)
-            title = form.query_one("#title")
-            assert title.value.startswith("Flide")  # the derived title, as text to edit
-            await pilot.press("ctrl+u")  # the reviewer's own title instead
+            assert form.query_one("#title").placeholder.startswith("Flide")  # the derived title
             await typed(pilot, TITLE)
             await pilot.press("tab")
             await typed(pilot, "① Flide 精确状态分叉")
@@ -167,7 +165,6 @@ def test_a_spot_check_is_picked_written_and_undone(seed: Path) -> None:
             assert isinstance(form, IncrementDialog)  # the new spot check's own form
             spots = screen.session.plan.spot_checks
             assert [s.path for s in spots][-1] == "organized/paper_cards/1402-2609-04431.md"
-            await pilot.press("ctrl+u")  # the derived title, replaced
             await typed(pilot, "论文卡抽查 agentic 负载下的 KV 淘汰")
             await pilot.press("ctrl+s")
             await settle(pilot)
@@ -300,7 +297,6 @@ def test_a_refused_form_stays_open_with_what_was_typed(demo: Path) -> None:
             await settle(pilot)
             form = app.screen
             assert isinstance(form, IncrementDialog)
-            await pilot.press("ctrl+u")
             await typed(pilot, TITLE)
             await pilot.press("tab", "tab", "tab")
             assert form.focused.id == "boundary"
@@ -464,7 +460,6 @@ def test_ctrl_q_with_a_written_form_asks_first(demo: Path) -> None:
             await settle(pilot)
             form = app.screen
             assert isinstance(form, IncrementDialog)
-            await pilot.press("ctrl+u")
             await typed(pilot, TITLE)
             await pilot.press("ctrl+q")
             await settle(pilot)
