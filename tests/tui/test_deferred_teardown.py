@@ -15,7 +15,9 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from briefdesk.core.review.load import load_review
@@ -75,10 +77,7 @@ def test_git_status_that_ends_after_the_review_has_gone_does_nothing(
     asked, answer, done = threading.Event(), threading.Event(), threading.Event()
     errors: list[BaseException] = []
 
-    def slow(review):
-        asked.set()
-        answer.wait(30)
-        return [review.materials[0].path]  # something to redraw
+    slow = held(asked, answer, lambda review: [review.materials[0].path])  # to redraw
 
     ask = Handoff._uncommitted
 
@@ -131,10 +130,7 @@ def test_duplicate_targets_read_after_their_picker_closed_go_nowhere(demo: Path)
     asked, answer, done = threading.Event(), threading.Event(), threading.Event()
     errors: list[BaseException] = []
 
-    def slow() -> list:
-        asked.set()
-        answer.wait(30)
-        return []
+    slow = held(asked, answer, lambda: [])
 
     class Watched(TargetPicker):
         @work(thread=True, exclusive=True, group="targets")
@@ -199,6 +195,18 @@ def watched(method, errors: list[BaseException], done: threading.Event, group: s
     return run
 
 
+def held(asked: threading.Event, answer: threading.Event, then: Callable[..., Any]):
+    """A slow call: it says it was called (`asked`), waits until the test lets it answer
+    (`answer`), then answers what `then` does: an answer certain to come late."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        asked.set()
+        answer.wait(30)
+        return then(*args, **kwargs)
+
+    return call
+
+
 def test_history_read_after_its_screen_closed_goes_nowhere(
     demo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -215,9 +223,7 @@ def test_history_read_after_its_screen_closed_goes_nowhere(
     verified: list[str] = []
     topic = ""  # the review's, once it is open
 
-    def slow(ws) -> list[HistoryEntry]:
-        asked.set()
-        answer.wait(30)
+    def entries(ws) -> list[HistoryEntry]:
         return [
             HistoryEntry(
                 sha="0" * 40,
@@ -229,6 +235,8 @@ def test_history_read_after_its_screen_closed_goes_nowhere(
                 subject="brief",
             )
         ]
+
+    slow = held(asked, answer, entries)
 
     def verify(ws, sha: str):
         verified.append(sha)
@@ -298,17 +306,8 @@ def test_a_commit_that_ends_after_its_screen_closed_reports_nowhere(
 
     asked, answer, done = threading.Event(), threading.Event(), threading.Event()
     errors: list[BaseException] = []
-    real = git_commit.commit_brief
-
-    def slow_brief(*args, **kwargs):
-        asked.set()
-        answer.wait(30)
-        return real(*args, **kwargs)
-
-    def slow_materials(review, paths) -> str:
-        asked.set()
-        answer.wait(30)
-        return "0" * 40
+    slow_brief = held(asked, answer, git_commit.commit_brief)
+    slow_materials = held(asked, answer, lambda review, paths: "0" * 40)
 
     monkeypatch.setattr(git_commit, "commit_brief", slow_brief)
     monkeypatch.setattr(git_materials, "commit_materials", slow_materials)
@@ -376,12 +375,7 @@ def test_rows_read_after_the_picker_has_gone_go_nowhere(
 
     asked, answer, done = threading.Event(), threading.Event(), threading.Event()
     errors: list[BaseException] = []
-    real = picker_module.batch_status
-
-    def slow(*args, **kwargs):
-        asked.set()
-        answer.wait(30)
-        return real(*args, **kwargs)
+    slow = held(asked, answer, picker_module.batch_status)
 
     monkeypatch.setattr(picker_module, "batch_status", slow)
     monkeypatch.setattr(
@@ -416,12 +410,7 @@ def test_a_batch_made_after_the_picker_has_gone_goes_nowhere(
 
     asked, answer, done = threading.Event(), threading.Event(), threading.Event()
     errors: list[BaseException] = []
-    real = newbatch.plan_new_batch
-
-    def slow(*args, **kwargs):
-        asked.set()
-        answer.wait(30)
-        return real(*args, **kwargs)
+    slow = held(asked, answer, newbatch.plan_new_batch)
 
     monkeypatch.setattr(newbatch, "plan_new_batch", slow)
     monkeypatch.setattr(
