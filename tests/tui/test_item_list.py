@@ -126,8 +126,9 @@ def test_the_first_item_shows_its_group_header(demo: Path, keymap: str) -> None:
                 await pilot.press(*keys)
                 await until(pilot, lambda: items.highlighted == 1, what=f"{keys}: the first item")
                 await until(pilot, lambda: items.scroll_offset.y == 0, what=f"{keys}: the header")
-                top = items.app.screen._compositor.render_strips()[items.scrollable_content_region.y]
-                assert "1/5 inbox/jay/" in top.text  # the header is what the first line shows
+                strips = items.app.screen._compositor.render_strips()
+                top = strips[items.scrollable_content_region.y].text  # the list's first line
+                assert "1/5 inbox/jay/" in top  # the first material's header
 
     asyncio.run(go())
 
