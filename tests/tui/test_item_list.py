@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+from briefdesk.core.settings.keymap import load_keymap
 from briefdesk.tui.widgets.item_list import ItemList, Row
-from tui_helpers import desk, key
+from tui_helpers import desk, key, until
 
 
 def list_rows(items: ItemList) -> list[str]:
@@ -98,5 +100,53 @@ def test_only_the_rows_on_screen_are_drawn(demo: Path) -> None:
             last = items.get_option_at_index(items.option_count - 1)
             assert last._prompt is not None  # drawn when it came into view
             assert screen.view.items[last.id].title[:6] in last.prompt.plain
+
+    asyncio.run(go())
+
+
+def first_item_keys(keymap: str) -> list[tuple[str, ...]]:
+    """The keys a user presses for the first item: each key the keymap binds to `first_item`,
+    and `g g` in vim (the second `g` a user types out of habit must not undo the first)."""
+    keys = [(k,) for k in load_keymap(keymap).keys("first_item")]
+    return [*keys, ("g", "g")] if keymap == "vim" else keys
+
+
+@pytest.mark.parametrize("keymap", ["default", "vim"])
+def test_the_first_item_shows_its_group_header(demo: Path, keymap: str) -> None:
+    """At 100x30 the items list scrolls; going back to the first item from the last shows the
+    list from its first line, the first material's header above the first item (docs/keys.md)."""
+
+    async def go() -> None:
+        async with desk(demo, size=(100, 30), keymap=keymap) as (_app, pilot, screen):
+            items = screen.query_one(ItemList)
+            assert items.get_option_at_index(0).disabled  # the first row is a material header
+            for keys in first_item_keys(keymap):
+                await pilot.press(key("last_item", keymap))
+                await until(pilot, lambda: items.scroll_offset.y > 0, what="the list scrolled")
+                await pilot.press(*keys)
+                await until(pilot, lambda: items.highlighted == 1, what=f"{keys}: the first item")
+                await until(pilot, lambda: items.scroll_offset.y == 0, what=f"{keys}: the header")
+                strips = items.app.screen._compositor.render_strips()
+                top = strips[items.scrollable_content_region.y].text  # the list's first line
+                assert "1/5 inbox/jay/" in top  # the first material's header
+
+    asyncio.run(go())
+
+
+def test_moving_up_onto_a_groups_first_item_shows_its_header(demo: Path) -> None:
+    """Not only `home`: any move that lands on the first item of a material with its header just
+    above the top of the list scrolls that header into view too."""
+
+    async def go() -> None:
+        async with desk(demo, size=(100, 30)) as (_app, pilot, screen):
+            items = screen.query_one(ItemList)
+            await pilot.press(key("last_item"))
+            await until(pilot, lambda: items.scroll_offset.y > 0, what="the list scrolled")
+            while items.highlighted is not None and items.highlighted > 1:
+                await pilot.press(key("prev_item"))
+                index = items.highlighted
+                if items.get_option_at_index(index - 1).disabled:  # first item of its group
+                    assert items.scroll_offset.y <= index - 1, index
+            assert items.scroll_offset.y == 0
 
     asyncio.run(go())

@@ -137,6 +137,18 @@ def test_commit_screen(demo: Path, snap_compare) -> None:
     )
 
 
+def test_commit_screen_narrow(demo: Path, snap_compare) -> None:
+    """At 100x30 the four warnings take more lines than their box: it counts them, says which
+    lines it shows, has the focus and its scrollbar; the brief and the message stay below."""
+
+    async def run_before(pilot) -> None:
+        await on_item(R2, key("commit"), include=(R2,))(pilot)
+        await until(pilot, lambda: pilot.app.screen.focused.id == "commit-warnings", what="focus")
+
+    app = BriefdeskApp(demo, DEMO_BATCH)
+    assert snap_compare(app, terminal_size=NARROW, run_before=run_before)
+
+
 def test_commit_done(demo: Path, snap_compare) -> None:
     async def run_before(pilot) -> None:
         await on_item(R2, key("commit"), include=(R2,))(pilot)

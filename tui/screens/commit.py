@@ -9,6 +9,9 @@ Its head says what the commit message will say (`core.brief.message.summary`: th
 of increments, the `Decisions:` figures), then what is worth a second look before committing:
 increments still carrying generated filler (`core.brief.filler`) and a reviewer's name taken from
 the shared `briefdesk.yaml` that is not the committer's (`core.settings.reviewer`, the CLI's words).
+Those warnings are each wrapped in full in a box of their own (`Warnings`) whose top line counts
+them; when they take more lines than the box has (a quarter of the screen), it scrolls and has
+the focus, so none is cut off unseen and the brief, the message and the commit key stay on screen.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from briefdesk.core.brief.content import BriefModel
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.review.load import Review
 from briefdesk.core.review.session import Session
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -31,6 +34,55 @@ from textual.widgets import Button, Static
 from ..keys import keyed
 from ..live import live
 from ..text import block, line
+
+
+class Warnings(VerticalScroll):
+    """The warnings to look at before committing, one paragraph each, wrapped in full.
+
+    Its top line says how many there are; when they do not all fit, it says how to read the rest
+    and scrolls (its scrollbar shows, and ↑ ↓ pgup pgdn scroll it once focused): a warning is
+    never cut off without a sign that more follows."""
+
+    def __init__(self) -> None:
+        super().__init__(id="commit-warnings")
+        self.count = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="commit-notices", markup=False)
+
+    def show(self, notices: list[str]) -> None:
+        self.count = len(notices)
+        text = self.query_one("#commit-notices", Static)
+        text.update(block("\n".join(notices)))
+        text.display = self.display = bool(notices)
+        self.title()
+
+    def overflows(self) -> bool:
+        """More lines than the box shows: some of the warnings are only reached by scrolling."""
+        return self.max_scroll_y > 0
+
+    def title(self) -> None:
+        """`5 warnings`, and while they do not all fit which lines are shown and how to scroll."""
+        count = f"{self.count} warning{'s' if self.count != 1 else ''}"
+        if not self.overflows():
+            self.border_title = count
+            return
+        top, shown = round(self.scroll_y), self.scrollable_content_region.height
+        keys = "↑↓ pgdn scroll, tab moves on" if self.has_focus else "tab here to scroll"
+        self.border_title = (
+            f"{count} · lines {top + 1}-{top + shown} of {self.virtual_size.height} · {keys}"
+        )
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.title()
+
+    def on_resize(self, event: events.Resize) -> None:  # its size or its content's changed
+        self.title()
+
+    def watch_has_focus(self, _has_focus: bool) -> None:  # the keys it names are its own now
+        super().watch_has_focus(_has_focus)
+        self.title()
 
 
 class CommitScreen(ModalScreen[str | None]):
@@ -126,8 +178,7 @@ class CommitScreen(ModalScreen[str | None]):
             )
             head = Content.assemble(("Commit the brief  ", "bold"), (tally, "$text-muted"))
             yield Static(head, id="commit-head", markup=False)
-            notices = self.notices()
-            yield Static(block("\n".join(notices)), id="commit-notices", markup=False)
+            yield Warnings()
             files = Content.assemble(
                 (f"writes and commits exactly these {self._files_count()} files:\n", "$text-muted"),
                 ("  ", ""),
@@ -195,13 +246,22 @@ class CommitScreen(ModalScreen[str | None]):
             return []  # not a repository: the commit says so
 
     def on_mount(self) -> None:
-        self.query_one("#commit-notices", Static).display = bool(self.notices())
+        self.query_one(Warnings).show(self.notices())
         if self.problem:  # what is shown can be read, not committed
             self._status(self.problem, "bold $error")
             self.query_one("#do-commit", Button).disabled = True
             self.query_one("#back", Button).focus()
         else:
             self.query_one("#do-commit", Button).focus()
+        self.call_after_refresh(self._read_warnings_first)
+
+    def _read_warnings_first(self) -> None:
+        """Warnings that do not all fit take the focus, so the first keys scroll them; the commit
+        key and esc are the screen's and work from there too."""
+        warnings = self.query_one(Warnings)
+        warnings.title()  # laid out now: whether they fit is known
+        if warnings.overflows() and self.sha is None and not self.busy:
+            warnings.focus()
 
     def _status(self, text: str, style: str = "") -> None:
         self.query_one("#commit-status", Static).update(line(text, style))
@@ -260,10 +320,7 @@ class CommitScreen(ModalScreen[str | None]):
             return
         self.busy = False
         self.uncommitted = self._uncommitted()
-        notices = self.notices()
-        box = self.query_one("#commit-notices", Static)
-        box.update(block("\n".join(notices)))
-        box.display = bool(notices)
+        self.query_one(Warnings).show(self.notices())
         for button in self.query("#commit-materials"):
             button.display = bool(self.uncommitted)
         self._status(

@@ -95,6 +95,19 @@ class ItemList(PaneList, inherit_bindings=False):
             if index is not None:
                 self.refresh_line(index)  # line k is option k
 
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        """Scroll to the highlighted row, and to its group's header when the row is the first of
+        its material: the header says which material the row belongs to, so `home` (vim `g g`)
+        shows the list from its first line, not from the first item under a header scrolled out
+        of view (docs/keys.md, `first_item`)."""
+        super().scroll_to_highlight(top)
+        index = self.highlighted
+        if index is None or index == 0 or not self.is_mounted:
+            return
+        header = index - 1  # line k is option k (`tui.widgets.pane_list`)
+        if self.options[header].disabled and self.scroll_offset.y > header:
+            self.scroll_to(y=header, animate=False, force=True, immediate=True)
+
     def highlight_ref(self, ref: str | None) -> None:
         if ref is None:
             return
