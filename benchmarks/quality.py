@@ -55,6 +55,7 @@ EVERY = [
     ROOT / "tests" / "workspaces" / "heldout7",
     ROOT / "tests" / "workspaces" / "heldout8",
     ROOT / "tests" / "workspaces" / "heldout9",
+    ROOT / "tests" / "workspaces" / "heldout10",
 ]
 
 
