@@ -87,6 +87,9 @@ def keys_markdown() -> str:
             "the commit screen commits with the"
         ),
         "  `commit` key; the brief preview closes with the `preview_brief` key.",
+        "  The commit screen counts its warnings; when they do not all fit, their box has the",
+        "  focus as the screen opens (`up` `down` `pgdn` scroll it, `tab` moves on to the",
+        "  buttons, `ctrl+s` commits from anywhere).",
         "  The increment form's title field opens with the title the brief derives as its text,",
         "  all of it selected: typing replaces it, `end` and typing add to it; left as it opened,",
         "  the title stays derived and follows the items.",
