@@ -57,15 +57,6 @@ def line(text: object, style: str = "") -> Content:
     )
 
 
-def one_line(text: str) -> str:
-    """Text for a one-line field: its lines (and any run of spaces or tabs) joined by one space.
-
-    A one-line field cannot hold a line break, and a paste of several lines must not lose all
-    but the first (Textual's `Input` keeps only the first), so every one-line entry of the desk
-    (a pasted title, a reason, a label written in a text box) takes text through here."""
-    return " ".join(text.split())
-
-
 def block(text: object, style: str = "") -> Content:
     """Material text with its lines, safe and literal."""
     return (

@@ -128,14 +128,15 @@ def test_ctrl_u_clears_the_title_and_typing_replaces_it(demo: Path, keymap: str 
 
 
 def test_a_paste_of_two_lines_keeps_both(demo: Path) -> None:
-    """Textual's one-line field keeps a paste's first line only; the desk's keeps every line."""
+    """Textual's one-line field keeps a paste's first line only; the desk's keeps every line, and
+    takes out what would drive the terminal (a colour sequence, a bell)."""
 
     async def go() -> None:
         async with desk(demo) as (app, pilot, screen):
             inc_id = screen.session.increment_of(R1).id  # type: ignore[union-attr]
             _form, title, _default = await open_form(pilot, app, screen)
             await pilot.press("ctrl+u")
-            sent = burst(app, events.Paste("第一行标题\n第二行…\n"))
+            sent = burst(app, events.Paste("第一行\x1b[31m标题\x07\n第二行…\n"))
             await after_burst(pilot, handled(app, sent))
             assert title.value == "第一行标题 第二行…"
             await saved(pilot, app, screen)

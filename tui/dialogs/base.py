@@ -8,19 +8,21 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
+from briefdesk.core.text.sanitize import one_line
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, TextArea
 
-from ..text import line, one_line
+from ..text import line
 
 T = TypeVar("T")
 
 
 class LineInput(Input):
-    """A one-line field that keeps every line of a paste, joined by a space (`tui.text.one_line`).
+    """A one-line field that keeps every line of a paste, joined by a space, terminal controls
+    removed (`core.text.sanitize.one_line`, the rule the brief and the commit message use too).
 
     Textual's `Input` keeps only a paste's first line and drops the rest without a word; a title
     or a reason pasted from a note often comes with a line break in it (docs/keys.md)."""

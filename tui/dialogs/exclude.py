@@ -19,6 +19,7 @@ from typing import ClassVar
 
 from briefdesk.core.matching.targets import Target
 from briefdesk.core.model.values import Duplicate
+from briefdesk.core.text.sanitize import one_line
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -27,7 +28,7 @@ from textual.content import Content
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..text import line, one_line
+from ..text import line
 from ..typeahead import KeyGate
 from ..wording import words
 from .base import Dialog, LineInput, subject

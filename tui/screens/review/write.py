@@ -17,12 +17,13 @@ from briefdesk.core.brief.build import short_name
 from briefdesk.core.brief.excerpt import excerpt
 from briefdesk.core.errors import BriefdeskError
 from briefdesk.core.model.increments import Increment, SpotCheck
+from briefdesk.core.text.sanitize import one_line
 from textual.content import Content
 
 from ...dialogs.increment import IncrementDialog, IncrementDraft
 from ...dialogs.notes import Kind, NoteEdit, NotesDialog
 from ...dialogs.spot_check import SpotCheckDialog
-from ...text import line, one_line
+from ...text import line
 from ...typeahead import opens
 from ...widgets.brief import OrderList
 from ...wording import field_label, section
