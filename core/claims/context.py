@@ -24,11 +24,11 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from ..facts.extract import MEASURES, Fact, is_measure, rate_measure, variants
+from ..facts.extract import MEASURES, METRIC_NAMES, Fact, is_measure, rate_measure, variants
 from ..facts.index import unit_of
 from ..text.normalize import nfkc
 
-CONTEXT_VERSION = "4"  # bump when this reading changes: cached number conflicts are keyed by it
+CONTEXT_VERSION = "5"  # bump when this reading changes: cached number conflicts are keyed by it
 TIMES = frozenset({"ms", "s", "min", "h"})
 # the unit a time is counted per, in English and Chinese (`per step`, `/step`, `每步`)
 _PER = {
@@ -103,11 +103,141 @@ def per_unit(f: Fact, text: str) -> Fact:
     return f if unit is None else dataclasses.replace(f, thing=f"per-{unit}")
 
 
+# a figure the text gives as what a source says, to set its own against it: right after a word
+# that names the source or sets the figure against (`against the 86.22%`, `the paper's 0.62`,
+# `the leaderboard row … says 0.89`, `nobody has reproduced 95.7`, `论文给出的 0.62`,
+# `官方的 95.7`), or right before the source (`86.22% in the report`). A living document
+# writes its source after its own figure (`95.7（作者自述）`): that is its statement, kept.
+_ATTRIBUTED_BEFORE = re.compile(
+    r"(?:(?i:\bagainst(?:\s+(?:the|a|its|their))?"
+    r"|\b(?:paper|report|leaderboard|card|authors?|vendor|official|release)(?:'s|s')"
+    r"(?:\s+[a-z]+)?"
+    r"|\b(?:the|their|its)\s+(?:reported|claimed|official|published|advertised)"
+    r"|\b(?:paper|report|leaderboard|table|row|card|authors?|README)\b[^.;。；]{0,40}"
+    r"\b(?:says|said|shows|showed|lists|listed|gives|gave|reports|reported)"
+    r"|\b(?:nobody|no\s+one|not|never|n't|failed\s+to|unable\s+to)\b[^.;。；]{0,24}"
+    r"\breproduc[a-z]*(?:\s+(?:the|their|its))?)"
+    r"|(?:论文|官方|原文|作者|排行榜|榜单|技术报告|模型卡)"
+    r"(?:给出|报告|公布|声称|宣称|写|列出|自称)?(?:的|里的|中的|上的)\s*"
+    r"|(?:没人|无人|没有人|未能|无法|没能)[^。；，,]{0,8}复现(?:出)?(?:的)?)"
+    # the measure may be named between (`the paper's Pearson r of 0.55`)
+    r"(?:(?:\s+[\w@.\-]+){1,3}?\s+(?i:of|is|was|at|=))?"
+    r"\s*[~≈约]?\s*$"
+)
+# a sentence that says it relays a source (`作者转述官方数字：… 0.62`, `quoting the paper: …`):
+# its figures are that source's, however far the word is before them
+_RELAYED = re.compile(
+    r"(?:转述|援引|引述|复述|搬运)(?:了)?[^。；;]{0,6}(?:官方|论文|原文|作者|报告|榜单|排行榜)"
+    r"|(?i:\b(?:quoting|citing|relaying|repeating)\s+(?:the\s+|their\s+|its\s+)?"
+    r"(?:paper|official|authors?|report|leaderboard|vendor|model\s+card))"
+)
+_ATTRIBUTED_AFTER = re.compile(
+    r"\s*(?i:(?:in|from|of)\s+(?:the|their|its)\s+(?:paper|report|technical\s+report|"
+    r"leaderboard|model\s+card|release\s+notes?|announcement|blog\s+post)\b"
+    r"|(?:as\s+)?(?:reported|claimed|advertised)\s+(?:by|in)\b)"
+)
+
+
 def quoted(f: Fact, text: str) -> bool:
-    """Whether the figure is one the text says others claim (`Everyone quotes ~96 s`)."""
+    """Whether the figure is one the text says others claim (`Everyone quotes ~96 s`), gives
+    as a source's to set its own against (`_ATTRIBUTED_BEFORE`, `_ATTRIBUTED_AFTER`), or says
+    it relays (`_RELAYED`)."""
     lo = max(0, f.pos - QUOTE_REACH)
     cut = list(_ENDS.finditer(text, lo, f.pos))
-    return _QUOTED.search(text, cut[-1].end() if cut else lo, f.pos) is not None
+    if _QUOTED.search(text, cut[-1].end() if cut else lo, f.pos) is not None:
+        return True
+    lo = max(0, f.pos - ATTRIBUTION_REACH)
+    cut = list(_ENDS.finditer(text, lo, f.pos))
+    if _ATTRIBUTED_BEFORE.search(text, cut[-1].end() if cut else lo, f.pos) is not None:
+        return True
+    if _RELAYED.search(text, cut[-1].end() if cut else lo, f.pos) is not None:
+        return True
+    k = text.find(f.text, max(0, f.pos - 4)) if f.text else -1
+    return k >= 0 and _ATTRIBUTED_AFTER.match(text, k + len(f.text)) is not None
+
+
+ATTRIBUTION_REACH = 80
+
+
+METRIC_NAME_REACH = 24
+_CLAUSE_ENDS = re.compile(r"[。！？；;!?\n,，、]|\. ")
+_FIGURE = re.compile(r"[0-9]")
+_WORD_AFTER = re.compile(r"\s?(?P<w>[A-Za-z][A-Za-z0-9\-]*)")
+# the measure given to a score no word names (`MMBench-V1.1 en test：- InternVL3-8B：81.7`,
+# `测得 79.6`, `VBench Total … 86.22%`): what its benchmark scores, told apart by the setting
+IMPLICIT = "score"
+
+
+def named_metric(f: Fact, text: str) -> Fact:
+    """A figure no measure word names takes the metric name written right before it in its
+    clause, with no other figure between (`an ANLS of 94.1`, `Pearson r 0.62`), else right
+    after it (`94.1 ANLS`); the metric leaves its setting."""
+    if f.kind != "quantity" or is_measure(f.thing):
+        return f
+    lo = max(0, f.pos - METRIC_NAME_REACH)
+    cut = list(_CLAUSE_ENDS.finditer(text, lo, f.pos))
+    lo = cut[-1].end() if cut else lo
+    metric = None
+    for m in _WORD.finditer(text, lo, f.pos):
+        w = m.group(0).casefold()
+        if w in METRIC_NAMES and not _FIGURE.search(text, m.end(), f.pos):
+            metric = w
+    if metric is None and f.text:
+        k = text.find(f.text, max(0, f.pos - 4))
+        after = _WORD_AFTER.match(text, k + len(f.text)) if k >= 0 else None
+        if after is not None and after.group("w").casefold() in METRIC_NAMES:
+            metric = after.group("w").casefold()
+    if metric is None:
+        return f
+    setting = tuple(n for n in f.setting if n != metric)
+    return dataclasses.replace(f, thing=metric, setting=setting)
+
+
+def _score_like(value: str) -> bool:
+    """A share (`86.22%`) or a bare score in points (`81.7`: from 1 to 100, with a decimal)."""
+    unit = unit_of(value)
+    if unit == "%":
+        return True
+    if unit != "":
+        return False
+    try:
+        x = float(value)
+    except ValueError:
+        return False
+    return "." in value and 1.0 <= x <= 100.0
+
+
+# a figure a word follows (`45% lower cost`, `66.8% of tasks`) or a change stands before
+# (`少了四成半`, `by 12%`, `提升 3.1`) is a difference or a share of something else, not a score
+_WORD_NEXT = re.compile(r"[ \t]?[A-Za-z\u4e00-\u9fff]")
+_CHANGE_BEFORE = re.compile(
+    r"(?:少了|多了|减少|降低|下降|提升|提高|增加|增长|快了|慢了|差了|高了|低了|"
+    r"(?i:\bby|\bup|\bdown|\bplus|\bminus))\s*(?:了)?\s*[~≈约]?\s*$"
+)
+
+
+def implicit_score(f: Fact, text: str) -> Fact:
+    """A share or a score in points that no word names a measure of, in a setting of two names
+    or more (a model and its benchmark: `VBench Total … Wan2.1-T2V-14B 86.22%`, `InternVL3-8B，
+    MMBench-V1.1 … 测得 79.6`), is the benchmark's score (IMPLICIT): two such figures of one
+    setting are one measure, as two `accuracy` figures are. A figure a word follows or a
+    change stands before is none (`_WORD_NEXT`, `_CHANGE_BEFORE`)."""
+    if f.kind != "quantity" or is_measure(f.thing) or len(f.setting) < 2:
+        return f
+    if not _score_like(f.value) or not _stands_alone(f, text):
+        return f
+    return dataclasses.replace(f, thing=IMPLICIT)
+
+
+def _stands_alone(f: Fact, text: str) -> bool:
+    """Whether a figure is written as a result of its own: no word right after it, no change
+    right before it."""
+    k = text.find(f.text, max(0, f.pos - 4)) if f.text else -1
+    if k < 0:
+        return False
+    if _WORD_NEXT.match(text, k + len(f.text)):
+        return False
+    return _CHANGE_BEFORE.search(text, max(0, k - 12), k) is None
 
 
 def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
@@ -124,10 +254,14 @@ def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
             continue
         if quoted(f, text) or denied(f, text):
             continue
-        f = done_share(per_unit(f, text), text)
-        if not f.setting and unit_of(f.value) and is_measure(f.thing):
+        f = named_metric(done_share(per_unit(f, text), text), text)
+        if not f.setting and (unit_of(f.value) or f.thing in SCORES) and is_measure(f.thing):
             f = dataclasses.replace(f, setting=_written_before(f, text, names))
-        f = listed(f, text, names)
+        elif len(f.setting) == 1 and is_measure(f.thing):
+            # a result whose sentence names one thing only (its benchmark: `PoseBusters v2 成功率
+            # 72.7%`) is of what the text's title names too (`AlphaFold 3 在 PoseBusters 上`)
+            f = dataclasses.replace(f, setting=_with_title(f, text, names))
+        f = implicit_score(listed(f, text, names), text)
         out.append(f)
     return out
 
@@ -139,12 +273,18 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9@^_\-]*")
 def _measures_in(text: str, lo: int, hi: int) -> set[str]:
     """The measures the words of `text[lo:hi]` name (`CER（test）：` names `cer`, `召回率：` the
     Chinese word number conflicts read as `recall`)."""
-    found = {w for m in _WORD.finditer(text, lo, hi) if (w := m.group(0).casefold()) in MEASURES}
+    found = {
+        w
+        for m in _WORD.finditer(text, lo, hi)
+        if ((w := m.group(0).casefold()) in MEASURES or w in METRIC_NAMES)
+        and not _THRESHOLD.match(text, m.end())  # `RMSD < 2 Å` is a criterion, not the measure
+    }
     return found | {w for w in _ZH_NAMED if w in text[lo:hi]}
 
 
 # Chinese measures a list's lead may name (core.claims.numbers reads each as its English one)
-_ZH_NAMED = frozenset({"召回", "延迟", "时延", "吞吐", "胜率"})
+_ZH_NAMED = frozenset({"召回", "延迟", "时延", "吞吐", "胜率", "功率"})
+_THRESHOLD = re.compile(r"\s*(?:[<>≤≥＜＞]|低于|高于|以下|以上)")
 
 
 def listed(f: Fact, text: str, names: Sequence[Fact]) -> Fact:
@@ -175,15 +315,51 @@ def listed(f: Fact, text: str, names: Sequence[Fact]) -> Fact:
     thing = f.thing
     if not is_measure(thing):
         named = _measures_in(text, lead, lead_end) or _measures_in(text, 0, title)
-        if len(named) != 1:
+        if len(named) > 1:
             return f
-        thing = next(iter(named))
+        # a lead naming no measure (`MMBench-V1.1 en test：`) names the benchmark the list
+        # scores: its figures are that benchmark's score (`implicit_score`)
+        thing = next(iter(named)) if named else IMPLICIT
+        if thing == IMPLICIT and not (_score_like(f.value) and _stands_alone(f, text)):
+            return f
     around = {n.thing for n in names if lead <= n.pos < lead_end or n.pos < title}
     # the lead's other values of one dimension are the list's other figures' (`test-clean /
     # test-other` over `test-other 3.19`)
     around = {y for y in around if not any(variants(x, y) for x in f.setting)}
     setting = tuple(sorted((set(f.setting) | around) - {thing} - MEASURES))
     return dataclasses.replace(f, thing=thing, setting=setting)
+
+
+# measures whose bare figure is a result (`My F1 is 0.84`, `a Pearson r of 0.48`), not a count or a
+# parameter (`batch size 1`): such a figure carries the setting written before it, as one with a
+# unit does
+SCORES = METRIC_NAMES | {
+    "f1",
+    "auc",
+    "ndcg",
+    "mrr",
+    "bleu",
+    "rouge",
+    "precision",
+    "recall",
+    "accuracy",
+    "wer",
+    "cer",
+    "mos",
+    "utmos",
+    "score",
+}
+
+
+def _with_title(f: Fact, text: str, names: Sequence[Fact]) -> tuple[str, ...]:
+    """A figure's setting with the names of the text's title (its first line), measures out."""
+    title = text.find("\n")
+    title = len(text) if title < 0 else title
+    if f.pos < title:
+        return f.setting
+    around = {n.thing for n in names if n.pos < title} - MEASURES - METRIC_NAMES - {f.thing}
+    around = {y for y in around if not any(variants(x, y) for x in f.setting)}
+    return tuple(sorted(set(f.setting) | around))
 
 
 def _written_before(f: Fact, text: str, names: Sequence[Fact]) -> tuple[str, ...]:

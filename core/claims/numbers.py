@@ -33,7 +33,7 @@ from ..facts.index import MIN_SETTING, Facts, stated, unit_of
 from ..storage.cachefile import read_sealed, write_sealed
 from ..text.normalize import nfkc
 from . import wording
-from .context import CONTEXT_VERSION, in_context
+from .context import CONTEXT_VERSION, IMPLICIT, in_context
 from .types import Claim, Conflict, Origin
 
 # (ref, origin, doc, text)
@@ -106,7 +106,8 @@ def _measured(f: Fact) -> Fact:
     if f.kind != "quantity":
         return f
     unit = unit_of(f.value)
-    if unit == "" and is_measure(f.thing) and _percent_like(f.value):
+    if unit == "" and is_measure(f.thing) and f.thing != IMPLICIT and _percent_like(f.value):
+        # (a score no word names keeps its unit: `81.7` on a leaderboard, `1.5` a ratio)
         # a score written bare is in points, as with `%` (`CER 2.96` and `a CER of 3.48%`)
         f = dataclasses.replace(f, value=f"{f.value}%")
         unit = "%"
@@ -365,7 +366,7 @@ def _other_switch(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "7"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "8"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -462,7 +463,9 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
             if not (s <= t and len(s) <= MIN_SETTING):
                 continue
             if texts[x][1] != "item":
-                lead = paragraph_lead(x, fx.pos)
+                # a list's lines each open with their own subject (`- Orb-v3：F1 0.89`); the
+                # paragraph's first line names only the first of them
+                lead = list_item_name(x, fx.pos) or paragraph_lead(x, fx.pos)
                 if lead is not None and lead not in folded(y).casefold():
                     return False
                 continue
@@ -485,11 +488,9 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
         （上海交大等）：…`); in an item, the name its title opens with after a forum's label
         (`r/HPC:`). Empty when none says."""
         text = folded(k)
-        line = text.rfind("\n", 0, pos) + 1
-        if line > 0 and _LIST_ITEM.match(text, line):
-            first = first_name(k, line, pos)
-            if first is not None:
-                return (first,)
+        first = list_item_name(k, pos)
+        if first is not None:
+            return (first,)
         if texts[k][1] != "item":
             start, _ = _sentence_span(text, pos)
             found = [first_name(k, start, pos), paragraph_lead(k, pos)]
@@ -499,6 +500,15 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
         label = _FORUM_LABEL.match(text)
         title = first_name(k, label.end() if label else 0, end, setting_at(k, pos))
         return (title,) if title is not None else ()
+
+    def list_item_name(k: int, pos: int) -> str | None:
+        """The name the list item holding `pos` opens with (`- SenseVoice-Small：2.96`), if
+        `pos` is in a list item after the text's first line."""
+        text = folded(k)
+        line = text.rfind("\n", 0, pos) + 1
+        if line > 0 and _LIST_ITEM.match(text, line):
+            return first_name(k, line, pos)
+        return None
 
     def setting_at(k: int, pos: int) -> frozenset[str]:
         return next((st for f, _, st in facts[k].measured if f.pos == pos), frozenset())

@@ -39,7 +39,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "22"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "23"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -214,6 +214,36 @@ MEASURES = frozenset(
         "busbw",
         "algbw",
         "bus-bandwidth",
+    }
+)
+# measures benchmarks report as a bare figure (`ANLS 94.1`, `Pearson r 0.62`, `94.1 ANLS`), which
+# the fact index keeps as names (they place an item and match its duplicates; as measures they
+# did worse): a number right after one is its score, never a release of it (`Pearson 0.48`), and
+# the number reader (core.claims.context) gives a figure no measure word names the one written
+# right before it in its clause, or right after it
+METRIC_NAMES = frozenset(
+    {
+        "anls",
+        "pearson",
+        "spearman",
+        "kendall",
+        "rmsd",
+        "rmse",
+        "mae",
+        "mse",
+        "psnr",
+        "ssim",
+        "lpips",
+        "fid",
+        "fvd",
+        "miou",
+        "cider",
+        "auroc",
+        "auprc",
+        "lddt",
+        "plddt",
+        "tm-score",
+        "mfu",
     }
 )
 # Chinese words that name a measure, as `_metric` keeps them (the last two characters of the
@@ -495,8 +525,9 @@ def _phrases_in(low: str, vocabulary: Collection[str]) -> list[str]:
 def _title_case(word: str) -> bool:
     """Only the first letter is a capital (`However`): a name only where no sentence starts. A
     word that starts in lower case is not (`qwen2.5-vl-7b` opening a line is the model's name,
-    as it is anywhere else in a sentence)."""
-    return word[0].isupper() and word[1:].islower()
+    as it is anywhere else in a sentence), nor one with a digit (`Orb-v3 on …` opening a title
+    names the model: no English word has a digit)."""
+    return word[0].isupper() and word[1:].islower() and not any(c.isdigit() for c in word)
 
 
 def _opens_sentence(text: str, pos: int) -> bool:
@@ -753,8 +784,12 @@ def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
         if v is None:
             continue
         near = _name_before(names, name_starts, m.start(), 2, text)
-        if near is not None and not m.group("v") and (_cut_off(near[0]) or near[0] in MEASURES):
-            continue  # `recall@10 0.95`: a measure's figure, not a version of it
+        if (
+            near is not None
+            and not m.group("v")
+            and (_cut_off(near[0]) or near[0] in MEASURES or near[0] in METRIC_NAMES)
+        ):
+            continue  # `recall@10 0.95`, `Pearson 0.48`: a measure's figure, not a version of it
         if (
             not m.group("v")
             and len(v.parts) < 3
