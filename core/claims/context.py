@@ -28,7 +28,7 @@ from ..facts.extract import MEASURES, METRIC_NAMES, Fact, is_measure, rate_measu
 from ..facts.index import unit_of
 from ..text.normalize import nfkc
 
-CONTEXT_VERSION = "5"  # bump when this reading changes: cached number conflicts are keyed by it
+CONTEXT_VERSION = "6"  # bump when this reading changes: cached number conflicts are keyed by it
 TIMES = frozenset({"ms", "s", "min", "h"})
 # the unit a time is counted per, in English and Chinese (`per step`, `/step`, `每步`)
 _PER = {
@@ -254,7 +254,7 @@ def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
             continue
         if quoted(f, text) or denied(f, text):
             continue
-        f = named_metric(done_share(per_unit(f, text), text), text)
+        f = named_metric(done_share(per_unit(tabled(f, text, names), text), text), text)
         if not f.setting and (unit_of(f.value) or f.thing in SCORES) and is_measure(f.thing):
             f = dataclasses.replace(f, setting=_written_before(f, text, names))
         elif len(f.setting) == 1 and is_measure(f.thing):
@@ -267,6 +267,72 @@ def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
 
 
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|[0-9]{1,2}[.)、])\s")
+_TABLE_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*")
+
+
+def table_cell(text: str, pos: int) -> tuple[list[str], list[list[str]], int, int, int] | None:
+    """The Markdown table holding `pos`, if `pos` is in one of its data rows: its header cells,
+    its data rows' cells, the row and column of `pos`, and where the table starts."""
+    line = text.rfind("\n", 0, pos) + 1
+    if not text.startswith("|", line):
+        return None
+    start = line
+    while start > 0:
+        prev = text.rfind("\n", 0, start - 1) + 1
+        if not text.startswith("|", prev):
+            break
+        start = prev
+    end = line
+    while end < len(text) and text.startswith("|", end):
+        nxt = text.find("\n", end)
+        end = len(text) if nxt < 0 else nxt + 1
+    rows = [r for r in text[start:end].split("\n") if r.startswith("|")]
+    if len(rows) < 3 or not _TABLE_RULE.fullmatch(rows[1]):
+        return None  # a table has a header and its rule line
+    cells = [[c.strip() for c in r.strip().strip("|").split("|")] for r in rows]
+    offsets = []
+    k = start
+    for r in rows:
+        offsets.append(k)
+        k += len(r) + 1
+    row = max(i for i, o in enumerate(offsets) if o <= pos)
+    if row < 2:
+        return None
+    column = text.count("|", offsets[row], pos) - 1
+    return cells[0], cells[2:], row - 2, column, start
+
+
+def _written_in(name: str, low: str) -> bool:
+    """Whether `low` (casefolded) writes `name` as a word of its own."""
+    return re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", low) is not None
+
+
+def tabled(f: Fact, text: str, names: Sequence[Fact]) -> Fact:
+    """A figure in a Markdown table's cell (`| 8192 | 702 TFLOPS | 760 TFLOPS |`) is measured in
+    what its column's header names (`Triton v3.6.0`) and what the text before the table and its
+    title name (the setup: `H100 SXM, FP16 inputs`), but for the other columns' names (a table's
+    columns are values of one dimension: `cuBLAS` is not `Triton`)."""
+    found = table_cell(text, f.pos)
+    if found is None:
+        return f
+    header, _, _, column, start = found
+    if not 0 <= column < len(header):
+        return f
+
+    def named(cell: str) -> set[str]:
+        low = cell.casefold()
+        return {n.thing for n in names if n.thing and _written_in(n.thing, low)}
+
+    mine = named(header[column])
+    others = set().union(*(named(h) for i, h in enumerate(header) if i != column)) - mine
+    lead = text.rfind("\n\n", 0, max(0, start - 1))
+    title = text.find("\n")
+    title = len(text) if title < 0 else title
+    before = {n.thing for n in names if lead <= n.pos < start or n.pos < title}
+    setting = (set(f.setting) | mine | before) - others - MEASURES - {f.thing}
+    return dataclasses.replace(f, setting=tuple(sorted(setting)))
+
+
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9@^_\-]*")
 
 
@@ -293,8 +359,9 @@ def listed(f: Fact, text: str, names: Sequence[Fact]) -> Fact:
     of takes the one measure the lead names, else the one its text's title names (`LibriSpeech
     与英文 WER` over `- Parakeet-TDT-0.6B-v2：test-clean 1.69、test-other 3.19`); and it is
     measured in the lead's setting: the names of the lead and of the title join its own. A list
-    whose lead and title name no measure, or several, leaves its figures as they are."""
-    if f.kind != "quantity" or unit_of(f.value) not in ("", "%"):
+    whose lead and title name no measure, or several, leaves its figures as they are. A figure
+    in another unit (`- 解码：62 token/s`) keeps its own measure and takes the lead's setting."""
+    if f.kind != "quantity":
         return f
     line = text.rfind("\n", 0, f.pos) + 1
     if not _LIST_ITEM.match(text, line):
@@ -313,7 +380,10 @@ def listed(f: Fact, text: str, names: Sequence[Fact]) -> Fact:
     title = text.find("\n")
     title = len(text) if title < 0 else title
     thing = f.thing
-    if not is_measure(thing):
+    if unit_of(f.value) not in ("", "%"):
+        if not thing:
+            return f
+    elif not is_measure(thing):
         named = _measures_in(text, lead, lead_end) or _measures_in(text, 0, title)
         if len(named) > 1:
             return f

@@ -30,10 +30,11 @@ from pydantic import ValidationError
 
 from ..facts.extract import FACTS_VERSION, MEASURES, Fact, extract, is_measure, variants
 from ..facts.index import MIN_SETTING, Facts, stated, unit_of
+from ..facts.numerals import agree
 from ..storage.cachefile import read_sealed, write_sealed
 from ..text.normalize import nfkc
 from . import wording
-from .context import CONTEXT_VERSION, IMPLICIT, in_context
+from .context import CONTEXT_VERSION, IMPLICIT, in_context, table_cell
 from .types import Claim, Conflict, Origin
 
 # (ref, origin, doc, text)
@@ -220,9 +221,65 @@ class Subject:
         return self.at[pos]
 
 
+# a clause that opens with a project and its release (`TensorRT 10.14.1 每批 3.9 ms`)
+_RELEASED_LEAD = re.compile(
+    r"\s*(?P<n>[A-Za-z][A-Za-z0-9_.+\-]*)\s+v?[0-9]+(?:\.[0-9]+){1,3}(?![0-9.])"
+)
+
+
+def _other_row(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
+    """Whether one figure sits in a table row whose first cell (`4096`) is a value the table's
+    rows vary (`4096`, `8192`: a shape, a batch size) and the other figure's sentence does not
+    write it: which row the other figure is of is known only by its writing the row's value
+    (`M=N=K=8192` is the `8192` row's, not the `4096` row's; a sentence naming no shape is
+    neither's)."""
+    for text, pos, other, other_pos in (
+        (text_a, pos_a, text_b, pos_b),
+        (text_b, pos_b, text_a, pos_a),
+    ):
+        found = table_cell(text, pos)
+        if found is None:
+            continue
+        _, rows, row, _, _ = found
+        keys = [r[0].casefold() for r in rows if r and r[0]]
+        if row >= len(keys) or len(set(keys)) < 2:
+            continue
+        start, end = _sentence_span(other, other_pos)
+        sentence = other[start:end].casefold()
+        if not _written(keys[row], sentence):
+            return True
+    return False
+
+
+def _written(word: str, text: str) -> bool:
+    return re.search(rf"(?<![A-Za-z0-9.]){re.escape(word)}(?![A-Za-z0-9])", text) is not None
+
+
 def _states(facts: Facts, f: Fact) -> bool:
-    """Whether `facts` states figure `f` (its value, or written another way)."""
-    return f.value in facts.figures or stated(f, facts)
+    """Whether `facts` states figure `f` (its value, or written another way). A figure the fact
+    index calls the other rounded must be written coarser too: its value drops trailing zeros
+    (`39.0%` is `39%`), but `39.0%` written so is no rounding of `38.5%`."""
+    if f.value in facts.figures:
+        return True
+    if not stated(f, facts):
+        return False
+    mine = _written_decimals(f.text)
+    return any(
+        g.kind == "quantity"
+        and unit_of(g.value) == unit_of(f.value)
+        and (f.approx or g.approx or _written_decimals(g.text) != mine)
+        and agree(f.value, g.value, f.approx or g.approx)
+        for g in facts.all
+    )
+
+
+_DECIMALS = re.compile(r"[0-9]\.([0-9]+)")
+
+
+def _written_decimals(text: str) -> int:
+    """The decimals a figure is written with (`39.0%` -> 1, `39%` -> 0)."""
+    m = _DECIMALS.search(text)
+    return len(m.group(1)) if m else 0
 
 
 def _named(subject: str, names: Collection[str]) -> bool:
@@ -366,7 +423,7 @@ def _other_switch(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "8"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "9"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -492,6 +549,9 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
         if first is not None:
             return (first,)
         if texts[k][1] != "item":
+            own = clause_subject(k, pos)
+            if own is not None:
+                return (own,)
             start, _ = _sentence_span(text, pos)
             found = [first_name(k, start, pos), paragraph_lead(k, pos)]
             return tuple(dict.fromkeys(n for n in found if n is not None and n not in MEASURES))
@@ -500,6 +560,22 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
         label = _FORUM_LABEL.match(text)
         title = first_name(k, label.end() if label else 0, end, setting_at(k, pos))
         return (title,) if title is not None else ()
+
+    def clause_subject(k: int, pos: int) -> str | None:
+        """In a living document, the name that opens the figure's clause after its sentence's
+        setting, with its release (`…、L4、FP16：TensorRT 10.14.1 每批 3.9 ms`): whose result
+        it is, though the sentence first names the setting (`BERT-base`) and the heading another
+        project (`ONNX Runtime 与 TensorRT`)."""
+        text = folded(k)
+        start, _ = _sentence_span(text, pos)
+        cut = max(text.rfind(c, start, pos) for c in "：:；;")
+        if cut < 0:
+            return None
+        m = _RELEASED_LEAD.match(text, cut + 1)
+        if m is None or m.end() > pos:
+            return None
+        name = m.group("n").casefold()
+        return name if name in names(k) and name not in MEASURES else None
 
     def list_item_name(k: int, pos: int) -> str | None:
         """The name the list item holding `pos` opens with (`- SenseVoice-Small：2.96`), if
@@ -578,7 +654,8 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                     subj_b(y.pos),
                     folded(subj_a.k).casefold(),
                     folded(subj_b.k).casefold(),
-                    heading(subj_b.k),
+                    # a figure whose clause names its own subject is not the heading's
+                    heading(subj_b.k) if clause_subject(subj_b.k, y.pos) is None else "",
                 ):
                     out_.append((x, y))
         return out_
@@ -604,6 +681,8 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                     _releases_at(folded(b), fb.pos, versions[b]),
                 ):
                     continue  # `SGLang v0.5.5` against `SGLang v0.5.4`: a run on another release
+                if _other_row(folded(a), fa.pos, folded(b), fb.pos):
+                    continue  # the `4096` row of a table against a run at `M=N=K=8192`
                 if _other_switch(folded(a), fa.pos, folded(b), fb.pos):
                     continue  # `use_itn=False` against `带 ITN`: another setting
                 if _other_configuration(facts[a], folded(a), fa, facts[b], folded(b), fb):

@@ -39,7 +39,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "23"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "24"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -107,7 +107,7 @@ _QUANTITY = re.compile(
     r"(?=[+\-−±~≈>≥<≤约超\s0-9])"
     r"(?P<sign>[+\-−±~≈>≥<≤]|约|超过|超)?\s?(?<![0-9.])(?<![0-9],)(?P<num>" + _NUM + r")"
     r"(?:\s|-(?=(?:second|minute|hour)(?![A-Za-z])))?"
-    r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens/s"
+    r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens?/s"
     r"|(?:output |input )?tokens per second|tps|qps|[GT]B/s|[GTP]FLOPS(?![A-Za-z])"
     r"|GB|GiB|MB|TB|bit|pp"
     r"|[BKMT](?![A-Za-z])|k(?![A-Za-z0-9])|美元|美分|美金|欧元|人民币|元|刀"
@@ -135,6 +135,8 @@ _ITEM_WORDS = re.compile(r"(?i:items?|entries|entry|第|条|§|#|no\.)\s*$")
 _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
 )  # between a measure and its figure
+# a verb of spending between a Chinese measure and its figure (`冷编译用了 136 秒`, `只要 11 秒`)
+_SPENT = re.compile(r"(?:用了|花了|跑了|只要|需要|只需)\Z")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9@^_\-]*")
 _LATIN = re.compile(r"[A-Za-z]")  # a measure's word starts with one
 _WORD_CHAR = re.compile(r"[A-Za-z0-9@^_\-]")
@@ -400,6 +402,7 @@ _UNITS = {
     "percent": "%",
     "k": "K",
     "tokens/s": "tok/s",
+    "token/s": "tok/s",
     "tokens per second": "tok/s",
     "output tokens per second": "tok/s",
     "input tokens per second": "tok/s",
@@ -910,7 +913,9 @@ def _metric(text: str, lo: int, pos: int) -> str:
             if not any(ch.isdigit() for ch in before[w.end() :]):
                 return low
             break
-    tail = before
+    spent = _SPENT.search(before.rstrip())
+    # `冷编译用了 136 秒` is a figure of 编译, not of 译用
+    tail = before[: spent.start()] if spent is not None and spent.start() > 0 else before
     while tail and (tail[-1] in _FILLERS):
         tail = tail[:-1]
     c = _CJK_RUN.search(tail)

@@ -142,3 +142,110 @@ def test_a_share_that_changes_something_is_no_score() -> None:
     en = item("Lumen-2 rerun\n\nOn Vidbench Lumen-2 runs at 45% lower cost.")
     assert conflicts(zh, VIDEO) == []
     assert conflicts(en, VIDEO) == []
+
+
+def zh_conflicts(*texts: Text) -> list[tuple[str, ...]]:
+    return [c.refs for c in number_conflicts(list(texts), "zh")]
+
+
+OTHER = "inbox/b/2026-12-01-1000-wechat.md#1"
+GEMM = section(
+    "3.1 Tessel\nTessel 稳定版 v2.4.0。\n\n我们的口径（2026-11-10）：Tessel v2.4.0、H100 SXM、FP16 "
+    "GEMM、M=N=K=8192、tutorial kernel：720 TFLOPS；同尺寸 cuBLAS 760 TFLOPS。",
+    "3.1",
+)
+TABLE = (
+    "Re-running the tutorial matmul on H100\n\n"
+    "I re-ran the tutorial kernel on Tessel v2.4.0 with the setup people quote: H100 SXM, FP16 "
+    "inputs.\n\n| shape (M=N=K) | Tessel v2.4.0 | cuBLAS |\n|---|---|---|\n"
+    "| 4096 | 655 TFLOPS | 701 TFLOPS |\n| 8192 | {} TFLOPS | 760 TFLOPS |\n\nThat is all."
+)
+
+
+def test_a_table_cell_is_of_its_column_its_row_and_the_setup_before_it() -> None:
+    # 702 is the 8192 row's Tessel figure: against the section's 720 at M=N=K=8192; the 4096
+    # row's 655 is another shape's, the cuBLAS column's 760 agrees
+    assert zh_conflicts(item(TABLE.format(702)), GEMM) == [(ITEM, "docs/sci.md§3.1")]
+    assert zh_conflicts(item(TABLE.format(720)), GEMM) == []
+    # a sentence that names no row's value is of no row: FlashAttention at 610 is not the 8192 one
+    other = (
+        OTHER,
+        "item",
+        OTHER.split("#")[0],
+        "不改 kernel 代码，让 Tessel 自动做 warp 特化\n\n一篇论文解读：H100 上 FlashAttention 前向"
+        "（FP16、head dim 128）跑到 610 TFLOPS，是原版 Tessel 的 1.21 倍。",
+    )
+    assert zh_conflicts(item(TABLE.format(720)), other) == []
+
+
+COMPILE = section(
+    "6.1 编译耗时\n我们的口径（2026-11-14）：Torchy v2.9.1、单张 H100、Llama-3.1-8B 推理、默认 "
+    "mode：冷编译 94 秒；缓存命中后 11 秒。",
+    "6.1",
+)
+
+
+def test_a_verb_of_spending_before_the_figure_is_no_part_of_its_measure() -> None:
+    rerun = (
+        "冷启动要多久？\n\n我在单张 H100 上用 Torchy v2.9.1 对 Llama-3.1-8B 推理做编译"
+        "（默认 mode），清空缓存后冷编译用了 {} 秒；第二次只要 11 秒。"
+    )
+    assert zh_conflicts(item(rerun.format(136)), COMPILE) == [(ITEM, "docs/sci.md§6.1")]
+    assert zh_conflicts(item(rerun.format(94)), COMPILE) == []
+
+
+PHONE = section(
+    "1.3 部署\n我们的口径（2026-11-12）：Llama-3.2-1B、iPhone 15 Pro、XNNPACK 后端、4-bit 权重："
+    "解码 48 token/s，首 token 延迟 0.31 秒。",
+    "1.3",
+)
+
+
+def test_a_list_line_in_a_unit_takes_its_leads_setting() -> None:
+    # `token/s` is a rate of tokens as `tok/s` is
+    listed = (
+        "在 iPhone 上跑 Llama：新数字\n\n据分享，Llama-3.2-1B、iPhone 15 Pro、XNNPACK 后端、4-bit "
+        "权重的实测：\n\n- 解码：{} token/s\n- 首 token 延迟：0.31 秒\n"
+    )
+    assert zh_conflicts(item(listed.format(62)), PHONE) == [(ITEM, "docs/sci.md§1.3")]
+    assert zh_conflicts(item(listed.format(48)), PHONE) == []
+
+
+MFU = section(
+    "1.4 分布式\nTitan 的口径：Llama-3.1-70B、64×H100、FSDP2、Float8 线性层：MFU 43.2%；"
+    "Llama-3.1-8B、8×H100、bf16、FSDP2：MFU 39.0%（作者自述）。",
+    "1.4",
+)
+
+
+def test_a_figure_written_with_a_decimal_is_no_rounding_of_another() -> None:
+    # `39.0%` is stored as `39%`, but written with a decimal it does not state 38.5% rounded
+    rerun = (
+        "对象二：第三方复测\n\n复测报告：Titan 的配置，Llama-3.1-70B、64×H100、FSDP2、"
+        "Float8 线性层，实测 {} MFU；同一报告里 Llama-3.1-8B、8×H100、bf16 的复测为 39.0%，"
+        "与官方一致。"
+    )
+    assert zh_conflicts(item(rerun.format("38.5%")), MFU) == [(ITEM, "docs/sci.md§1.4")]
+    assert zh_conflicts(item(rerun.format("43.2%")), MFU) == []
+
+
+ENGINES = section(
+    "5.1 ORTX 与 TensorRT\nORTX 稳定版 v1.23.2。\n\n我们的口径（2026-11-06）：BERT-base、seq 128、"
+    "batch 32、L4、FP16：TensorRT 10.14.1 每批 3.9 ms；ORTX v1.23.2 的 CUDA EP 每批 6.2 ms。",
+    "5.1",
+)
+
+
+def test_a_clause_opening_with_a_release_names_its_figures_subject() -> None:
+    # 3.9 ms is TensorRT 10.14.1's own, not ORTX's (the heading's) through its TensorRT provider
+    through = item(
+        "ORTX 1.23.2 with the TensorRT execution provider on L4\n\nWith the cache working: "
+        "BERT-base, seq 128, batch 32, FP16 on an L4 runs at 4.4 ms per batch through the "
+        "TensorRT EP."
+    )
+    assert zh_conflicts(through, ENGINES) == []
+    native = item(
+        "TensorRT 10.14.1 on L4\n\nBERT-base, seq 128, batch 32, FP16 on an L4: TensorRT 10.14.1 "
+        "runs at 4.4 ms per batch."
+    )
+    assert zh_conflicts(native, ENGINES) == [(ITEM, "docs/sci.md§5.1")]
