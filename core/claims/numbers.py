@@ -221,6 +221,7 @@ class Subject:
         return self.at[pos]
 
 
+_RELEASE_NEXT = re.compile(r"\s?v?[0-9]+\.[0-9]+(?![0-9A-Za-z%×])")
 # a clause that opens with a project and its release (`TensorRT 10.14.1 每批 3.9 ms`)
 _RELEASED_LEAD = re.compile(
     r"\s*(?P<n>[A-Za-z][A-Za-z0-9_.+\-]*)\s+v?[0-9]+(?:\.[0-9]+){1,3}(?![0-9.])"
@@ -423,7 +424,7 @@ def _other_switch(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "9"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "10"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -611,7 +612,10 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                 written = text[p : p + len(n)]
                 plain = written.islower() and not any(c.isdigit() for c in written)
                 if setting is not None and n not in setting and written[1:].islower():
-                    plain = plain or not any(c in "-._+" for c in written)
+                    # (`## The Herd`; but `Ortex 1.23.2 with …` names a project by its release)
+                    plain = plain or not (
+                        any(c in "-._+" for c in written) or _RELEASE_NEXT.match(text, p + len(n))
+                    )
                 if (
                     edge
                     and not _UNIT_BEFORE.search(text, max(0, p - 3), p)

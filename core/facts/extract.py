@@ -39,7 +39,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "24"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "25"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -364,6 +364,9 @@ def is_measure(thing: str) -> bool:
 
 
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}$")
+# a release right after a word (`Tessel v2.4.0, H100 …` opening a sentence or a table's cell):
+# the word is the project it is of, a name though only capitalised
+_RELEASE_AFTER = re.compile(r"\s?v?[0-9]+\.[0-9]+(?:\.[0-9]+)*(?![0-9A-Za-z%×])")
 _CJK_AFTER = re.compile(r" ?[\u4e00-\u9fff]")
 _SENTENCE_END = re.compile(r"[。！？；;!?\n]|\. ")
 _CITE_CUES = (
@@ -585,8 +588,10 @@ def extract(
             # `However` opens a sentence; `Flide:` opens a heading: a name if it says so, and
             # one that opens a Chinese sentence (`Paraformer-large 在 …`: Chinese capitalises
             # no sentence, a word in Latin letters there is a name)
-            if text[found[1] : found[1] + 1] in (":", "：", "（", "(") or _CJK_AFTER.match(
-                text, found[1]
+            if (
+                text[found[1] : found[1] + 1] in (":", "：", "（", "(")
+                or _CJK_AFTER.match(text, found[1])
+                or _RELEASE_AFTER.match(text, found[1])
             ):
                 names.append(found)
             else:

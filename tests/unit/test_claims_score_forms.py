@@ -156,13 +156,14 @@ GEMM = section(
 )
 TABLE = (
     "Re-running the tutorial matmul on H100\n\n"
-    "I re-ran the tutorial kernel on Tessel v2.4.0 with the setup people quote: H100 SXM, FP16 "
+    "I re-ran the tutorial kernel with the setup people quote: Tessel v2.4.0, H100 SXM, FP16 "
     "inputs.\n\n| shape (M=N=K) | Tessel v2.4.0 | cuBLAS |\n|---|---|---|\n"
     "| 4096 | 655 TFLOPS | 701 TFLOPS |\n| 8192 | {} TFLOPS | 760 TFLOPS |\n\nThat is all."
 )
 
 
 def test_a_table_cell_is_of_its_column_its_row_and_the_setup_before_it() -> None:
+    # (`Tessel v2.4.0` opening a clause or a cell is a name: a release follows it)
     # 702 is the 8192 row's Tessel figure: against the section's 720 at M=N=K=8192; the 4096
     # row's 655 is another shape's, the cuBLAS column's 760 agrees
     assert zh_conflicts(item(TABLE.format(702)), GEMM) == [(ITEM, "docs/sci.md§3.1")]
@@ -230,16 +231,18 @@ def test_a_figure_written_with_a_decimal_is_no_rounding_of_another() -> None:
 
 
 ENGINES = section(
-    "5.1 ORTX 与 TensorRT\nORTX 稳定版 v1.23.2。\n\n我们的口径（2026-11-06）：BERT-base、seq 128、"
-    "batch 32、L4、FP16：TensorRT 10.14.1 每批 3.9 ms；ORTX v1.23.2 的 CUDA EP 每批 6.2 ms。",
+    "5.1 Ortex 与 TensorRT\nOrtex 稳定版 v1.23.2。\n\n我们的口径（2026-11-06）：BERT-base、"
+    "seq 128、batch 32、L4、FP16：TensorRT 10.14.1 每批 3.9 ms；Ortex v1.23.2 的 CUDA EP "
+    "每批 6.2 ms。",
     "5.1",
 )
 
 
 def test_a_clause_opening_with_a_release_names_its_figures_subject() -> None:
-    # 3.9 ms is TensorRT 10.14.1's own, not ORTX's (the heading's) through its TensorRT provider
+    # 3.9 ms is TensorRT 10.14.1's own, not Ortex's (the heading's) through its TensorRT provider;
+    # `Ortex 1.23.2` opening the title is the item's subject, though only capitalised
     through = item(
-        "ORTX 1.23.2 with the TensorRT execution provider on L4\n\nWith the cache working: "
+        "Ortex 1.23.2 with the TensorRT execution provider on L4\n\nWith the cache working: "
         "BERT-base, seq 128, batch 32, FP16 on an L4 runs at 4.4 ms per batch through the "
         "TensorRT EP."
     )

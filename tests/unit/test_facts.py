@@ -417,3 +417,18 @@ def test_a_date_with_the_day_first_or_a_year_after_the_slash_is_read(written: st
     (the release's, right after it); `the 2 may be late` is none."""
     assert [f.value for f in extract(written) if f.kind == "date"] == [iso]
     assert not [f for f in extract("Bun: the 2 may be late.") if f.kind == "date"]
+
+
+def test_a_capitalised_word_opening_a_sentence_is_a_name_with_a_digit_or_a_release() -> None:
+    """docs/facts.md: a word only capitalised opening a sentence (`However`) is no name; with a
+    digit (`Orb-v3 on …`) or right before a release (`Tessel v2.4.0, …`, a table's `| Tessel
+    2.4 |`) it names a model or project."""
+
+    def names(text: str) -> set[str]:
+        return {f.thing for f in extract(text) if f.kind == "name"}
+
+    assert "orb-v3" in names("r/ml: Orb-v3 on Matbench, F1 0.84")
+    assert "tessel" in names("The setup: Tessel v2.4.0, H100 SXM.")
+    assert "tessel" in names("| shape | Tessel 2.4 |\n|---|---|\n| 4096 | 655 TFLOPS |")
+    assert "however" not in names("It ran. However it was slow.")
+    assert "open-source" not in names("It ran. Open-source it is.")
