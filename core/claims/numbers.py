@@ -30,7 +30,7 @@ from pydantic import ValidationError
 
 from ..facts.extract import FACTS_VERSION, MEASURES, Fact, extract, is_measure, variants
 from ..facts.index import MIN_SETTING, Facts, stated, unit_of
-from ..facts.numerals import agree
+from ..facts.numerals import agree, span
 from ..storage.cachefile import read_sealed, write_sealed
 from ..text.normalize import nfkc
 from . import wording
@@ -264,11 +264,12 @@ def _states(facts: Facts, f: Fact) -> bool:
         return True
     if not stated(f, facts):
         return False
+    if f.approx or span(f.value) is not None:
+        return True  # a range, or a figure written as approximate: the index's answer stands
     mine = _written_decimals(f.text)
     return any(
         g.kind == "quantity"
-        and unit_of(g.value) == unit_of(f.value)
-        and (f.approx or g.approx or _written_decimals(g.text) != mine)
+        and (g.approx or span(g.value) is not None or _written_decimals(g.text) != mine)
         and agree(f.value, g.value, f.approx or g.approx)
         for g in facts.all
     )
@@ -466,6 +467,17 @@ def _read(text: str) -> tuple[Facts, tuple[Fact, ...]]:
     read = extract(text, figures_only=True)
     facts = Facts.of(_measured(f) for f in in_context(read, text) if f.kind in ("quantity", "name"))
     return facts, tuple(f for f in read if f.kind == "version")
+
+
+def disagrees(item: str, section: str) -> bool:
+    """Whether a figure of the item states one of the living-document section's (its title on
+    the first line) otherwise in the same setting: what placements and duplicate tiers ask of
+    the number reader. The language is immaterial: it words a conflict's note, not read here."""
+    return bool(
+        number_conflicts(
+            [("item", "item", "item", item), ("section", "living-doc", "section", section)], "en"
+        )
+    )
 
 
 def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:

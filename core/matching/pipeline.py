@@ -32,6 +32,8 @@ from typing import cast
 
 import numpy as np
 
+from ..claims.context import CONTEXT_VERSION
+from ..claims.numbers import NUMBERS_VERSION
 from ..facts.extract import FACTS_VERSION
 from ..model.values import BriefEntry, Item, Section
 from ..text.normalize import TOKENIZER_VERSION, identities, paragraphs
@@ -54,7 +56,7 @@ from .search import background, candidates
 from .tiers import LIKELY, FactBook, absorbed, retier, subject_pair, vocabulary
 from .tokens import MIN_SHARED, MIN_TOKENS, Records, kind_weight, tokenize
 
-MATCH_VERSION = "13"
+MATCH_VERSION = "14"
 MAX_DUPLICATES = 10
 MAX_POSSIBLE = 3
 TEXT_CHARS = 300
@@ -283,6 +285,8 @@ def match_items(
         TOKENIZER_VERSION,
         BRIDGE_VERSION,
         FACTS_VERSION,
+        NUMBERS_VERSION,  # placements and tiers ask the number reader (docs/claims.md)
+        CONTEXT_VERSION,
         str(threshold),
         str(top_placements),
         living_doc_path,
@@ -364,7 +368,17 @@ def match_items(
             if len(items) + e not in taken:
                 taken.append(len(items) + e)
     found, facts = retier(
-        items, book, found, section_facts, searched, refs, kinds, threshold, further, holds
+        items,
+        book,
+        found,
+        section_facts,
+        searched,
+        refs,
+        kinds,
+        threshold,
+        further,
+        holds,
+        {f"{living_doc_path}§{s.id}": f"{s.title}\n{s.text}" for s in sections},
     )
     found = absorbed(
         found,

@@ -85,7 +85,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..claims.numbers import number_conflicts
+from ..claims.numbers import disagrees
 from ..facts.extract import Fact
 from ..facts.index import Facts, clashes
 from ..facts.lookup import Lookup
@@ -99,8 +99,6 @@ from .tokens import Records
 
 if TYPE_CHECKING:
     import scipy.sparse as sp  # imported where it is used: a warm scan never needs it
-
-    from ..claims.types import Origin
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
@@ -294,12 +292,8 @@ def _same_setting(item: str, section: Section) -> bool:
     against `H200` are other settings, a `LoCA` result is no `Whisper large-v3` one). The fact
     index's figure clash is weaker (two names in common, one setting within the other) and is
     only the cheap sieve before it: the claims owner is asked of the few pairs it lets through.
-    The language passed is immaterial here: it words a conflict's note, which is not read."""
-    texts: list[tuple[str, Origin, str, str]] = [
-        ("item", "item", "item", item),
-        ("section", "living-doc", "section", f"{section.title}\n{section.text}"),
-    ]
-    return bool(number_conflicts(texts, "en"))
+    """
+    return disagrees(item, f"{section.title}\n{section.text}")
 
 
 def _recorded_release(

@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..claims.numbers import disagrees as number_disagrees
 from ..facts.extract import (
     SCORE_UNITS,
     Fact,
@@ -144,14 +145,29 @@ def retier(
     threshold: float,
     further: Sequence[Sequence[tuple[int, float]]] = (),
     holds: Mapping[str, Sequence[int]] | None = None,
+    section_texts: Mapping[str, str] | None = None,
 ) -> tuple[list[Row], FactRows]:
     """The candidates with tiers from the facts (records the search found whose facts make them
     a candidate are added), and per item (known, new, conflicting) as (text, refs), for
     `ItemMatches.facts`. `further`: per item, the search's results after `searched`, read only
     where they name the item's subject (`_one_subject`). `holds`: a living-document section's
     ref -> the earlier-brief entries (records) its paragraphs say they took in
-    (`citations.absorbed_entries`): a `likely` section makes them candidates."""
+    (`citations.absorbed_entries`): a `likely` section makes them candidates. `section_texts`:
+    a section's ref -> its title and text, for the number reader (`_disagrees`)."""
     holds = holds or {}
+    section_texts = section_texts or {}
+
+    def disagrees(i: int, r: int) -> bool:
+        """Whether item `i` states a figure of living-document candidate `r`'s section
+        otherwise in the same setting, as the claims' number reader decides (docs/claims.md):
+        another figure for the same metric in the same setting is an update, never a
+        duplicate, though the fact index's cheaper figure clash did not see it (a table's
+        cell, a score under a list's lead)."""
+        text = section_texts.get(refs[r])
+        return (
+            kinds[r] == "living-doc" and text is not None and number_disagrees(book.texts[i], text)
+        )
+
     out_rows: list[Row] = []
     out_facts: FactRows = []
     order = {LIKELY: 0, UPDATE: 1, POSSIBLE: 2}
@@ -254,6 +270,8 @@ def retier(
                 judged = UPDATE
             if judged is None and names_kept(mine, book[r], names_of(r)):
                 judged = LIKELY
+            if (judged == LIKELY or (judged is None and tier == LIKELY)) and disagrees(i, r):
+                judged = UPDATE
             if judged == UPDATE:
                 new_row.append((r, score, why | FACTS_BIT, UPDATE))
             elif judged == LIKELY and tier == POSSIBLE and score >= RAISE_FLOOR:
@@ -275,6 +293,8 @@ def retier(
             if k >= best and not _one_subject(mine, book[r]):
                 continue  # beyond the best results, only a repeat of the item's named subject
             judged = judge(mine, r, unknown)
+            if judged == LIKELY and disagrees(i, r):
+                judged = UPDATE
             if k >= best:
                 if judged != LIKELY:
                     continue

@@ -240,7 +240,11 @@ def test_a_desk_says_at_once_that_its_lock_was_taken(demo: Path) -> None:
             try:
                 await until(pilot, lambda: "READ-ONLY" in text_of(screen.query_one("#titlebar")))
                 assert "session lock lost" in text_of(screen.query_one("#statusbar"))
-                assert any("session lock lost" in str(n.message) for n in app._notifications)
+                # `App.notify` posts a message: the toast lands a moment after the bars redraw
+                await until(
+                    pilot,
+                    lambda: any("session lock lost" in str(n.message) for n in app._notifications),
+                )
             finally:
                 other.close()
 

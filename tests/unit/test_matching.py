@@ -1177,3 +1177,33 @@ def test_a_release_dated_by_its_projects_date_just_after_it_is_an_update():
     )
     ((_, tier, _),) = _retier_one([far, known], ["batch", "brief"], 60.0)
     assert tier != UPDATE
+
+
+def test_a_near_copy_whose_table_states_the_sections_figure_otherwise_is_an_update():
+    """docs/facts.md, docs/claims.md: the number reader decides what the fact index's cheaper
+    figure clash does not see (a table's cell is of its column, its row and the setup before
+    it): another figure for the same metric in the same setting is an update, however close
+    the words; the same figure stays likely."""
+    gemm = section(
+        "3.1",
+        "Tessel",
+        "Tessel 稳定版 v2.4.0，block 级编程，autotune 在给定配置里实测挑选。\n\n"
+        "我们的口径（2026-11-10）：Tessel v2.4.0、H100 SXM、FP16 GEMM、M=N=K=8192、persistent "
+        "matmul 教程 kernel：720 TFLOPS；同尺寸 cuBLAS 760 TFLOPS。",
+    )
+    rerun = (
+        "I re-ran the persistent matmul tutorial kernel with the setup people quote: Tessel "
+        "v2.4.0, H100 SXM, FP16 GEMM, M=N=K=8192, block-level programming with autotune.\n\n"
+        "| shape (M=N=K) | Tessel v2.4.0 | cuBLAS |\n|---|---|---|\n"
+        "| 8192 | {} TFLOPS | 760 TFLOPS |\n"
+    )
+    tiers = []
+    for figure in (702, 720):
+        got = match_items(
+            [item("inbox/a.md#1", "Tessel persistent matmul on H100, rerun", rerun.format(figure))],
+            [gemm],
+            [],
+            DOC,
+        )
+        tiers += [(d.tier, d.why) for d in got["inbox/a.md#1"].duplicates]
+    assert tiers == [("update", ("text", "facts")), ("likely", ("text",))]
