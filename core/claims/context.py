@@ -28,7 +28,7 @@ from ..facts.extract import MEASURES, METRIC_NAMES, Fact, is_measure, rate_measu
 from ..facts.index import unit_of
 from ..text.normalize import nfkc
 
-CONTEXT_VERSION = "6"  # bump when this reading changes: cached number conflicts are keyed by it
+CONTEXT_VERSION = "7"  # bump when this reading changes: cached number conflicts are keyed by it
 TIMES = frozenset({"ms", "s", "min", "h"})
 # the unit a time is counted per, in English and Chinese (`per step`, `/step`, `每步`)
 _PER = {
@@ -163,6 +163,8 @@ METRIC_NAME_REACH = 24
 _CLAUSE_ENDS = re.compile(r"[。！？；;!?\n,，、]|\. ")
 _FIGURE = re.compile(r"[0-9]")
 _WORD_AFTER = re.compile(r"\s?(?P<w>[A-Za-z][A-Za-z0-9\-]*)")
+# a success rate written after its figure (`29.1 average success`, `62% success rate`)
+_SUCCESS_AFTER = re.compile(r"\s?(?i:(?:average|mean|avg\.?)\s+)?(?i:success)(?i:\s+rate)?\b")
 # the measure given to a score no word names (`MMBench-V1.1 en test：- InternVL3-8B：81.7`,
 # `测得 79.6`, `VBench Total … 86.22%`): what its benchmark scores, told apart by the setting
 IMPLICIT = "score"
@@ -187,6 +189,9 @@ def named_metric(f: Fact, text: str) -> Fact:
         after = _WORD_AFTER.match(text, k + len(f.text)) if k >= 0 else None
         if after is not None and after.group("w").casefold() in METRIC_NAMES:
             metric = after.group("w").casefold()
+        success = _SUCCESS_AFTER.match(text, k + len(f.text)) if k >= 0 else None
+        if metric is None and success is not None:
+            metric = "success-rate"  # `scores 29.1 average success`, `62% success rate`
     if metric is None:
         return f
     setting = tuple(n for n in f.setting if n != metric)

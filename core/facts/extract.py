@@ -39,7 +39,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "25"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "26"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -135,6 +135,7 @@ _ITEM_WORDS = re.compile(r"(?i:items?|entries|entry|第|条|§|#|no\.)\s*$")
 _FILLERS = frozenset(
     " :：=为是达到了约从提升降低下降增加提高至到超过"
 )  # between a measure and its figure
+_MODEL_NUMBER = re.compile(r"-[0-9]")  # `GR-1`, `RT-2-X`: a model's number, not a measure's
 # a verb of spending between a Chinese measure and its figure (`冷编译用了 136 秒`, `只要 11 秒`)
 _SPENT = re.compile(r"(?:用了|花了|跑了|只要|需要|只需)\Z")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9@^_\-]*")
@@ -928,11 +929,24 @@ def _metric(text: str, lo: int, pos: int) -> str:
         return c.group(0)[-2:]
     last = words[-1].group(0) if words else ""
     whole = not words or words[-1].start() == 0 or before[words[-1].start() - 1] not in "-._+/"
-    if last.isupper() and len(last) >= 2 and whole and not before[words[-1].end() :].strip(" :=："):
+    if (
+        last.isupper()
+        and len(last) >= 2
+        and whole
+        and not _MODEL_NUMBER.search(last)
+        and not before[words[-1].end() :].strip(" :=：")
+    ):
         # an abbreviation the text writes as a word of its own: `TTFT：120 ms`; not the tail of a
-        # name (`Qwen2.5-VL-7B：95.7`, whose `VL-7B` measures nothing)
+        # name (`Qwen2.5-VL-7B：95.7`, whose `VL-7B` measures nothing), nor a model numbered
+        # after a hyphen (`GR-1 3.06`, `RT-2 62%`)
         return last.casefold()
     return ""
+
+
+def metric_before(text: str, lo: int, pos: int) -> str:
+    """`_metric` for the number reader: what the words of `text[lo:pos]` right before `pos`
+    name as a measure (a series' lead, `ABC→D 平均完成长度：`), read as a figure's are."""
+    return _metric(text, lo, pos)
 
 
 def _quantities(text: str, names: Named, starts: list[int], versions: set[int]) -> list[Fact]:

@@ -252,3 +252,18 @@ def test_a_clause_opening_with_a_release_names_its_figures_subject() -> None:
         "runs at 4.4 ms per batch."
     )
     assert zh_conflicts(native, ENGINES) == [(ITEM, "docs/sci.md§5.1")]
+
+
+WIDOWX = section(
+    "4.2 Simbench\nWidowX 四任务上（每个任务 24 回合）：Grasp-7 的平均成功率为 40.1%（社区复现）。",
+    "4.2",
+)
+
+
+def test_a_success_rate_written_after_its_figure_is_one() -> None:
+    after = (
+        "Notes on Simbench\n\nOn the four WidowX tasks of Simbench, Grasp-7 scores {} average "
+        "success."
+    )
+    assert conflicts(item(after.format("29.1%")), WIDOWX) == [(ITEM, "docs/sci.md§4.2")]
+    assert conflicts(item(after.format("40.1%")), WIDOWX) == []

@@ -432,3 +432,15 @@ def test_a_capitalised_word_opening_a_sentence_is_a_name_with_a_digit_or_a_relea
     assert "tessel" in names("| shape | Tessel 2.4 |\n|---|---|\n| 4096 | 655 TFLOPS |")
     assert "however" not in names("It ran. However it was slow.")
     assert "open-source" not in names("It ran. Open-source it is.")
+
+
+def test_a_model_numbered_after_a_hyphen_is_no_measure_of_its_figure() -> None:
+    """docs/facts.md: an abbreviation right before a figure names its measure (`TTFT：120 ms`),
+    but one with a number after a hyphen is a model (`GR-1 3.06`, `RT-2 62%`)."""
+    things = {
+        f.thing
+        for f in extract("平均完成长度：GR-1 3.06；RT-2 62%；TTFT：120 ms。")
+        if f.kind == "quantity"
+    }
+    assert "gr-1" not in things and "rt-2" not in things
+    assert "ttft" in things
