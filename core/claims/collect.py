@@ -143,16 +143,31 @@ def material_day(m: Material) -> str | None:
     return found.group(1) if found else None
 
 
+_JOINERS = re.compile(r"[\s\-_]+")
+
+
 def one_name(claims: list[Claim], texts: Iterable[tuple[str, str]]) -> list[Claim]:
     """The claims with each project under one name: a claim under another name the texts give
     a project (`core.claims.aliases`: `pip 包名 crfm-helm` of HELM) is about that project, and
     a name of several words that ends with a name other claims use is that project's
-    (`Microsoft Agent Framework` and `Agent Framework`, `Meta FAISS` and `FAISS`)."""
+    (`Microsoft Agent Framework` and `Agent Framework`, `Meta FAISS` and `FAISS`), and so is one
+    written joined, spaced or hyphenated (`IsaacLab`, `Isaac Lab`)."""
     by_ref: dict[str, list[Claim]] = {}
     for c in claims:
         by_ref.setdefault(c.ref, []).append(c)
     other_names = aliases((text, by_ref.get(ref, ())) for ref, text in texts)
     keys = {c.key for c in claims}
+    # one name written joined, spaced or hyphenated (`IsaacLab`, `Isaac Lab`, `isaac-lab`) is
+    # one project: the forms go under the one written joined, else the first in order
+    joined: dict[str, list[str]] = {}
+    for key in keys:
+        joined.setdefault(_JOINERS.sub("", key), []).append(key)
+    for bare, forms in joined.items():
+        if len(forms) > 1:
+            target = bare if bare in forms else min(forms)
+            for key in forms:
+                if key != target and key not in other_names:
+                    other_names[key] = target
     # a one-word ending is that project's only when it is written like a name, not like a word
     # (`FAISS`, `SGLang`, `llama.cpp`; not `Framework`: `Spring AI Framework` is not it)
     strong = {

@@ -121,3 +121,15 @@ def test_a_figure_of_a_text_titled_with_another_subject_is_another_setting() -> 
     )
     rerun = item("## 复测\nNLLB-3B 在 FLORES-200 上（SacreBLEU，beam 4）BLEU 28.4。", ITEM2)
     assert numbers(rerun, grouped) == [(ITEM2, f"{DOC}§2.3")]
+
+
+def test_a_project_written_joined_or_spaced_is_one_project() -> None:
+    # `Isaac Lab` in a forum post and `IsaacLab` in its release notes: one project, one release
+    spaced = (
+        FORUM,
+        "升级 Isaac Lab v2.3.0 踩坑记录\n\nIsaac Lab v2.3.0（11 月 21 日发布）要求 Sim 5.1。",
+    )
+    notes = (NOTES, "isaac-sim/IsaacLab v2.3.0\n\nReleased 2026-11-25. Requires Sim 5.1.")
+    assert _dates([spaced, notes]) == [("date", (FORUM, NOTES))]
+    same_day = (FORUM, "升级 Isaac Lab v2.3.0 踩坑记录\n\nIsaac Lab v2.3.0（11 月 25 日发布）。")
+    assert _dates([same_day, notes]) == []
