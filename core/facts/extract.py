@@ -39,11 +39,16 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "26"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "27"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
-_NAME = re.compile(r"(?=[A-Za-z])(?<![A-Za-z0-9_@])[A-Za-z][A-Za-z0-9]*(?:[.\-_+@][A-Za-z0-9]+)*")
+# a Greek letter opens a name only with a digit after it (`π0`, `π0-FAST`, `π0.5`); alone it is
+# a symbol (`Kendall τ`)
+_NAME = re.compile(
+    r"(?=[A-Za-z\u0391-\u03c9])(?<![A-Za-z0-9_@\u0391-\u03c9])"
+    r"(?:[A-Za-z][A-Za-z0-9]*|[\u0391-\u03c9][0-9][A-Za-z0-9]*)(?:[.\-_+@][A-Za-z0-9]+)*"
+)
 _URL_MASK = re.compile(r"https?://[^\s)）>\]]+")
 # a file's path (`inbox/kai/2026-11-16T0950-critical-read.md`, a brief's 来源 line): a name,
 # not a statement; a date or a figure in it is none (blanked like a URL)
@@ -1220,7 +1225,10 @@ def _number(written: str) -> str:
 def _inside_word(text: str, s: int) -> bool:
     """`H100`, `glove-100`, `Llama-3.1-70B`, ids, a section's number (`§2.3`): digits that are
     part of a name."""
-    if s > 0 and ((text[s - 1].isalpha() and text[s - 1].isascii()) or text[s - 1] in "._/#@^v§"):
+    if s > 0 and (
+        (text[s - 1].isalpha() and (text[s - 1].isascii() or "\u0391" <= text[s - 1] <= "\u03c9"))
+        or text[s - 1] in "._/#@^v§"
+    ):
         return True
     return s > 1 and text[s - 1] == "-" and text[s - 2].isalnum()
 

@@ -444,3 +444,12 @@ def test_a_model_numbered_after_a_hyphen_is_no_measure_of_its_figure() -> None:
     }
     assert "gr-1" not in things and "rt-2" not in things
     assert "ttft" in things
+
+
+def test_a_greek_letter_with_a_digit_opens_a_name() -> None:
+    """docs/facts.md: `π0`, `π0-FAST`, `π0.5`, `τ²-bench` are names (and their digits no
+    figures); a Greek letter alone is a symbol (`Kendall τ of 0.31`)."""
+    facts = extract("π0-FAST 在 LIBERO 上 96.4；π0.5 与 τ²-bench。Kendall τ of 0.31。")
+    names = {f.thing for f in facts if f.kind == "name"}
+    assert {"π0-fast", "π0.5", "τ2-bench"} <= names and "τ" not in names
+    assert {f.value for f in facts if f.kind == "quantity"} == {"96.4", "0.31"}
