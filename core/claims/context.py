@@ -24,11 +24,19 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from ..facts.extract import MEASURES, METRIC_NAMES, Fact, is_measure, rate_measure, variants
+from ..facts.extract import (
+    MEASURES,
+    METRIC_NAMES,
+    Fact,
+    is_measure,
+    metric_before,
+    rate_measure,
+    variants,
+)
 from ..facts.index import unit_of
 from ..text.normalize import nfkc
 
-CONTEXT_VERSION = "7"  # bump when this reading changes: cached number conflicts are keyed by it
+CONTEXT_VERSION = "8"  # bump when this reading changes: cached number conflicts are keyed by it
 TIMES = frozenset({"ms", "s", "min", "h"})
 # the unit a time is counted per, in English and Chinese (`per step`, `/step`, `每步`)
 _PER = {
@@ -260,6 +268,7 @@ def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
         if quoted(f, text) or denied(f, text):
             continue
         f = named_metric(done_share(per_unit(tabled(f, text, names), text), text), text)
+        f = series(f, text, names)
         if not f.setting and (unit_of(f.value) or f.thing in SCORES) and is_measure(f.thing):
             f = dataclasses.replace(f, setting=_written_before(f, text, names))
         elif len(f.setting) == 1 and is_measure(f.thing):
@@ -305,6 +314,64 @@ def table_cell(text: str, pos: int) -> tuple[list[str], list[list[str]], int, in
         return None
     column = text.count("|", offsets[row], pos) - 1
     return cells[0], cells[2:], row - 2, column, start
+
+
+_SERIES_LEAD = re.compile(r"[：:]")
+_SERIES_SEP = re.compile(r"[；;]")
+_STOP = re.compile(r"[。！？!?]|\.(?:\s|$)")  # a sentence's end
+_MEMBER_OPENS = re.compile(r"[A-Za-z\u0391-\u03c9]")
+
+
+def series_member(text: str, pos: int) -> tuple[int, int, int] | None:
+    """Where the series holding `pos` has its lead (from its line's start to its colon) and
+    where the member holding `pos` starts, if `pos` is in one: a line whose lead has no figure,
+    then members parted by `；`, two at least, each opening with a name in Latin or Greek letters
+    and holding a figure (`平均成功率：SpatialVLA 42.7%；π0 40.1%`); a sentence that goes on after
+    a figure (`…：FA4 …，测得 1,390 TFLOPS；博客认为…`) is prose, not a series."""
+    line = text.rfind("\n", 0, pos) + 1
+    colons = list(_SERIES_LEAD.finditer(text, line, pos))
+    if not colons:
+        return None
+    lead_end = colons[-1].start()
+    if _FIGURE.search(text, line, lead_end):
+        return None  # a lead with figures of its own is a sentence, not a series' heading
+    if _STOP.search(text, lead_end, pos):
+        return None  # the colon is another sentence's
+    end = text.find("\n", pos)
+    end = len(text) if end < 0 else end
+    stop = _STOP.search(text, pos, end)
+    end = stop.start() if stop else end
+    members = _SERIES_SEP.split(text[lead_end + 1 : end])
+    members = [m.strip() for m in members if m.strip()]
+    if len(members) < 2 or not all(_FIGURE.search(m) and _MEMBER_OPENS.match(m) for m in members):
+        return None  # each member a name and its figure (`GR-1 3.06`), else it is prose
+    seps = list(_SERIES_SEP.finditer(text, lead_end, pos))
+    return line, lead_end, seps[-1].end() if seps else lead_end + 1
+
+
+def series(f: Fact, text: str, names: Sequence[Fact]) -> Fact:
+    """A figure in a series its line's lead names the measure of, its members parted by `；`
+    (`WidowX 四任务平均成功率：SpatialVLA 42.7%；π0（…）40.1%；Octo-Base 16.0%`): a figure no word
+    names a measure of takes the lead's, and the lead's names join its setting, as a list's
+    lines do (`listed`); each member stays of the name it opens with."""
+    if f.kind != "quantity" or is_measure(f.thing):
+        return f
+    found = series_member(text, f.pos)
+    if found is None:
+        return f
+    line, lead_end, start = found
+    member = text[start : f.pos].lstrip().casefold()
+    if not any(n.thing and member.startswith(n.thing) for n in names):
+        return f  # each member opens with what it is of (`SpatialVLA 42.7%`), else it is prose
+    measure = metric_before(text, line, lead_end)
+    if not is_measure(measure):
+        return f
+    # the fact index keeps a name at its first place in the text: the lead is searched for them
+    lead = text[line:lead_end].casefold()
+    around = {n.thing for n in names if n.thing and _written_in(n.thing, lead)}
+    around = {y for y in around if not any(variants(x, y) for x in f.setting)}
+    setting = tuple(sorted((set(f.setting) | around) - {measure} - MEASURES))
+    return dataclasses.replace(f, thing=measure, setting=setting)
 
 
 def _written_in(name: str, low: str) -> bool:

@@ -34,7 +34,7 @@ from ..facts.numerals import agree, span
 from ..storage.cachefile import read_sealed, write_sealed
 from ..text.normalize import nfkc
 from . import wording
-from .context import CONTEXT_VERSION, IMPLICIT, in_context, table_cell
+from .context import CONTEXT_VERSION, IMPLICIT, in_context, series_member, table_cell
 from .types import Claim, Conflict, Origin
 
 # (ref, origin, doc, text)
@@ -425,7 +425,7 @@ def _other_switch(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "10"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "11"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -597,7 +597,15 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
         line = text.rfind("\n", 0, pos) + 1
         if line > 0 and _LIST_ITEM.match(text, line):
             return first_name(k, line, pos)
-        return None
+        # a member of a series after its line's lead (`平均成功率：SpatialVLA 42.7%；π0（…）40.1%`)
+        # is of the name it opens with, as a list's line is
+        found = series_member(text, pos)
+        if found is None:
+            return None
+        start = found[2]
+        first = first_name(k, start, pos)
+        opens = text[start:pos].lstrip().casefold()
+        return first if first is not None and opens.startswith(first) else None
 
     def setting_at(k: int, pos: int) -> frozenset[str]:
         return next((st for f, _, st in facts[k].measured if f.pos == pos), frozenset())

@@ -267,3 +267,35 @@ def test_a_success_rate_written_after_its_figure_is_one() -> None:
     )
     assert conflicts(item(after.format("29.1%")), WIDOWX) == [(ITEM, "docs/sci.md§4.2")]
     assert conflicts(item(after.format("40.1%")), WIDOWX) == []
+
+
+SERIES = section(
+    "4.2 Simbench\nWidowX 四任务平均成功率：SpatialVLA 42.7%；Grasp-7（社区复现）40.1%；Octo-Base "
+    "16.0%。",
+    "4.2",
+)
+
+
+def test_a_series_member_is_of_its_name_and_measured_by_its_lead() -> None:
+    # `平均成功率：A 42.7%；B 40.1%；C 16.0%`: each member is its name's success rate on WidowX
+    rerun = "Notes on Simbench\n\nOn the four WidowX tasks, Grasp-7 scores {} average success."
+    assert conflicts(item(rerun.format("29.1%")), SERIES) == [(ITEM, "docs/sci.md§4.2")]
+    assert conflicts(item(rerun.format("40.1%")), SERIES) == []
+    other = "Notes on Simbench\n\nOn the four WidowX tasks, Jade-1 scores 29.1% average success."
+    assert conflicts(item(other), SERIES) == []
+
+
+FA = section(
+    "2.1 Kernels\n\nFlare-4（Blackwell）：稳定版 v4.0.2。作者给出的数字：B200、BF16 前向、head "
+    "dim 128：1,605 TFLOPS（作者自述）。",
+    "2.1",
+)
+
+
+def test_a_sentence_going_on_after_its_figure_is_no_series() -> None:
+    # the part after `；` is prose: the item's subject stays its title's (`Flare-4`)
+    rerun = item(
+        "对象二：Flare-4 在 B200 上的复测\n\n复测博客：Flare-4 v4.0.2、B200、BF16 前向、head dim "
+        "128，测得 1,390 TFLOPS；博客认为功耗墙设在 1,000 W 而不是 1,200 W。"
+    )
+    assert zh_conflicts(rerun, FA) == [(ITEM, "docs/sci.md§2.1")]
