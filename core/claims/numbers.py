@@ -28,13 +28,21 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from ..facts.extract import FACTS_VERSION, MEASURES, Fact, extract, is_measure, variants
+from ..facts.extract import (
+    FACTS_VERSION,
+    MEASURES,
+    RELEASE_AFTER,
+    Fact,
+    extract,
+    is_measure,
+    variants,
+)
 from ..facts.index import MIN_SETTING, Facts, stated, unit_of
 from ..facts.numerals import agree, span
 from ..storage.cachefile import read_sealed, write_sealed
 from ..text.normalize import nfkc
 from . import wording
-from .context import CONTEXT_VERSION, IMPLICIT, in_context, series_member, table_cell
+from .context import CONTEXT_VERSION, IMPLICIT, in_context, in_words, series_member, table_cell
 from .types import Claim, Conflict, Origin
 
 # (ref, origin, doc, text)
@@ -221,7 +229,6 @@ class Subject:
         return self.at[pos]
 
 
-_RELEASE_NEXT = re.compile(r"\s?v?[0-9]+\.[0-9]+(?![0-9A-Za-z%×])")
 # a clause that opens with a project and its release (`TensorRT 10.14.1 每批 3.9 ms`)
 _RELEASED_LEAD = re.compile(
     r"\s*(?P<n>[A-Za-z][A-Za-z0-9_.+\-]*)\s+v?[0-9]+(?:\.[0-9]+){1,3}(?![0-9.])"
@@ -247,13 +254,9 @@ def _other_row(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
             continue
         start, end = _sentence_span(other, other_pos)
         sentence = other[start:end].casefold()
-        if not _written(keys[row], sentence):
+        if not in_words(keys[row], sentence):
             return True
     return False
-
-
-def _written(word: str, text: str) -> bool:
-    return re.search(rf"(?<![A-Za-z0-9.]){re.escape(word)}(?![A-Za-z0-9])", text) is not None
 
 
 def _states(facts: Facts, f: Fact) -> bool:
@@ -289,17 +292,6 @@ def _named(subject: str, names: Collection[str]) -> bool:
     return any(n == subject or n.startswith(subject + "-") for n in names)
 
 
-def _in_words(name: str, text: str) -> bool:
-    """Whether `text` (casefolded) writes `name` as a word of its own."""
-    k = text.find(name)
-    while k >= 0:
-        end = k + len(name)
-        if (k == 0 or not text[k - 1].isalnum()) and (end >= len(text) or not text[end].isalnum()):
-            return True
-        k = text.find(name, k + 1)
-    return False
-
-
 def one_setting(
     sa: frozenset[str],
     subject_a: tuple[str, ...],
@@ -322,7 +314,7 @@ def one_setting(
         return False
     if subject_a:
         if not any(
-            _named(x, sb) or _named(x, subject_b) or _in_words(x, heading_b) for x in subject_a
+            _named(x, sb) or _named(x, subject_b) or in_words(x, heading_b) for x in subject_a
         ):
             return False  # `CodecTalk` on Seed-TTS-eval test-zh is not `CosyVoice2`
     elif subject_b and not any(_named(y, sa) or y in text_a for y in subject_b):
@@ -469,13 +461,15 @@ def _read(text: str) -> tuple[Facts, tuple[Fact, ...]]:
     return facts, tuple(f for f in read if f.kind == "version")
 
 
-def disagrees(item: str, section: str) -> bool:
-    """Whether a figure of the item states one of the living-document section's (its title on
-    the first line) otherwise in the same setting: what placements and duplicate tiers ask of
-    the number reader. The language is immaterial: it words a conflict's note, not read here."""
+def disagrees(item: str, title: str, section: str) -> bool:
+    """Whether a figure of the item states one of the living-document section's (`title`, its
+    heading, then its text, as the scan's claims read it) otherwise in the same setting: what
+    placements and duplicate tiers ask of the number reader. The language is immaterial: it
+    words a conflict's note, not read here."""
+    doc = f"{title}\n{section}"
     return bool(
         number_conflicts(
-            [("item", "item", "item", item), ("section", "living-doc", "section", section)], "en"
+            [("item", "item", "item", item), ("section", "living-doc", "section", doc)], "en"
         )
     )
 
@@ -634,7 +628,7 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                 if setting is not None and n not in setting and written[1:].islower():
                     # (`## The Herd`; but `Ortex 1.23.2 with …` names a project by its release)
                     plain = plain or not (
-                        any(c in "-._+" for c in written) or _RELEASE_NEXT.match(text, p + len(n))
+                        any(c in "-._+" for c in written) or RELEASE_AFTER.match(text, p + len(n))
                     )
                 if (
                     edge

@@ -372,7 +372,7 @@ def is_measure(thing: str) -> bool:
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}$")
 # a release right after a word (`Tessel v2.4.0, H100 …` opening a sentence or a table's cell):
 # the word is the project it is of, a name though only capitalised
-_RELEASE_AFTER = re.compile(r"\s?v?[0-9]+\.[0-9]+(?:\.[0-9]+)*(?![0-9A-Za-z%×])")
+RELEASE_AFTER = re.compile(r"\s?v?[0-9]+\.[0-9]+(?:\.[0-9]+)*(?![0-9A-Za-z%×])")
 _CJK_AFTER = re.compile(r" ?[\u4e00-\u9fff]")
 _SENTENCE_END = re.compile(r"[。！？；;!?\n]|\. ")
 _CITE_CUES = (
@@ -597,7 +597,7 @@ def extract(
             if (
                 text[found[1] : found[1] + 1] in (":", "：", "（", "(")
                 or _CJK_AFTER.match(text, found[1])
-                or _RELEASE_AFTER.match(text, found[1])
+                or RELEASE_AFTER.match(text, found[1])
             ):
                 names.append(found)
             else:

@@ -378,7 +378,7 @@ def match_items(
         threshold,
         further,
         holds,
-        {f"{living_doc_path}§{s.id}": f"{s.title}\n{s.text}" for s in sections},
+        {f"{living_doc_path}§{s.id}": s for s in sections},
     )
     found = absorbed(
         found,

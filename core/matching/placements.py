@@ -293,7 +293,7 @@ def _same_setting(item: str, section: Section) -> bool:
     index's figure clash is weaker (two names in common, one setting within the other) and is
     only the cheap sieve before it: the claims owner is asked of the few pairs it lets through.
     """
-    return disagrees(item, f"{section.title}\n{section.text}")
+    return disagrees(item, section.title, section.text)
 
 
 def _recorded_release(

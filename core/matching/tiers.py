@@ -145,17 +145,17 @@ def retier(
     threshold: float,
     further: Sequence[Sequence[tuple[int, float]]] = (),
     holds: Mapping[str, Sequence[int]] | None = None,
-    section_texts: Mapping[str, str] | None = None,
+    section_of: Mapping[str, Section] | None = None,
 ) -> tuple[list[Row], FactRows]:
     """The candidates with tiers from the facts (records the search found whose facts make them
     a candidate are added), and per item (known, new, conflicting) as (text, refs), for
     `ItemMatches.facts`. `further`: per item, the search's results after `searched`, read only
     where they name the item's subject (`_one_subject`). `holds`: a living-document section's
     ref -> the earlier-brief entries (records) its paragraphs say they took in
-    (`citations.absorbed_entries`): a `likely` section makes them candidates. `section_texts`:
-    a section's ref -> its title and text, for the number reader (`_disagrees`)."""
+    (`citations.absorbed_entries`): a `likely` section makes them candidates. `section_of`: a
+    living-document ref -> its section, for the number reader (`disagrees`)."""
     holds = holds or {}
-    section_texts = section_texts or {}
+    section_of = section_of or {}
 
     def disagrees(i: int, r: int) -> bool:
         """Whether item `i` states a figure of living-document candidate `r`'s section
@@ -163,9 +163,11 @@ def retier(
         another figure for the same metric in the same setting is an update, never a
         duplicate, though the fact index's cheaper figure clash did not see it (a table's
         cell, a score under a list's lead)."""
-        text = section_texts.get(refs[r])
+        section = section_of.get(refs[r])
         return (
-            kinds[r] == "living-doc" and text is not None and number_disagrees(book.texts[i], text)
+            kinds[r] == "living-doc"
+            and section is not None
+            and number_disagrees(book.texts[i], section.title, section.text)
         )
 
     out_rows: list[Row] = []

@@ -299,3 +299,14 @@ def test_a_sentence_going_on_after_its_figure_is_no_series() -> None:
         "128，测得 1,390 TFLOPS；博客认为功耗墙设在 1,000 W 而不是 1,200 W。"
     )
     assert zh_conflicts(rerun, FA) == [(ITEM, "docs/sci.md§2.1")]
+
+
+def test_a_name_touching_chinese_is_written_a_name_inside_a_longer_word_is_not() -> None:
+    # one test for the number reader's headings, table headers, series leads and row keys
+    from briefdesk.core.claims.context import in_words
+
+    assert in_words("libero", "在libero上的成功率")
+    assert in_words("8192", "m=n=k=8192、fp16")
+    assert in_words("libero", "libero-long")  # a hyphen parts words: `libero` is written
+    assert not in_words("8192", "81920 tokens")
+    assert not in_words("orb", "orb2 上")

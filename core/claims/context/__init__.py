@@ -29,11 +29,20 @@ from collections.abc import Sequence
 from ...facts.extract import Fact, is_measure
 from ...facts.index import unit_of
 from ...text.normalize import nfkc
-from .layout import listed, series, series_member, table_cell, tabled, with_title, written_before
+from .layout import (
+    in_words,
+    listed,
+    series,
+    series_member,
+    table_cell,
+    tabled,
+    with_title,
+    written_before,
+)
 from .measure import IMPLICIT, SCORES, done_share, implicit_score, named_metric, per_unit
 from .source import denied, quoted
 
-__all__ = ["CONTEXT_VERSION", "IMPLICIT", "in_context", "series_member", "table_cell"]
+__all__ = ["CONTEXT_VERSION", "IMPLICIT", "in_context", "in_words", "series_member", "table_cell"]
 
 CONTEXT_VERSION = "8"  # bump when this reading changes: cached number conflicts are keyed by it
 

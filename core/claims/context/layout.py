@@ -117,14 +117,15 @@ def series(f: Fact, text: str, names: Sequence[Fact]) -> Fact:
         return f
     # the fact index keeps a name at its first place in the text: the lead is searched for them
     lead = text[line:lead_end].casefold()
-    around = {n.thing for n in names if n.thing and _written_in(n.thing, lead)}
+    around = {n.thing for n in names if n.thing and in_words(n.thing, lead)}
     around = {y for y in around if not any(variants(x, y) for x in f.setting)}
     setting = tuple(sorted((set(f.setting) | around) - {measure} - MEASURES))
     return dataclasses.replace(f, thing=measure, setting=setting)
 
 
-def _written_in(name: str, low: str) -> bool:
-    """Whether `low` (casefolded) writes `name` as a word of its own."""
+def in_words(name: str, low: str) -> bool:
+    """Whether `low` (casefolded) writes `name` as a word of its own: no Latin letter or digit
+    right before or after it (Chinese may touch it: `在libero上`)."""
     return re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", low) is not None
 
 
@@ -142,7 +143,7 @@ def tabled(f: Fact, text: str, names: Sequence[Fact]) -> Fact:
 
     def named(cell: str) -> set[str]:
         low = cell.casefold()
-        return {n.thing for n in names if n.thing and _written_in(n.thing, low)}
+        return {n.thing for n in names if n.thing and in_words(n.thing, low)}
 
     mine = named(header[column])
     others = set().union(*(named(h) for i, h in enumerate(header) if i != column)) - mine
