@@ -273,7 +273,7 @@ def evidence(
             where = heads if any(n in heads for n in titled) else named_in
             for j in lookup.relevant_index(mine):
                 theirs = facts[j]
-                if not theirs.names & mine.names:
+                if first[i, j] or not theirs.names & mine.names:
                     continue
                 for fa, _ in clashes(mine, theirs):
                     if fa.kind == "quantity" and not _same_setting(book.texts[i], sections[j]):
