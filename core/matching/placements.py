@@ -79,7 +79,7 @@ ranking: a subsection placed before its chapter shows the chapter's score where 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -87,7 +87,7 @@ import numpy as np
 
 from ..claims.numbers import disagrees
 from ..facts.extract import Fact
-from ..facts.index import Facts, clashes
+from ..facts.index import MIN_SETTING, Facts, clashes
 from ..facts.lookup import Lookup
 from ..model.values import Section
 from ..text.normalize import tokens
@@ -238,6 +238,18 @@ def evidence(
     for j, f in enumerate(facts):
         for name in f.names:
             named_in[name].append(j)
+    # what `clashes` needs of a pair to answer anything (a project both version, a release both
+    # date, MIN_SETTING (unit, name) pairs of the figures' settings in common), indexed once: a
+    # section the item shares none of is not compared
+    versioned: dict[str, list[int]] = defaultdict(list)
+    for j, f in enumerate(facts):
+        for thing in (*f.versions, *f.release_dates):
+            versioned[thing].append(j)
+    set_in: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for j, f in enumerate(facts):
+        if f.set_figures:
+            for key in f.setting_keys:
+                set_in[key].append(j)
     for i in range(n_items):
         mine = book[i]
         if "§" in book.texts[i]:
@@ -271,9 +283,19 @@ def evidence(
             # where no heading names a clash's project, any section naming it is its place, unless
             # the item's title names a section's heading: the title's subject has its section
             where = heads if any(n in heads for n in titled) else named_in
+            may_clash = {
+                j
+                for thing in (*mine.versions, *mine.release_dates)
+                for j in versioned.get(thing, ())
+            }
+            if mine.set_figures:
+                shared: Counter[int] = Counter()
+                for key in mine.setting_keys:
+                    shared.update(set_in.get(key, ()))
+                may_clash.update(j for j, n in shared.items() if n >= MIN_SETTING)
             for j in lookup.relevant_index(mine):
                 theirs = facts[j]
-                if first[i, j] or not theirs.names & mine.names:
+                if j not in may_clash or first[i, j] or not theirs.names & mine.names:
                     continue
                 for fa, _ in clashes(mine, theirs):
                     if fa.kind == "quantity" and not _same_setting(book.texts[i], sections[j]):
