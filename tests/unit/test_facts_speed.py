@@ -1,13 +1,14 @@
 """The fact index's fast paths give what the plain definitions give (docs/facts.md): the date
-finder, the living document's phrases, the name test and the number-clash test."""
+finder, the living document's phrases, the name test, the number-clash test and an id's revision."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from briefdesk.core.claims.dates import DATE_RE, iter_dates
-from briefdesk.core.facts.extract import Fact, extract, is_name
+from briefdesk.core.facts.extract import Fact, _revision, extract, is_name
 from briefdesk.core.facts.index import MIN_SETTING, Facts, quantity_clash, unit_of
 
 DATES = [
@@ -161,3 +162,21 @@ def test_stated_looks_only_where_agree_can_say_yes() -> None:
         other = Facts.of([figure(rng.random() < 0.3) for _ in range(rng.randint(1, 12))])
         f = figure(rng.random() < 0.3)
         assert stated(f, other) == _plain_stated(f, other), (f, other.by_unit)
+
+
+def test_an_ids_revision_is_what_the_expression_finds() -> None:
+    """`_revision` finds an arXiv id's revision (`2611.09458v2`) by `str.find`; its answer is
+    the expression's (`<id>v([0-9]{1,2})(?![0-9])`, first match) on texts with the id written
+    again with one, two, three or no digits, overlapping, at the end, or not at all."""
+    rng = random.Random(13)
+    ident = "2611.09458"
+    parts = [ident, "v", "1", "2", "0", "9", "x", " ", "2611.0945", "v3", "٣", "."]
+    texts = ["".join(rng.choice(parts) for _ in range(rng.randint(0, 12))) for _ in range(4000)]
+    texts += [f"{ident}v2", f"{ident}v123 {ident}v4", f"{ident}v", f"{ident}{ident}v12"]
+    found = 0
+    for text in texts:
+        m = re.search(re.escape(ident) + r"v([0-9]{1,2})(?![0-9])", text)
+        expected = (m.start(), m.group(0), m.group(1)) if m else None
+        assert _revision(text, ident) == expected, text
+        found += m is not None
+    assert 100 < found < len(texts)
