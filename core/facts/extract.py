@@ -90,8 +90,12 @@ _LABEL_OWNED = re.compile(
     r"(?![A-Za-z0-9_%×]|\.[0-9])"
 )
 # what every match of `_LOWER_CURRENT` holds: without it, that expression (which tries every
-# word of the text) finds nothing
-_CURRENT_WORD = re.compile(rf"{CURRENT_ZH}|(?i:{CURRENT_EN})")
+# word of the text) finds nothing. CURRENT_FIRST: every character a word of CURRENT_ZH or
+# CURRENT_EN can start with (`ſ` is an `s` to `(?i:)`), looked ahead for first, so the search
+# does not try each alternative at every position (tests/unit/test_facts_speed.py checks the
+# lexicon's words against it)
+CURRENT_FIRST = "当稳正最现LlCcNnSsMmſ"
+_CURRENT_WORD = re.compile(rf"(?=[{CURRENT_FIRST}])(?:{CURRENT_ZH}|(?i:{CURRENT_EN}))")
 _LABEL_WORDS = frozenset({"got", "avg", "mean", "median", "max", "min", "sum", "total", "ratio"})
 _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
 _MAYBE_DATE = re.compile(
