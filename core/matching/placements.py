@@ -81,6 +81,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -374,19 +375,21 @@ def _clash_subject(fact: Fact, titled: set[str]) -> set[str]:
     return (setting & titled) or setting
 
 
-def _compared(text: str, names: Collection[str]) -> set[str]:
+@lru_cache(maxsize=4096)
+def _compared(text: str, names: frozenset[str]) -> frozenset[str]:
     """The names the casefolded `text` writes only as what its subject is compared with or built
     on (`_NEAR_CUE`, `_FAR_CUE`): a baseline, a competitor, a base model or library. The item is
     about its own subject; a section headed by the baseline is where the baseline is written
-    about (`DuplexLM … 0.27 s, against 0.39 s for Moshi` is no Moshi news)."""
-    out: set[str] = set()
+    about (`DuplexLM … 0.27 s, against 0.39 s for Moshi` is no Moshi news). Kept per text:
+    `evidence` and `baselines` both ask it of every item."""
     if not _ANY_CUE.search(text):
-        return out  # most texts compare nothing: no name is looked for
+        return frozenset()  # most texts compare nothing: no name is looked for
+    out: set[str] = set()
     for name in names:
         at = list(_title_at(name, text))
         if at and all(_cued(text, k, k + len(name)) for k in at):
             out.add(name)
-    return out
+    return frozenset(out)
 
 
 def baseline_tokens(text: str, compared: Collection[str]) -> frozenset[str]:
