@@ -497,6 +497,14 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
             folded_texts[k] = nfkc(texts[k][3])
         return folded_texts[k]
 
+    lowered_texts: dict[int, str] = {}
+
+    def lowered(k: int) -> str:
+        """`folded(k)` casefolded, once per text (each of its figures' pairs reads it)."""
+        if k not in lowered_texts:
+            lowered_texts[k] = folded(k).casefold()
+        return lowered_texts[k]
+
     def names(k: int) -> frozenset[str]:
         return frozenset(f.thing for f in facts[k].all if f.kind == "name")
 
@@ -663,6 +671,8 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
             if _states(fb_, x):
                 continue
             for y, sy in fb_.by_measure.get((x.thing, unit), ()):
+                if len(sx & sy) < MIN_SETTING:
+                    continue  # `one_setting`'s first test, before the subjects are looked for
                 if _states(fa_, y):
                     continue
                 if one_setting(
@@ -670,8 +680,8 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                     subj_a(x.pos),
                     sy,
                     subj_b(y.pos),
-                    folded(subj_a.k).casefold(),
-                    folded(subj_b.k).casefold(),
+                    lowered(subj_a.k),
+                    lowered(subj_b.k),
                     # a figure whose clause names its own subject is not the heading's
                     heading(subj_b.k) if clause_subject(subj_b.k, y.pos) is None else "",
                 ):

@@ -90,8 +90,12 @@ _LABEL_OWNED = re.compile(
     r"(?![A-Za-z0-9_%×]|\.[0-9])"
 )
 # what every match of `_LOWER_CURRENT` holds: without it, that expression (which tries every
-# word of the text) finds nothing
-_CURRENT_WORD = re.compile(rf"{CURRENT_ZH}|(?i:{CURRENT_EN})")
+# word of the text) finds nothing. CURRENT_FIRST: every character a word of CURRENT_ZH or
+# CURRENT_EN can start with (`ſ` is an `s` to `(?i:)`), looked ahead for first, so the search
+# does not try each alternative at every position (tests/unit/test_facts_speed.py checks the
+# lexicon's words against it)
+CURRENT_FIRST = "当稳正最现LlCcNnSsMmſ"
+_CURRENT_WORD = re.compile(rf"(?=[{CURRENT_FIRST}])(?:{CURRENT_ZH}|(?i:{CURRENT_EN}))")
 _LABEL_WORDS = frozenset({"got", "avg", "mean", "median", "max", "min", "sum", "total", "ratio"})
 _VERSION_WORD = re.compile(r"(?i:version|release|版本|版)\s*$")
 _MAYBE_DATE = re.compile(
@@ -1267,6 +1271,26 @@ def _figure(
 _OWN_REVISION = re.compile(r"arxiv:([0-9]{4}\.[0-9]{4,5})v([0-9]{1,2})")
 
 
+_DIGITS = frozenset("0123456789")
+
+
+def _revision(text: str, ident: str) -> tuple[int, str, str] | None:
+    """The first `<ident>v<n>` of `text` with one or two digits and no third (where, as written,
+    the digits): what `ident` followed by `v([0-9]{1,2})(?![0-9])` finds, without compiling an
+    expression per id (the `re` module keeps only 512, and a scan meets thousands of ids)."""
+    lead = ident + "v"
+    k = text.find(lead)
+    while k >= 0:
+        q = k + len(lead)
+        n = 0
+        while n < 3 and q + n < len(text) and text[q + n] in _DIGITS:
+            n += 1
+        if 1 <= n <= 2:
+            return k, text[k : q + n], text[q : q + n]
+        k = text.find(lead, k + 1)
+    return None
+
+
 def _ids(text: str, first_end: int, own: frozenset[str], masked: str) -> list[Fact]:
     """arXiv ids, URLs and issue numbers (`issue:17649`, read from `masked`: the text with its
     URLs blanked), each the text's subject or only cited (module doc)."""
@@ -1292,11 +1316,10 @@ def _ids(text: str, first_end: int, own: frozenset[str], masked: str) -> list[Fa
         k = text.find(a)
         found.append((k, f"arxiv:{a}", a))
         # `2611.09458v2`: the paper's second version, a revision of what `2611.09458` named
-        rev = re.search(re.escape(a) + r"v([0-9]{1,2})(?![0-9])", text)
+        rev = _revision(text, a)
         if rev and all(f.thing != f"arxiv:{a}" for f in revisions):
-            revisions.append(
-                Fact("version", f"arxiv:{a}", str(int(rev.group(1))), rev.group(0), pos=rev.start())
-            )
+            at, written, number = rev
+            revisions.append(Fact("version", f"arxiv:{a}", str(int(number)), written, pos=at))
     for u in find_urls(text):
         link = normalize_url(u)
         linked = find_arxiv(link) if link.startswith("arxiv.org/") else ()

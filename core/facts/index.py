@@ -84,6 +84,21 @@ class Facts:
     # project -> the versions written whole (`_releases`), filled as asked: a section is
     # compared with every item naming its project
     whole: dict[str, set[str]] = field(default_factory=dict, repr=False, compare=False)
+    # (unit, name) of every name of every `set_figures` setting, made when first asked
+    # (`setting_keys`): two figures `figure_clash` pairs share MIN_SETTING of these, so a pair
+    # of texts sharing fewer is decided in one set operation
+    _setting_keys: frozenset[tuple[str, str]] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    @property
+    def setting_keys(self) -> frozenset[tuple[str, str]]:
+        got = self._setting_keys
+        if got is None:
+            got = self._setting_keys = frozenset(
+                (unit, n) for _, unit, setting in self.set_figures for n in setting
+            )
+        return got
 
     @classmethod
     def of(cls, facts: Iterable[Fact]) -> Facts:
@@ -300,6 +315,8 @@ def figure_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     out: list[tuple[Fact, Fact]] = []
     if not a.set_figures or not b.set_figures:
         return out
+    if len(a.setting_keys & b.setting_keys) < MIN_SETTING:
+        return out  # no two figures of one unit whose settings share MIN_SETTING names
     # whether the other text states a figure (`_states_figure`, the costly test) is asked only
     # of a pair that passes every other test, and once per figure: the same answer as asking
     # it first of each, for a fraction of the asks (most pairs share no setting)
@@ -371,6 +388,18 @@ def iso_agree(x: str, y: str) -> bool:
 def clashes(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
     """Where `a` and `b` state one thing with different values: a project's versions, a
     release's date, a figure in one setting."""
+    if (
+        a.versions.keys().isdisjoint(b.versions)
+        and a.release_dates.keys().isdisjoint(b.release_dates)
+        and (
+            not a.set_figures
+            or not b.set_figures
+            or len(a.setting_keys & b.setting_keys) < MIN_SETTING
+        )
+    ):
+        # no project both version, no release both date, no two figures of one unit whose
+        # settings can be one: each part would answer nothing (most pairs a placement asks of)
+        return []
     return [*_version_clash(a, b), *_date_clash(a, b), *figure_clash(a, b)]
 
 

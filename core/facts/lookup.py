@@ -13,11 +13,20 @@ on the test workspaces)."""
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from .extract import Fact
-from .index import Facts, Located, figure_window, locate, quantity_clash, value_key, written_line
+from .index import (
+    MIN_SETTING,
+    Facts,
+    Located,
+    figure_window,
+    locate,
+    quantity_clash,
+    value_key,
+    written_line,
+)
 from .numerals import agree, numeric, span
 
 Key = tuple[str, str, str]
@@ -43,6 +52,9 @@ class Lookup:
         self._lines: dict[str, list[tuple[int, set[str]]]] = defaultdict(list)
         self._unit: dict[str, set[int]] = defaultdict(set)
         self._measure: dict[tuple[str, str], list[int]] = defaultdict(list)
+        # (metric, unit, name) -> the texts with a figure of that setting name (`Facts.triples`):
+        # `quantity_clash` answers nothing for a text sharing fewer than MIN_SETTING of them
+        self._triples: dict[tuple[str, str, str], list[int]] = defaultdict(list)
         figures: dict[tuple[str, int, bool], list[tuple[float, int, int, Fact]]] = defaultdict(list)
         for k, (_, facts) in enumerate(self.texts):
             for key in facts.values:
@@ -65,6 +77,8 @@ class Lookup:
                 self._lines[thing].append((k, ls))
             for measure in facts.by_measure:
                 self._measure[measure].append(k)
+            for triple in facts.triples:
+                self._triples[triple].append(k)
         for (unit, fewest, approx), got in figures.items():
             got.sort(key=lambda e: (e[0], e[1], e[2]))
             self._figures.setdefault(unit, []).append(
@@ -110,6 +124,13 @@ class Lookup:
         clashing: set[int] = set()  # all relevant: a text of the item's metric is
         for measure in item.by_measure:
             clashing.update(self._measure.get(measure, ()))
+        if MIN_SETTING > 0:
+            # of those, only a text sharing MIN_SETTING of the item's (metric, unit, name)
+            # triples can clash (`quantity_clash`'s own sieve, counted here for all at once)
+            shared: Counter[int] = Counter()
+            for triple in item.triples:
+                shared.update(self._triples.get(triple, ()))
+            clashing = {t for t in clashing if shared[t] >= MIN_SETTING}
         against: dict[Key, list[int]] = defaultdict(list)
         for t in sorted(clashing):
             for fa, _ in quantity_clash(item, self.texts[t][1]):

@@ -298,9 +298,11 @@ def numeric(value: str) -> tuple[float, str, int, int] | None:
     return x, unit, decimals, significant
 
 
+@lru_cache(maxsize=1 << 16)
 def agree(a: str, b: str, approx: bool = False) -> bool:
     """Whether two figure values are one figure (module doc): `approx` when either is written
-    as approximate."""
+    as approximate. Kept per pair of values: a scan asks of the same few thousand pairs some
+    hundred times each (each item's figures against every section's near them)."""
     if a == b:
         return True
     ra, rb = span(a), span(b)

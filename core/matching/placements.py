@@ -79,15 +79,16 @@ ranking: a subsection placed before its chapter shows the chapter's score where 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..claims.numbers import disagrees
 from ..facts.extract import Fact
-from ..facts.index import Facts, clashes
+from ..facts.index import MIN_SETTING, Facts, clashes
 from ..facts.lookup import Lookup
 from ..model.values import Section
 from ..text.normalize import tokens
@@ -238,6 +239,18 @@ def evidence(
     for j, f in enumerate(facts):
         for name in f.names:
             named_in[name].append(j)
+    # what `clashes` needs of a pair to answer anything (a project both version, a release both
+    # date, MIN_SETTING (unit, name) pairs of the figures' settings in common), indexed once: a
+    # section the item shares none of is not compared
+    versioned: dict[str, list[int]] = defaultdict(list)
+    for j, f in enumerate(facts):
+        for thing in (*f.versions, *f.release_dates):
+            versioned[thing].append(j)
+    set_in: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for j, f in enumerate(facts):
+        if f.set_figures:
+            for key in f.setting_keys:
+                set_in[key].append(j)
     for i in range(n_items):
         mine = book[i]
         if "§" in book.texts[i]:
@@ -271,9 +284,19 @@ def evidence(
             # where no heading names a clash's project, any section naming it is its place, unless
             # the item's title names a section's heading: the title's subject has its section
             where = heads if any(n in heads for n in titled) else named_in
+            may_clash = {
+                j
+                for thing in (*mine.versions, *mine.release_dates)
+                for j in versioned.get(thing, ())
+            }
+            if mine.set_figures:
+                shared: Counter[int] = Counter()
+                for key in mine.setting_keys:
+                    shared.update(set_in.get(key, ()))
+                may_clash.update(j for j, n in shared.items() if n >= MIN_SETTING)
             for j in lookup.relevant_index(mine):
                 theirs = facts[j]
-                if not theirs.names & mine.names:
+                if j not in may_clash or first[i, j] or not theirs.names & mine.names:
                     continue
                 for fa, _ in clashes(mine, theirs):
                     if fa.kind == "quantity" and not _same_setting(book.texts[i], sections[j]):
@@ -352,19 +375,21 @@ def _clash_subject(fact: Fact, titled: set[str]) -> set[str]:
     return (setting & titled) or setting
 
 
-def _compared(text: str, names: Collection[str]) -> set[str]:
+@lru_cache(maxsize=4096)
+def _compared(text: str, names: frozenset[str]) -> frozenset[str]:
     """The names the casefolded `text` writes only as what its subject is compared with or built
     on (`_NEAR_CUE`, `_FAR_CUE`): a baseline, a competitor, a base model or library. The item is
     about its own subject; a section headed by the baseline is where the baseline is written
-    about (`DuplexLM … 0.27 s, against 0.39 s for Moshi` is no Moshi news)."""
-    out: set[str] = set()
+    about (`DuplexLM … 0.27 s, against 0.39 s for Moshi` is no Moshi news). Kept per text:
+    `evidence` and `baselines` both ask it of every item."""
     if not _ANY_CUE.search(text):
-        return out  # most texts compare nothing: no name is looked for
+        return frozenset()  # most texts compare nothing: no name is looked for
+    out: set[str] = set()
     for name in names:
         at = list(_title_at(name, text))
         if at and all(_cued(text, k, k + len(name)) for k in at):
             out.add(name)
-    return out
+    return frozenset(out)
 
 
 def baseline_tokens(text: str, compared: Collection[str]) -> frozenset[str]:

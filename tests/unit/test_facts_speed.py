@@ -1,13 +1,23 @@
 """The fact index's fast paths give what the plain definitions give (docs/facts.md): the date
-finder, the living document's phrases, the name test and the number-clash test."""
+finder, the living document's phrases, the name test, the number-clash test, an id's revision and
+the words saying a release is current."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from briefdesk.core.claims.dates import DATE_RE, iter_dates
-from briefdesk.core.facts.extract import Fact, extract, is_name
+from briefdesk.core.claims.lexicon import CURRENT_EN, CURRENT_ZH
+from briefdesk.core.facts.extract import (
+    _CURRENT_WORD,
+    CURRENT_FIRST,
+    Fact,
+    _revision,
+    extract,
+    is_name,
+)
 from briefdesk.core.facts.index import MIN_SETTING, Facts, quantity_clash, unit_of
 
 DATES = [
@@ -161,3 +171,55 @@ def test_stated_looks_only_where_agree_can_say_yes() -> None:
         other = Facts.of([figure(rng.random() < 0.3) for _ in range(rng.randint(1, 12))])
         f = figure(rng.random() < 0.3)
         assert stated(f, other) == _plain_stated(f, other), (f, other.by_unit)
+
+
+def test_an_ids_revision_is_what_the_expression_finds() -> None:
+    """`_revision` finds an arXiv id's revision (`2611.09458v2`) by `str.find`; its answer is
+    the expression's (`<id>v([0-9]{1,2})(?![0-9])`, first match) on texts with the id written
+    again with one, two, three or no digits, overlapping, at the end, or not at all."""
+    rng = random.Random(13)
+    ident = "2611.09458"
+    parts = [ident, "v", "1", "2", "0", "9", "x", " ", "2611.0945", "v3", "٣", "."]
+    texts = ["".join(rng.choice(parts) for _ in range(rng.randint(0, 12))) for _ in range(4000)]
+    texts += [f"{ident}v2", f"{ident}v123 {ident}v4", f"{ident}v", f"{ident}{ident}v12"]
+    found = 0
+    for text in texts:
+        m = re.search(re.escape(ident) + r"v([0-9]{1,2})(?![0-9])", text)
+        expected = (m.start(), m.group(0), m.group(1)) if m else None
+        assert _revision(text, ident) == expected, text
+        found += m is not None
+    assert 100 < found < len(texts)
+
+
+def test_a_current_word_starts_with_a_character_looked_ahead_for() -> None:
+    """`_CURRENT_WORD` looks ahead for CURRENT_FIRST before trying the lexicon's words: every
+    word of CURRENT_ZH, and of CURRENT_EN in either case, starts with one of them, and the
+    search finds what the plain alternation finds."""
+    for lexicon, either_case in ((CURRENT_ZH, False), (CURRENT_EN, True)):
+        assert lexicon.startswith("(?:") and lexicon.endswith(")")
+        for word in lexicon[3:-1].split("|"):
+            first = word[0]
+            assert first in CURRENT_FIRST, word
+            if either_case:
+                assert first.lower() in CURRENT_FIRST and first.upper() in CURRENT_FIRST, word
+    plain = re.compile(rf"{CURRENT_ZH}|(?i:{CURRENT_EN})")
+    rng = random.Random(17)
+    parts = [
+        "最新",
+        "稳定版",
+        "当前版本",
+        "LTS 版本",
+        "Latest",
+        "MOST-RECENT",
+        "ſtable",
+        "lts",
+        " ",
+    ]
+    parts += ["x", "版", "现行", "curr", "ent", "NEWest", "。"]
+    texts = ["".join(rng.choice(parts) for _ in range(rng.randint(0, 8))) for _ in range(3000)]
+    found = 0
+    for text in texts:
+        m, p = _CURRENT_WORD.search(text), plain.search(text)
+        assert (m and (m.span(), m.group(0))) == (p and (p.span(), p.group(0))), text
+        found += p is not None
+    assert 100 < found < len(texts)

@@ -2,14 +2,24 @@
 relevant section in turn (docs/facts.md, "Known, new, conflicting"): the same known, new and
 conflicting facts, with the same refs in the same order, over random sections whose figures are
 written with every precision, magnitude, range and unit, approximate or not, beside versions,
-release lines, dates and ids."""
+release lines, dates and ids. `clashes`, which decides at once a pair that cannot clash, answers
+what its three comparisons answer in turn."""
 
 from __future__ import annotations
 
 import random
 
 from briefdesk.core.facts.extract import Fact
-from briefdesk.core.facts.index import Facts, locate
+from briefdesk.core.facts.index import (
+    MIN_SETTING,
+    Facts,
+    _date_clash,
+    _states_figure,
+    _version_clash,
+    _written_measure,
+    clashes,
+    locate,
+)
 from briefdesk.core.facts.lookup import Lookup
 
 NAMES = ["bge-m3", "beir", "mteb", "qwen3", "ruler", "h100"]
@@ -116,3 +126,55 @@ def test_a_figure_written_another_way_is_found_in_its_section() -> None:
         ("2.05K", ["§3"]),
     ]
     assert new == []
+
+
+def test_lookup_locate_finds_the_conflicts_locate_finds() -> None:
+    """The sections a figure can contradict are found by counting the (metric, unit, name)
+    triples each shares with the item; the conflicts are those `locate` finds comparing each
+    relevant section in turn, and the random sections do contradict (the test can fail)."""
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(200):
+        sections = [(f"§{k}", _facts(rng, 12)) for k in range(rng.randint(1, 20))]
+        lookup = Lookup(sections)
+        for _ in range(8):
+            item = _facts(rng, 8)
+            expected = locate(item, lookup.relevant(item))
+            assert lookup.locate(item) == expected, (item.all, sections)
+            seen += bool(expected[2])
+    assert seen > 50
+
+
+def _plain_figure_clash(a: Facts, b: Facts) -> list[tuple[Fact, Fact]]:
+    """`figure_clash` as its definition says it, every figure of one against every one of the
+    other (no sieve)."""
+    out = []
+    for fa, unit, sa in a.set_figures:
+        if _states_figure(b, fa):
+            continue
+        ma = _written_measure(fa, sa)
+        for fb, unit_b, sb in b.set_figures:
+            mb = _written_measure(fb, sb)
+            if unit_b != unit or (ma and mb and ma != mb):
+                continue
+            if len(sa & sb) < MIN_SETTING or not (sa <= sb or sb <= sa):
+                continue
+            if _states_figure(a, fb):
+                continue
+            out.append((fa, fb))
+            break
+    return out
+
+
+def test_clashes_is_each_comparison_in_turn() -> None:
+    """`clashes` decides a pair sharing no versioned project, no dated release and fewer than
+    MIN_SETTING (unit, name) pairs of its figures' settings at once: the answer is still the
+    versions', the dates' and the figures' comparisons one after the other."""
+    rng = random.Random(3)
+    pairs = [(_facts(rng, 10), _facts(rng, 10)) for _ in range(3000)]
+    found = 0
+    for a, b in pairs:
+        expected = [*_version_clash(a, b), *_date_clash(a, b), *_plain_figure_clash(a, b)]
+        assert clashes(a, b) == expected, (a.all, b.all)
+        found += bool(_plain_figure_clash(a, b))
+    assert found > 20  # figures do clash in the random pairs
