@@ -39,7 +39,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "27"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "28"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -1237,6 +1237,20 @@ def _inside_word(text: str, s: int) -> bool:
     return s > 1 and text[s - 1] == "-" and text[s - 2].isalnum()
 
 
+# a count written with its classifier and the noun it counts (`7.6 万条轨迹`, `564 个场景`): the
+# noun is what the figure measures, as `轨迹：9.2 万条` writes it before the figure
+_COUNTED = re.compile(
+    r"\s?(?:条|个|类|家|种|项|位|台|篇|张|块|次|款|套|部|名)(?P<noun>[\u4e00-\u9fff]{1,8})"
+)
+
+
+def _counted_noun(run: str) -> str:
+    """The counted noun as `_metric` keeps a Chinese word before a figure (its last two
+    characters: `数据集` -> `据集`), so `60 个数据集` and `数据集：60 个` measure one thing; a run
+    longer than a noun goes on into the sentence (`场景和任务`): its first two characters."""
+    return run[-2:] if len(run) <= 4 else run[:2]
+
+
 def _figure(
     text: str,
     names: Named,
@@ -1255,6 +1269,10 @@ def _figure(
         metric = "price"
     elif metric is None:  # else the caller's, for this very figure
         metric = _metric(text, lo, a)
+        if not (metric.isascii() and metric) and not is_measure(metric):
+            counted = _COUNTED.match(text, b)
+            if counted is not None:
+                metric = _counted_noun(counted.group("noun"))
     first = bisect.bisect_left(names, (lo,))
     inside = []
     for j in range(first, len(names)):  # no copy of the names after the sentence: linear

@@ -98,7 +98,8 @@ _WORDED = re.compile(
     # `三倍`, `三百万` (a count: `3M`; `每百万 token` is per million, no figure)
     rf"|(?<![{_ZH_DIGIT}十百千每])(?P<zx>{_ZH_NUM})\s?(?P<zu>倍|万|亿)"
     # `100 万条`, `1.5 亿`: a magnitude after digits
-    rf"|(?<![0-9.,])(?P<dm>{_DIGITS})\s?(?P<du>万|亿|thousand|million|billion)(?![A-Za-z]))",
+    # (a comma only after a digit: `1,240`; `，7.6 万条` is NFKC's `,7.6 万条`, a figure)
+    rf"|(?<![0-9.])(?<![0-9],)(?P<dm>{_DIGITS})\s?(?P<du>万|亿|thousand|million|billion)(?![A-Za-z]))",
     re.IGNORECASE,
 )
 _APPROX_BEFORE = re.compile(

@@ -453,3 +453,18 @@ def test_a_greek_letter_with_a_digit_opens_a_name() -> None:
     names = {f.thing for f in facts if f.kind == "name"}
     assert {"π0-fast", "π0.5", "τ2-bench"} <= names and "τ" not in names
     assert {f.value for f in facts if f.kind == "quantity"} == {"96.4", "0.31"}
+
+
+def test_a_count_with_its_classifier_measures_the_noun_it_counts() -> None:
+    """docs/facts.md: `7.6 万条轨迹` after a Chinese comma is read (NFKC makes `，` a comma, which
+    only after a digit joins a number), and measures 轨迹, as `轨迹：9.2 万条` writes it."""
+    after = [
+        f
+        for f in extract("DROID 平台采集，7.6 万条轨迹、350 小时。", ["droid"])
+        if f.kind == "quantity"
+    ]
+    before = [
+        f for f in extract("DROID 一览：\n- 轨迹：9.2 万条", ["droid"]) if f.kind == "quantity"
+    ]
+    assert next((f.thing, f.value) for f in after) == ("轨迹", "76K")
+    assert [(f.thing, f.value) for f in before] == [("轨迹", "92K")]

@@ -1207,3 +1207,24 @@ def test_a_near_copy_whose_table_states_the_sections_figure_otherwise_is_an_upda
         )
         tiers += [(d.tier, d.why) for d in got["inbox/a.md#1"].duplicates]
     assert tiers == [("update", ("text", "facts")), ("likely", ("text",))]
+
+
+def test_a_time_its_unit_measures_is_a_result_the_candidate_lacks():
+    """docs/facts.md: a figure no word names a measure of, in a unit that is a measurement by
+    itself (`takes 410 ms`), with two names of its setting, is a measured result: a candidate
+    sharing the item's other figures but not it is an update. A size (`64 GB`) is not."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    doc = "我们的口径：openpi、π0、RTX 4090、bf16、三路 224×224 相机：一个 50 步动作块 73 ms。"
+    run = (
+        "π0 via openpi in bf16 with three 224×224 cameras. On a Jetson AGX Orin 64 GB one "
+        "50-step action chunk takes 410 ms; the same setup on an RTX 4090 takes 73 ms."
+    )
+    sized = (
+        "π0 via openpi in bf16 with three 224×224 cameras, tried on a Jetson AGX Orin 64 GB; "
+        "the same setup on an RTX 4090 takes 73 ms."
+    )
+    got = _retier_one([run, doc], ["batch", "brief"], 88.0)
+    assert {ref: tier for ref, tier, _ in got} == {"briefs/b.md#1": UPDATE}
+    got = _retier_one([sized, doc], ["batch", "brief"], 88.0)
+    assert {ref: tier for ref, tier, _ in got}["briefs/b.md#1"] != UPDATE
