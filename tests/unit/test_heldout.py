@@ -3,9 +3,10 @@ heldout2: vector databases and retrieval; heldout3: agents and tool use; heldout
 post-training and alignment; heldout5: AI accelerators and GPU kernels; heldout6: speech and
 audio models; heldout7: vision-language and multimodal models;
 heldout8: robotics and embodied AI; heldout9: AI for science; heldout10: ML compilers and
-frameworks; heldout11: robotics and embodied AI, written anew) load, and their truths name only
-what exists, so a truth cannot rot as the loaders change. Their figures are printed by `python -m
-benchmarks.quality` and deliberately asserted nowhere (docs/facts.md, "Measured")."""
+frameworks; heldout11: robotics and embodied AI, written anew; heldout12: analytical databases
+and data engineering) load, and their truths name only what exists, so a truth cannot rot as the
+loaders change. Their figures are printed by `python -m benchmarks.quality` and deliberately
+asserted nowhere (docs/facts.md, "Measured")."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ CORPORA = (
     "heldout9",
     "heldout10",
     "heldout11",
+    "heldout12",
 )
 
 
