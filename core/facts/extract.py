@@ -436,6 +436,13 @@ _UNITS = {
     "微秒": "μs",
     "纳秒": "ns",
 }
+# units that are a measurement by themselves, as `_UNITS` writes them: a duration or a rate is
+# what a run measured, though no word names the measure (`takes 410 ms`); not hours (`350 小时`
+# of a dataset is its size), nor a size (`64 GB`)
+MEASURED_UNITS = frozenset(
+    {"ms", "s", "min", "μs", "ns", "tok/s", "qps", "QPS", "GB/s", "TB/s", "TFLOPS", "PFLOPS"}
+)
+
 # currencies: a figure in one is a price, whatever word stands before it (docs/facts.md)
 _CURRENCY = {
     "美元": "USD",
@@ -1269,7 +1276,7 @@ def _figure(
         metric = "price"
     elif metric is None:  # else the caller's, for this very figure
         metric = _metric(text, lo, a)
-        if not (metric.isascii() and metric) and not is_measure(metric):
+        if not is_measure(metric):  # none, or a Chinese word that names no measure
             counted = _COUNTED.match(text, b)
             if counted is not None:
                 metric = _counted_noun(counted.group("noun"))

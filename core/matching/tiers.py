@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from ..claims.numbers import disagrees as number_disagrees
 from ..facts.extract import (
+    MEASURED_UNITS,
     SCORE_UNITS,
     Fact,
     appended_at,
@@ -558,13 +559,6 @@ def _new_releases(mine: Facts, fresh: Sequence[Fact]) -> set[tuple[str, str, str
             )
         )
     }
-
-
-# units that are a measurement by themselves (a duration, a rate), as the fact index writes them
-# (not hours: `350 小时` of a dataset is its size)
-MEASURED_UNITS = frozenset(
-    {"ms", "s", "min", "μs", "ns", "tok/s", "qps", "QPS", "GB/s", "TB/s", "TFLOPS", "PFLOPS"}
-)
 
 
 def _measured(f: Fact) -> bool:
