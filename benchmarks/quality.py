@@ -1,7 +1,7 @@
 """How well matching and claims find what a careful reader finds: `python -m benchmarks.quality
 [WS...]` (default: every knowledge base with a truth file: tests/workspaces/realkb,
 tests/workspaces/facts, the seed's workspace, whose truth is tests/seed/truth.yaml, and
-tests/workspaces/heldout to heldout12, written without reading the matcher: their figures are
+tests/workspaces/heldout to heldout14, written without reading the matcher: their figures are
 reported here and asserted nowhere; docs/facts.md, "Measured", says which of them were since
 used to develop rules and which still count as unseen — never tune on those).
 
@@ -58,6 +58,8 @@ EVERY = [
     ROOT / "tests" / "workspaces" / "heldout10",
     ROOT / "tests" / "workspaces" / "heldout11",
     ROOT / "tests" / "workspaces" / "heldout12",
+    ROOT / "tests" / "workspaces" / "heldout13",
+    ROOT / "tests" / "workspaces" / "heldout14",
 ]
 
 
@@ -84,6 +86,8 @@ class Figures:
     misses: list[str] = field(default_factory=list)
     misplaced: list[str] = field(default_factory=list)  # the reader's section not first
     false_likely: list[str] = field(default_factory=list)
+    missed_claims: list[str] = field(default_factory=list)  # planted conflicts not found
+    unplanted: list[str] = field(default_factory=list)  # claims no planted conflict is among
     top3: int = 0  # kept for benchmarks.run: true duplicates among their item's top 3
     text_pairs: int = 0
     text_likely: int = 0
@@ -186,9 +190,16 @@ def measure(src: Path) -> Figures:
         )
         f.planted += 1
         f.planted_found += hit
+        if not hit:
+            f.missed_claims.append(f"{planted['kind']}: {' ~ '.join(planted['refs'])}")
         row = f.planted_by_kind.setdefault(planted["kind"], [0, 0])
         row[0] += hit
         row[1] += 1
+    for c in conflicts:
+        if not any(
+            c.kind == p["kind"] and set(p["refs"]) <= set(c.refs) for p in truth.get("claims") or []
+        ):
+            f.unplanted.append(f"{c.kind}: {' ~ '.join(c.refs)}")
     for decoy in truth.get("decoys") or []:
         f.decoys += 1
         f.decoys_reported += any(set(c.refs) <= set(decoy) for c in conflicts)
@@ -249,6 +260,10 @@ def report(name: str, f: Figures, placements: bool = False) -> str:
         lines += ["", "Judged likely, wrongly: " + "; ".join(f.false_likely)]
     if placements and f.misplaced:
         lines += ["", "Reader's section not first:", *(f"- {m}" for m in f.misplaced)]
+    if placements and f.missed_claims:
+        lines += ["", "Planted conflicts not found:", *(f"- {m}" for m in f.missed_claims)]
+    if placements and f.unplanted:
+        lines += ["", "Claims no planted conflict is among:", *(f"- {m}" for m in f.unplanted)]
     return "\n".join(lines)
 
 
@@ -258,7 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--placements",
         action="store_true",
-        help="list the items whose first placement is not the reader's section, with the scores "
+        help="list the items whose first placement is not the reader's section, with the scores, "
+        "the planted conflicts not found and the claims no planted one is among "
         "(never on a held-out corpus: reading its misses is tuning on it)",
     )
     a = p.parse_args(argv)

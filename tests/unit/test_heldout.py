@@ -4,9 +4,10 @@ post-training and alignment; heldout5: AI accelerators and GPU kernels; heldout6
 audio models; heldout7: vision-language and multimodal models;
 heldout8: robotics and embodied AI; heldout9: AI for science; heldout10: ML compilers and
 frameworks; heldout11: robotics and embodied AI, written anew; heldout12: analytical databases
-and data engineering) load, and their truths name only what exists, so a truth cannot rot as the
-loaders change. Their figures are printed by `python -m benchmarks.quality` and deliberately
-asserted nowhere (docs/facts.md, "Measured")."""
+and data engineering; heldout13: code LLMs and AI developer tools; heldout14: distributed LLM
+training and GPU clusters) load, and their truths name only what exists, so a truth cannot rot
+as the loaders change. Their figures are printed by `python -m benchmarks.quality` and
+deliberately asserted nowhere (docs/facts.md, "Measured")."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ CORPORA = (
     "heldout10",
     "heldout11",
     "heldout12",
+    "heldout13",
+    "heldout14",
 )
 
 
