@@ -157,7 +157,8 @@ def older_newest(claims: Sequence[Claim], rank: Rank, language: str) -> list[Con
     v1.17.0`, or a patch: `ComfyUI 最新版 v0.3.60` against `稳定版 v0.3.66`, since two texts each
     naming the newest disagree whatever number differs): the item's newest is an old one. Not
     the other way round (the living document behind an item is an update), not a pre-release
-    (`v0.5.22.dev` outdates no `v0.5.20`); two lines called current are `version_lines`'."""
+    (`v0.5.22.dev` outdates no `v0.5.20`), nor a release of the line the item names (`1.4 LTS`
+    and `v1.4.2`); two lines called current are `version_lines`'."""
     by_entity: dict[str, list[Claim]] = defaultdict(list)
     for c in claims:
         if c.current and c.version and c.origin != "brief":
@@ -175,7 +176,11 @@ def older_newest(claims: Sequence[Claim], rank: Rank, language: str) -> list[Con
             later = [
                 r
                 for r, v in parsed
-                if v is not None and not v.pre and r.doc != c.doc and _padded(v) > _padded(w)
+                if v is not None
+                and not v.pre
+                and r.doc != c.doc
+                and _padded(v) > _padded(w)
+                and not _of_line(w, v)
             ]
             if later:
                 old.append(c)
@@ -195,6 +200,12 @@ def older_newest(claims: Sequence[Claim], rank: Rank, language: str) -> list[Con
             )
         )
     return sorted(out, key=lambda c: rank(c.refs[0]))
+
+
+def _of_line(line: Version, v: Version) -> bool:
+    """Whether `v` is a release of the line a version written with two numbers names (`DuckDB
+    1.4 LTS` is current as its patch release `v1.4.2` is: the line, not an older release)."""
+    return len(line.parts) == 2 and v.parts[:2] == line.parts
 
 
 def _padded(v: Version) -> tuple[int, ...]:

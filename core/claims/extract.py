@@ -48,7 +48,7 @@ from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "8"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "9"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
@@ -146,8 +146,10 @@ _POST_DATE = re.compile(
     rf"(?P<d3>{_DATE_ANY})",
     re.IGNORECASE,
 )
+# a part of a month written after a date (`2026 年 9 月底发布的 v1.4.2`): the date is its month
+_PART_OF_MONTH = r"(?:上旬|中旬|下旬|初|底|末|中)?"
 _PRE_DATE = re.compile(
-    rf"(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}(?:了)?(?:的)?\s*$"
+    rf"(?P<d>{_DATE_ANY}){_PART_OF_MONTH}\s*(?:正式)?{RELEASE_ZH}(?:了)?(?:的)?\s*$"
     rf"|(?i:released|shipped|launched)\s+(?:on|in)\s+(?P<d2>{_DATE_ANY})\s*[,:]?\s*$",
     re.IGNORECASE,
 )

@@ -99,6 +99,8 @@ _ZH_MEASURES = {
     "分数": "score",
     "误率": "error-rate",
     "速比": "speedup",
+    "耗时": "duration",
+    "用时": "duration",
     "加速": "speedup",
 }
 _SHARES = frozenset({"", "%", "pp"})  # 成功率 keeps 功率, which is also power: only in a share
@@ -417,7 +419,7 @@ def _other_switch(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "11"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "12"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 

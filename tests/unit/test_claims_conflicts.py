@@ -56,8 +56,20 @@ def test_one_line_is_no_conflict() -> None:
         claim(f"{DOC}§1.2", version="v1.2", current=True),
         claim(ITEM, version="v1.2.1", current=True),
     ]
+    # a line written with two numbers is current as its patch release is (`DuckDB 1.4 LTS`)
+    line = [
+        claim(f"{DOC}§1.2", version="v1.4.2", current=True, date="2026-10-14"),
+        claim(ITEM, version="1.4", current=True),
+    ]
     assert kinds(two_of_one_line) == []
     assert kinds(patch) == []
+    assert kinds(line) == []
+    # while an older release of the line called current is an old newest
+    older = [
+        claim(f"{DOC}§1.2", version="v1.4.2", current=True, date="2026-10-14"),
+        claim(ITEM, version="1.4.1", current=True),
+    ]
+    assert [k for k, *_ in kinds(older)] == ["version-line"]
 
 
 def test_a_version_not_called_current_is_no_line() -> None:

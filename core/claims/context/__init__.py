@@ -36,6 +36,7 @@ from .layout import (
     series_member,
     table_cell,
     tabled,
+    version_cell,
     with_title,
     written_before,
 )
@@ -44,7 +45,7 @@ from .source import denied, quoted
 
 __all__ = ["CONTEXT_VERSION", "IMPLICIT", "in_context", "in_words", "series_member", "table_cell"]
 
-CONTEXT_VERSION = "8"  # bump when this reading changes: cached number conflicts are keyed by it
+CONTEXT_VERSION = "9"  # bump when this reading changes: cached number conflicts are keyed by it
 
 
 def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
@@ -59,7 +60,7 @@ def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
         if f.kind != "quantity":
             out.append(f)
             continue
-        if quoted(f, text) or denied(f, text):
+        if quoted(f, text) or denied(f, text) or version_cell(f, text):
             continue
         f = named_metric(done_share(per_unit(tabled(f, text, names), text), text), text)
         f = series(f, text, names)

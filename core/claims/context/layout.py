@@ -13,12 +13,13 @@ from ...facts.extract import (
     MEASURES,
     METRIC_NAMES,
     Fact,
+    header_unit,
     is_measure,
     metric_before,
     variants,
 )
 from ...facts.index import unit_of
-from .measure import FIGURE, IMPLICIT, measures_in, score_like, stands_alone
+from .measure import FIGURE, IMPLICIT, TIMES, measures_in, score_like, stands_alone
 from .source import ENDS
 
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|[0-9]{1,2}[.)、])\s")
@@ -152,7 +153,29 @@ def tabled(f: Fact, text: str, names: Sequence[Fact]) -> Fact:
     title = len(text) if title < 0 else title
     before = {n.thing for n in names if lead <= n.pos < start or n.pos < title}
     setting = (set(f.setting) | mine | before) - others - MEASURES - {f.thing}
-    return dataclasses.replace(f, setting=tuple(sorted(setting)))
+    f = dataclasses.replace(f, setting=tuple(sorted(setting)))
+    unit = header_unit(header[column]) if unit_of(f.value) == "" else None
+    if unit is None:
+        return f
+    # the column's header gives its cells their unit (`总耗时（s）`, `hot total (s)`) and, if it
+    # names one, their measure; a time no word of it names is a duration, as in prose
+    measures = measures_in(header[column], 0, len(header[column]))
+    thing = next(iter(measures)) if len(measures) == 1 else "duration" if unit in TIMES else f.thing
+    return dataclasses.replace(f, thing=thing, value=f"{f.value}{unit}")
+
+
+# the headers of a column of versions (`| 系统 | 版本 | …`): its cells are no figures
+_VERSION_HEADERS = frozenset({"版本", "版本号", "version", "versions", "ver", "release", "tag"})
+
+
+def version_cell(f: Fact, text: str) -> bool:
+    """Whether a figure is a cell of a table's column of versions (`| ClickHouse | 26.10 |`):
+    a release, which the version reader reads, not a quantity."""
+    found = table_cell(text, f.pos)
+    if found is None:
+        return False
+    header, _, _, column, _ = found
+    return 0 <= column < len(header) and header[column].casefold() in _VERSION_HEADERS
 
 
 def listed(f: Fact, text: str, names: Sequence[Fact]) -> Fact:

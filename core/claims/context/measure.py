@@ -125,9 +125,37 @@ def named_metric(f: Fact, text: str) -> Fact:
         if metric is None and success is not None:
             metric = "success-rate"  # `scores 29.1 average success`, `62% success rate`
     if metric is None:
+        metric = _worded_measure(f, text)
+    if metric is None:
         return f
     setting = tuple(n for n in f.setting if n != metric)
     return dataclasses.replace(f, thing=metric, setting=setting)
+
+
+# a ratio written as how much faster (`快 2.2 倍`, `2.2x faster`, `a 2.2× speedup`): a speedup
+_FASTER_BEFORE = re.compile(r"快\s?(?:了|约|大约)?\s?$")
+_FASTER_AFTER = re.compile(r"\s?(?:(?i:faster|quicker|speedup|speed-up)\b|的?加速)")
+# a time a task takes (`the 22 queries take 29.8 seconds`, `用了 14 分钟`): a duration, as a
+# figure in minutes is whatever its word (docs/claims.md)
+_TAKES_BEFORE = re.compile(
+    r"(?:\b(?i:takes?|took|taking|finish(?:es|ed)?\s+in|complete[sd]?\s+in)"
+    r"(?:\s+(?i:about|around|roughly|only|just))?|用了|用时|花了|耗时)\s?[~约]?\s?$"
+)
+
+
+def _worded_measure(f: Fact, text: str) -> str | None:
+    """The measure the words around a figure no word names say it is: a speedup (`快 2.2 倍`,
+    `2.2x faster`), or the duration of what takes it (`take 29.8 seconds in total`)."""
+    unit = unit_of(f.value)
+    before = text[max(0, f.pos - 24) : f.pos]
+    if unit == "×" and (not f.thing or f.thing.endswith("快")):
+        k = text.find(f.text, max(0, f.pos - 4)) if f.text else -1
+        after = _FASTER_AFTER.match(text, k + len(f.text)) if k >= 0 else None
+        if _FASTER_BEFORE.search(before) or after is not None:
+            return "speedup"
+    if unit in TIMES and not f.thing and _TAKES_BEFORE.search(before):
+        return "duration"
+    return None
 
 
 def score_like(value: str) -> bool:

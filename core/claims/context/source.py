@@ -17,7 +17,11 @@ QUOTE_REACH = 24  # characters before a figure searched for a word saying others
 
 _QUOTED = re.compile(
     r"(?i:\b(?:quotes?|quoted|claims?|claimed|reportedly|supposedly|advertised|advertises))\b"
-    r"|号称|据说|常说|都说|宣称|传言"
+    r"|号称|据说|常说|都说|宣称|传言|流传|网传"
+)
+# or after it (`I keep seeing about 40 seconds quoted for DuckDB`, `40 秒的说法`)
+_QUOTED_AFTER = re.compile(
+    r"\s*(?:(?i:quoted|cited|claimed|advertised|thrown\s+around)\b|的说法|的传言)"
 )
 
 
@@ -78,7 +82,8 @@ _ATTRIBUTED_AFTER = re.compile(
 
 
 def quoted(f: Fact, text: str) -> bool:
-    """Whether the figure is one the text says others claim (`Everyone quotes ~96 s`), gives
+    """Whether the figure is one the text says others claim (`Everyone quotes ~96 s`, `about
+    40 seconds quoted`), gives
     as a source's to set its own against (`_ATTRIBUTED_BEFORE`, `_ATTRIBUTED_AFTER`), or says
     it relays (`_RELAYED`)."""
     lo = max(0, f.pos - QUOTE_REACH)
@@ -92,7 +97,10 @@ def quoted(f: Fact, text: str) -> bool:
     if _RELAYED.search(text, cut[-1].end() if cut else lo, f.pos) is not None:
         return True
     k = text.find(f.text, max(0, f.pos - 4)) if f.text else -1
-    return k >= 0 and _ATTRIBUTED_AFTER.match(text, k + len(f.text)) is not None
+    return k >= 0 and (
+        _ATTRIBUTED_AFTER.match(text, k + len(f.text)) is not None
+        or _QUOTED_AFTER.match(text, k + len(f.text)) is not None
+    )
 
 
 ATTRIBUTION_REACH = 80
