@@ -113,16 +113,48 @@ def designation(after: str) -> tuple[int, ...]:
     return ()
 
 
+# what may stand between an item named first and its material's path (`the Tuesday digest's
+# second item (inbox/…md, …)`, `item 2 of inbox/…md`, `第二条（inbox/…md）`)
+_BEFORE_PATH = re.compile(r"[\s(（:：,，]*(?:(?i:of|in|from)\s+(?:the\s+)?|的|出自|来自)?[\s(（]*")
+# where the words before a path stop being about it: another sentence, clause or path
+_BEFORE_CUT = re.compile(r"[。；;\n)）]|\.md\b|\.\s")
+
+
+def designation_before(before: str) -> tuple[int, ...]:
+    """The item numbers named at the end of `before` (the text right before a path, with only
+    a bracket or `of` between), else (): a citation that names the item first."""
+    cuts = list(_BEFORE_CUT.finditer(before))
+    tail = before[cuts[-1].end() :] if cuts else before
+    after_path = bool(cuts) and cuts[-1].group(0) == ".md"
+    for pattern in (*_DESIGNATIONS, _ORDINAL_ITEM):
+        for m in reversed(list(pattern.finditer(tail))):
+            if not _BEFORE_PATH.fullmatch(tail, m.end()):
+                continue
+            if after_path and not tail[: m.start()].strip():
+                return ()  # the item named right after another path is that path's
+            if pattern is _ORDINAL_ITEM:
+                words = [m.group(1), *re.findall("|".join(_ORDINALS), m.group(2), re.IGNORECASE)]
+                return tuple(_ORDINALS.index(w.lower()) + 1 for w in words)
+            found = _numbers(m.group(1), m.group(2))
+            if found and _ONWARDS.match(tail, m.end()):
+                return tuple(range(found[0], ONWARDS + 1))
+            return found
+    return ()
+
+
 def find_citations(text: str, wanted: Collection[str] | None = None) -> list[Citation]:
     """Every material path the text names (of `wanted` only, if given), with the items it names
-    right after it."""
+    right after it, else right before it (`the Tuesday digest's second item (inbox/…md)`)."""
     if ".md" not in text:
         return []
     out: list[Citation] = []
     for m in _PATH.finditer(text):
         path = m.group(1).removeprefix("./")
         if wanted is None or path in wanted:
-            out.append(Citation(path, designation(text[m.end() : m.end() + 48])))
+            items = designation(text[m.end() : m.end() + 48])
+            if not items:
+                items = designation_before(text[max(0, m.start() - 60) : m.start()])
+            out.append(Citation(path, items))
     return out
 
 

@@ -41,6 +41,13 @@ P = "inbox/jay/2026-11-01T0820-csdn-discovery.md"
         (f"{P} #2-3", (2, 3)),
         (f"长文（{P}）：结论与决策树一致", ()),
         (f"Source: {P} (arXiv abstract page)", ()),
+        # the item named first, the path after it in brackets or after `of`
+        (f"Source: the Tuesday digest's second item ({P}, HN thread)", (2,)),
+        (f"来源：第二条（{P}，搜索线索级）", (2,)),
+        (f"see item 3 of {P}", (3,)),
+        (f"items 2–4 in {P}", (2, 3, 4)),
+        # an ordinal of another sentence is not this path's
+        (f"The first item. Then {P} (a digest)", ()),
     ],
 )
 def test_every_written_form(text: str, items: tuple[int, ...]) -> None:
@@ -70,6 +77,9 @@ def test_no_path_no_citation_and_urls_are_not_paths() -> None:
 def test_two_paths_in_one_line() -> None:
     got = find_citations(f"来源：{P} 第一条；inbox/flyp/b.md 对象二")
     assert got == [Citation(P, (1,)), Citation("inbox/flyp/b.md", (2,))]
+    # the item after one path is not named before the next
+    got = find_citations(f"{P} 第一条, inbox/flyp/b.md")
+    assert got == [Citation(P, (1,)), Citation("inbox/flyp/b.md", ())]
 
 
 @given(st.integers(1, 99))
