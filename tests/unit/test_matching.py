@@ -1228,3 +1228,21 @@ def test_a_time_its_unit_measures_is_a_result_the_candidate_lacks():
     assert {ref: tier for ref, tier, _ in got} == {"briefs/b.md#1": UPDATE}
     got = _retier_one([sized, doc], ["batch", "brief"], 88.0)
     assert {ref: tier for ref, tier, _ in got}["briefs/b.md#1"] != UPDATE
+
+
+def test_a_share_no_word_names_in_a_sentence_naming_nothing_is_a_result():
+    """docs/facts.md: `All 225 exercises, two attempts each: 41.3% passed` is the run's result
+    though its sentence names nothing (the paragraph does): a candidate with the same setup and
+    release but not that figure is an update, not a likely duplicate."""
+    from briefdesk.core.matching.tiers import UPDATE
+
+    doc = (
+        "aider 稳定版 v0.88.2。我们的口径：aider v0.88.2 + Qwen3-Coder-30B-A3B-Instruct（Ollama、"
+        "Q4_K_M、M3 Max 64 GB）在我们自己的 40 题 Python 小集上，一次通过 21 题。"
+    )
+    run = (
+        "Setup: aider v0.88.2, Qwen3-Coder-30B-A3B-Instruct through Ollama at Q4_K_M on an M3 Max "
+        "with 64 GB. All 225 exercises, two attempts each: 41.3% passed."
+    )
+    got = _retier_one([run, doc], ["batch", "brief"], 88.0)
+    assert {ref: tier for ref, tier, _ in got} == {"briefs/b.md#1": UPDATE}
