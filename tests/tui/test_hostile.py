@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from briefdesk.tui.app import BriefdeskApp
 from briefdesk.tui.dialogs.exclude import ExcludeDialog
+from briefdesk.tui.dialogs.increment import IncrementDialog
 from briefdesk.tui.dialogs.text_entry import TextEntryDialog
 from rich.cells import cell_len
 from rich.console import Console
-from textual.widgets import Static
-from tui_helpers import SIZE, key, review_ready, settle
+from textual.widgets import Static, TextArea
+from tui_helpers import SIZE, key, review_ready, settle, until
 
 CLICK = "[@click=app.quit]x[/]"
 BATCH = "2026-11-03-evil"
@@ -209,6 +210,24 @@ def test_dialogs_and_notifications_show_it_literally(evil: Path) -> None:
             await pilot.press("escape")
             await settle(pilot)
             screen.go_to(REF1)
+            await settle(pilot)
+            # the increment form: its empty fields show the derived text as placeholders, which
+            # come from the material and are shown as data like the rest
+            await pilot.press(key("edit_increment"))
+            await until(pilot, lambda: isinstance(app.screen, IncrementDialog), what="the form")
+            await settle(pilot)
+            areas = [app.screen.query_one(f"#{n}", TextArea) for n in ("points", "relation")]
+            written = [area.text for area in areas]
+            for area in areas:
+                area.text = ""
+            await settle(pilot)
+            text, raw = rendered(app)
+            assert "[bold red]粗[/]" in text and "[/不对]" in text
+            assert_safe(raw)
+            for area, was in zip(areas, written, strict=True):
+                area.text = was  # unchanged again, so escape closes without asking
+            await pilot.press("escape")
+            await until(pilot, lambda: not isinstance(app.screen, IncrementDialog), what="closed")
             await settle(pilot)
             # a link in the material is text: its target shown, no action behind it
             body = body_text(app)

@@ -136,7 +136,9 @@ class IncrementDialog(FormDialog[IncrementDraft]):
                     soft_wrap=True,
                     show_line_numbers=False,
                     tab_behavior="focus",
-                    placeholder=placeholder,
+                    # a str placeholder is read as markup by TextArea; the derived text is
+                    # material text, so it goes in as Content, a literal
+                    placeholder=Content(placeholder),
                     highlight_cursor_line=False,
                 )
             yield Label(
