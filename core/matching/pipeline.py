@@ -56,7 +56,7 @@ from .search import background, candidates
 from .tiers import LIKELY, FactBook, absorbed, retier, subject_pair, vocabulary
 from .tokens import MIN_SHARED, MIN_TOKENS, Records, kind_weight, tokenize
 
-MATCH_VERSION = "16"
+MATCH_VERSION = "17"
 MAX_DUPLICATES = 10
 MAX_POSSIBLE = 3
 TEXT_CHARS = 300

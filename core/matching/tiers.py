@@ -212,14 +212,16 @@ def retier(
         that paragraph), and a summary of it may repeat another of its paragraphs. A paragraph
         the item updates makes the section an update; else one holding all it states, likely.
         Each paragraph alone, not the section's facts together: a figure in one paragraph and a
-        name in another are no statement of the section's."""
+        name in another are no statement of the section's. What the item adds to another
+        paragraph but the found one states (a table of the figures the section gives after its
+        release line) is no update (`_told_beside`)."""
         got = _judge(mine, book[r], unknown, kinds[r] == "batch", heading_end, appended)
         if kinds[r] != "living-doc" or got == UPDATE:
             return got
         for p in paragraphs_of.get(refs[r], ()):
             if p != r and any(n in lowered(p) for n in mine.names) and _may_relate(mine, book[p]):
                 other = _judge(mine, book[p], unknown, False, heading_end, appended)
-                if other == UPDATE:
+                if other == UPDATE and not _told_beside(mine, book[p], book[r]):
                     return UPDATE
                 got = got if got is not None else other
         return got
@@ -707,6 +709,13 @@ def _one_cited(mine: Facts, theirs: Facts) -> bool:
     return len(shared) < ADDED_SHARED and any(
         f.kind == "quantity" and _telling(f) and not stated(f, theirs) for f in mine.values.values()
     )
+
+
+def _told_beside(mine: Facts, paragraph: Facts, found: Facts) -> bool:
+    """Whether all the item adds to a section's `paragraph` is stated by the section's `found`
+    paragraph, with no fact stated otherwise: the section states it, the item adds nothing."""
+    rel, new = relation(mine, paragraph)
+    return rel != "differs" and bool(new) and all(stated(f, found) for f in new)
 
 
 def _judge(
