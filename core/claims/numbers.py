@@ -261,6 +261,24 @@ def _other_row(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
     return False
 
 
+def _other_column(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
+    """Whether the two figures sit in tables under two columns: another measure of the row
+    (`Long` against `平均`). Columns agree by their header (`Avg` and `avg`), or by their place
+    in two headers as wide (`| model | … | Avg |` and `| 模型 | … | 平均 |`: one table copied,
+    its header translated)."""
+    found_a = table_cell(text_a, pos_a)
+    found_b = table_cell(text_b, pos_b) if found_a is not None else None
+    if found_a is None or found_b is None:
+        return False
+    head_a, _, _, col_a, _ = found_a
+    head_b, _, _, col_b, _ = found_b
+    if col_a >= len(head_a) or col_b >= len(head_b):
+        return False
+    if head_a[col_a].casefold() == head_b[col_b].casefold():
+        return False
+    return not (len(head_a) == len(head_b) and col_a == col_b)
+
+
 def _states(facts: Facts, f: Fact) -> bool:
     """Whether `facts` states figure `f` (its value, or written another way). A figure the fact
     index calls the other rounded must be written coarser too: its value drops trailing zeros
@@ -419,7 +437,7 @@ def _other_switch(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "12"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "13"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 
@@ -596,11 +614,18 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
 
     def list_item_name(k: int, pos: int) -> str | None:
         """The name the list item holding `pos` opens with (`- SenseVoice-Small：2.96`), if
-        `pos` is in a list item after the text's first line."""
+        `pos` is in a list item after the text's first line, or the name a table row's first
+        cell writes (`| π0-FAST | … |`)."""
         text = folded(k)
         line = text.rfind("\n", 0, pos) + 1
         if line > 0 and _LIST_ITEM.match(text, line):
             return first_name(k, line, pos)
+        if line > 0 and table_cell(text, pos) is not None:
+            # a table's row is of the name its first cell writes (`| π0-FAST | … | 70.2 |`): a
+            # baseline's row in an item's results table is the baseline's result
+            cut = text.find("|", line + 1, pos)
+            if cut > line + 1:
+                return first_name(k, line + 1, cut)
         # a member of a series after its line's lead (`平均成功率：SpatialVLA 42.7%；π0（…）40.1%`)
         # is of the name it opens with, as a list's line is
         found = series_member(text, pos)
@@ -713,6 +738,8 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                     continue  # `SGLang v0.5.5` against `SGLang v0.5.4`: a run on another release
                 if _other_row(folded(a), fa.pos, folded(b), fb.pos):
                     continue  # the `4096` row of a table against a run at `M=N=K=8192`
+                if _other_column(folded(a), fa.pos, folded(b), fb.pos):
+                    continue  # a row's `Long` against its `平均`: another measure of the row
                 if _other_switch(folded(a), fa.pos, folded(b), fb.pos):
                     continue  # `use_itn=False` against `带 ITN`: another setting
                 if _other_configuration(facts[a], folded(a), fa, facts[b], folded(b), fb):
@@ -720,12 +747,14 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                 if not one_subject(a, fa, b, fb):
                     continue  # a text about another model, naming only the benchmark
                 found.setdefault((a, fa.thing, fa.value), []).append((b, fa, fb))
-    out: list[Conflict] = []
     statements = {
         key: frozenset({(texts[key[0]][0], key[2]), *((texts[b][0], fb.value) for b, _, fb in o)})
         for key, o in found.items()
     }
     done: set[frozenset[tuple[str, str]]] = set()
+    # findings of one measure between the same texts are one conflict (a row of a table copied
+    # with two of its cells changed: `Long 70.2、平均 88.0` against `60.2、85.5`)
+    merged: dict[tuple[str, tuple[str, ...]], list[tuple[Claim, set[str]]]] = {}
     for (a, metric, value), others in found.items():
         ref_a, origin_a, doc_a, _ = texts[a]
         fa = others[0][1]
@@ -740,13 +769,20 @@ def number_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Confli
                 for b, _, fb in others
             ),
         )
-        setting = sorted(set(fa.setting).intersection(*(fb.setting for _, _, fb in others)))
+        shared = set(fa.setting).intersection(*(fb.setting for _, _, fb in others))
+        refs = tuple(dict.fromkeys(c.ref for c in claims))
+        merged.setdefault((metric, refs), []).extend((c, shared) for c in claims)
+    out: list[Conflict] = []
+    for (metric, refs), held in merged.items():
+        # each text's figures together, in the order the texts were first named
+        claims = tuple(dict.fromkeys(sorted((c for c, _ in held), key=lambda c: refs.index(c.ref))))
+        where = sorted(set.intersection(*(st for _, st in held)))
         out.append(
             Conflict(
                 kind="number",
                 entity=metric,
-                text=wording.number(metric, setting, claims, language),
-                refs=tuple(dict.fromkeys(c.ref for c in claims)),
+                text=wording.number(metric, where, claims, language),
+                refs=refs,
                 claims=claims,
             )
         )

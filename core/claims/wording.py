@@ -183,9 +183,13 @@ def number(metric: str, setting: Sequence[str], claims: Sequence[Claim], languag
     where = "、".join(setting) if language == "zh" else ", ".join(setting)
     # a score with no measure word is named by its setting (`128k`): no lead of its own
     lead = "" if metric in setting else f"{metric} "
+    # each text's values together, in the order the texts come (`A 记 70.2、88.0；doc 记 …`)
+    values: dict[str, list[str]] = {}
+    for c in claims:
+        values.setdefault(c.ref, []).append(c.value or "")
     if language == "zh":
-        parts = "；".join(f"{c.ref} 记 {c.value}" for c in claims)
+        parts = "；".join(f"{ref} 记 {'、'.join(vs)}" for ref, vs in values.items())
         return f"{lead}数字不一致（同一设置：{where}）：{parts}。需核对口径后再引用。"
-    parts = "; ".join(f"{c.ref} says {c.value}" for c in claims)
+    parts = "; ".join(f"{ref} says {', '.join(vs)}" for ref, vs in values.items())
     said = f"{lead}figures disagree in one setting ({where}): {parts}. Check what each measured"
     return f"{said[:1].upper()}{said[1:]} before citing either."

@@ -39,7 +39,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "29"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "30"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -876,13 +876,25 @@ def _versions(text: str, names: Named, name_starts: list[int]) -> list[Fact]:
 _SPLIT_LIST = re.compile(r"\s?[0-9]+(?:\.[0-9]+)?(?![0-9.])")
 
 
+# a cloud provider's machine type, casefolded: AWS (`c6a.4xlarge`, `m5.metal`), Google Cloud
+# (`n2-standard-8`, `c3-highcpu-22`), Azure (`standard_d4s_v5`)
+_MACHINE = re.compile(
+    r"[a-z][0-9][a-z0-9-]*\.(?:[0-9]*x?large|metal(?:-[0-9]+xl)?|medium|small|micro|nano)"
+    r"|[a-z][0-9][a-z]?-(?:standard|highcpu|highmem|megamem|ultramem|hcpu)-[0-9]+"
+    r"|standard_[a-z][0-9]+[a-z]*(?:_v[0-9]+)?"
+)
+
+
 def variants(a: str, b: str) -> bool:
     """Whether two names are values of one dimension: one benchmark's splits (`test-clean`,
     `test-other`; `test-zh`, `test-en`), one family's members (`aishell-1`, `aishell-2`; `h100`,
     `h200`; `qwen3-8b`, `qwen3-32b`; `large-v3`, `large-v3-turbo`): the same but for their digits,
-    or the same first part before a dash, each with one."""
+    or the same first part before a dash, each with one; two cloud machine types (`c6a.4xlarge`,
+    `c7i.16xlarge`)."""
     if a == b:
         return False
+    if _MACHINE.fullmatch(a) and _MACHINE.fullmatch(b):
+        return True  # two cloud machines (`c6a.4xlarge`, `m5.xlarge`): another machine
     if "".join(c for c in a if not c.isdigit()) == "".join(c for c in b if not c.isdigit()):
         return any(c.isdigit() for c in a + b)
     if "-" in a and "-" in b:

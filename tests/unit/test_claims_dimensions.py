@@ -112,3 +112,26 @@ def test_a_count_of_devices_glued_to_their_name_is_configuration() -> None:
         "序列长度 4K，吞吐 2,400 tok/s。"
     )
     assert numbers(zh, PRETRAIN) == [(ITEM, f"{DOC}§4.1")]
+
+
+# an English section on an analytics engine's benchmark run on one cloud machine
+CLICKBENCH = section(
+    "5.2 ClickBench\n\nDuckDB on ClickBench, c6a.4xlarge, hot run: query latency 38.4 s.",
+    "5.2",
+)
+
+
+def test_a_run_on_another_cloud_machine_is_another_setting() -> None:
+    # the same engine and benchmark on a bigger machine: a new result, no conflict
+    for machine in ("c7i.16xlarge", "m5.xlarge", "c6a.metal", "n2-standard-8"):
+        other = item(
+            f"## DuckDB on ClickBench\n\nDuckDB on ClickBench, {machine}, hot run: query latency "
+            "12.9 s."
+        )
+        assert numbers(other, CLICKBENCH) == [], machine
+    # the same machine with another figure is one
+    same = item(
+        "## DuckDB on ClickBench\n\nDuckDB on ClickBench, c6a.4xlarge, hot run: query latency "
+        "45.0 s."
+    )
+    assert numbers(same, CLICKBENCH) == [(ITEM, f"{DOC}§5.2")]

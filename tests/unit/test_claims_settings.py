@@ -403,3 +403,41 @@ def test_a_switch_off_against_on_is_another_setting() -> None:
     loose = NO_ITN[3].replace("punctuation stripped.", "sampling was on, without the timestamps.")
     doc = (ITN_DOC[0], ITN_DOC[1], ITN_DOC[2], ITN_DOC[3].format("无 ITN，with the card's scorer"))
     assert numbers(text(A, loose), doc) == [(A, CER)]
+
+
+# --- number: a table's rows and columns
+
+LIBERO_DOC = text(
+    "docs/embodied.md§4.1",
+    "4.1 LIBERO\n成功率（%，各自论文的作者自述，每个任务 50 回合）：\n\n"
+    "| 模型 | Spatial | Object | Goal | Long | 平均 |\n|---|---|---|---|---|---|\n"
+    "| OpenVLA | 84.7 | 88.4 | 79.2 | 53.7 | 76.5 |\n"
+    "| π0-FAST | 96.4 | 96.8 | 88.6 | 60.2 | 85.5 |\n"
+    "| π0 | 96.8 | 98.8 | 95.8 | 85.2 | 94.2 |\n",
+)
+LITE = (
+    "Embody-Lite: a 0.8B VLA for cheap arms\n\nThe lab posts its LIBERO results, 50 episodes "
+    "per task. Baseline numbers are copied from the respective papers:\n\n"
+    "| model | Spatial | Object | Goal | Long | Avg |\n|---|---|---|---|---|---|\n"
+    "| OpenVLA | 84.7 | 88.4 | 79.2 | 53.7 | 76.5 |\n"
+    "| π0-FAST | 96.4 | 96.8 | 88.6 | 70.2 | 88.0 |\n"
+    "| π0 | 96.8 | 98.8 | 95.8 | 85.2 | 94.2 |\n"
+    "| Embody-Lite | 95.1 | 97.3 | 93.8 | 84.0 | 92.6 |\n"
+)
+
+
+def test_a_baseline_row_of_an_items_table_is_of_the_model_it_names() -> None:
+    # the item's title names Embody-Lite, but its π0-FAST row is π0-FAST's result: the
+    # section's row of π0-FAST writes other figures
+    assert numbers(text(A, LITE), LIBERO_DOC) == [(A, LIBERO_DOC[0])]
+    # the same rows as the section's are no conflict, and the item's own model has no row there
+    same = LITE.replace("70.2 | 88.0", "60.2 | 85.5")
+    assert numbers(text(A, same), LIBERO_DOC) == []
+
+
+def test_a_row_conflicts_column_by_column_in_one_finding() -> None:
+    [found] = number_conflicts([text(A, LITE), LIBERO_DOC])
+    # the Long column against the section's Long, the average against its 平均 (the same
+    # column of a header as wide), never Long against 平均
+    assert [c.value for c in found.claims] == ["70.2", "88.0", "60.2", "85.5"]
+    assert "70.2" in found.text and "60.2" in found.text

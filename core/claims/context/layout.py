@@ -215,7 +215,7 @@ def listed(f: Fact, text: str, names: Sequence[Fact]) -> Fact:
         # a lead naming no measure (`MMBench-V1.1 en test：`) names the benchmark the list
         # scores: its figures are that benchmark's score (`implicit_score`)
         thing = next(iter(named)) if named else IMPLICIT
-        if thing == IMPLICIT and not (score_like(f.value) and stands_alone(f, text)):
+        if thing == IMPLICIT and not (score_like(f) and stands_alone(f, text)):
             return f
     around = {n.thing for n in names if lead <= n.pos < lead_end or n.pos < title}
     # the lead's other values of one dimension are the list's other figures' (`test-clean /

@@ -158,8 +158,10 @@ def _worded_measure(f: Fact, text: str) -> str | None:
     return None
 
 
-def score_like(value: str) -> bool:
-    """A share (`86.22%`) or a bare score in points (`81.7`: from 1 to 100, with a decimal)."""
+def score_like(f: Fact) -> bool:
+    """A share (`86.22%`) or a bare score in points (`81.7`: from 1 to 100, with a decimal as
+    written: `88.0`, whose value the index keeps as `88`, is one)."""
+    value = f.value
     unit = unit_of(value)
     if unit == "%":
         return True
@@ -169,7 +171,7 @@ def score_like(value: str) -> bool:
         x = float(value)
     except ValueError:
         return False
-    return "." in value and 1.0 <= x <= 100.0
+    return "." in f.text and 1.0 <= x <= 100.0
 
 
 # a figure a word follows (`45% lower cost`, `66.8% of tasks`) or a change stands before
@@ -191,7 +193,7 @@ def implicit_score(f: Fact, text: str) -> Fact:
     change stands before is none (`_WORD_NEXT`, `_CHANGE_BEFORE`)."""
     if f.kind != "quantity" or is_measure(f.thing) or len(f.setting) < 2:
         return f
-    if not score_like(f.value) or not stands_alone(f, text):
+    if not score_like(f) or not stands_alone(f, text):
         return f
     return dataclasses.replace(f, thing=IMPLICIT)
 
