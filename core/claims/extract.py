@@ -48,12 +48,17 @@ from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "9"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "10"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
 _DOT_DIGIT = re.compile(r"\.[0-9]")
 _VERSION_AT = re.compile(VERSION_PATTERN + r"(?![A-Za-z0-9_%×/]|\.[0-9])")
+# a model's tier written after its version (`Gemini 3.5 Pro`, `Claude 4.5 Sonnet`)
+_TIER = re.compile(
+    r" (Pro|Flash|Flash-Lite|Ultra|Max|Mini|Nano|Lite|Plus|Turbo|Opus|Sonnet|Haiku)"
+    r"(?![A-Za-z0-9_.\-])"
+)
 _NUMBER_CHARS = frozenset("0123456789.vV")
 _BEFORE_NUMBER = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-/#§=@+~"
@@ -105,8 +110,10 @@ _SPACED_OPENERS = frozenset((" (", " （"))
 _CLOSE = "[)）]"
 _COLON = "[:：]"
 _RUN_GAP = re.compile(r"[\s、,/&+]*(?:和|与|及|以及|或|and|or)?[\s、,/]*")
+# (`（2026-09-23 发布）`, `（Google，2026-09-23 发布）`: its maker before the day)
 _BRACKET = re.compile(
-    rf"[ ]?{_OPEN}\s*(?:(?:发布于|发布|发版|上线|于|released|shipped|tagged|launched|out|GA)"
+    rf"[ ]?{_OPEN}\s*(?:[^()（）\n，,:：0-9]{{1,24}}[，,]\s*)?"
+    r"(?:(?:发布于|发布|发版|上线|于|released|shipped|tagged|launched|out|GA)"
     rf"\s*(?:on\s+|in\s+)?[:：]?\s*)?(?P<d>{_DATE_ANY})(?P<rest>[^()（）\n]{{0,24}}){_CLOSE}",
     re.IGNORECASE,
 )
@@ -118,10 +125,10 @@ _CURRENT_IN = re.compile(rf"{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b)")
 _ASIDE = r"[(（][^()（）\n]{1,40}[)）]"
 _NOUN_EN = r"(?i:release|version|build|line|branch|series|tag)"
 _VERB_EN = r"(?:is|was)(?:\s+(?:still|now|currently))?"
-# `最新的 v1.4`, `最新发布的 v1.4`, `最新的稳定版 1.4`, `the latest version of X is 1.4`,
-# `X's newest version (v1.4)`: a role word before the version, with the few words between
+# `最新的 v1.4`, `最新发布的 v1.4`, `最新的稳定版 1.4`, `X：稳定版 1.4`, `the latest version of X
+# is 1.4`, `X's newest version (v1.4)`: a role word before the version, with the few words between
 _PRE_CURRENT = re.compile(
-    rf"(?:(?<![A-Za-z0-9_.\-+])(?P<zn>{NAME})\s*(?:{_ASIDE}\s*)?(?:的)?\s*)?(?:当前|目前|现行)?\s*(?:的)?\s*"
+    rf"(?:(?<![A-Za-z0-9_.\-+])(?P<zn>{NAME})\s*(?:{_ASIDE}\s*)?(?:的|{_COLON})?\s*)?(?:当前|目前|现行)?\s*(?:的)?\s*"
     rf"{CURRENT_ZH}\s*(?:{RELEASE_ZH})?\s*(?:的)?\s*(?:{CURRENT_ZH})?\s*(?:是|为|{_COLON})?"
     rf"\s*[(（]?\s*$"
     rf"|(?i:\b{CURRENT_EN}\b)(?:\s+(?i:stable))?(?:\s+(?P<en>{NAME}))?"
@@ -142,7 +149,7 @@ _POST_DATE = re.compile(
     rf"|\s*(?:,\s*)?(?:版本|版)?\s*(?:的)?\s*(?:已经|已|正式|接连|相继)?\s*{RELEASE_ZH}\s*"
     rf"(?:时间|日期)?\s*(?:于|为|是|[:：])?\s*(?P<d2>{_DATE_ANY})"
     r"|\s*(?:[,—–]\s*)?(?:(?:which|that)\s+)?(?:was\s+|is\s+|were\s+)?(?:released|shipped|launched|out|came\s+out"
-    r"|went\s+GA|tagged|published|landed)\s+(?:on\s+|in\s+)?"
+    r"|went\s+GA|tagged|published|landed)\s+(?:on\s+|in\s+|since\s+)?"
     rf"(?P<d3>{_DATE_ANY})",
     re.IGNORECASE,
 )
@@ -217,6 +224,7 @@ _ARCH_BEFORE = re.compile(
 # joined to another name (`duckdb 与 sqlite`), not to a topic in Chinese (`flashinfer 与分页 KV
 # 解码`: the chapter is flashinfer's and what it does)
 _JOINED = re.compile(r"(?:与|和|及|以及|、|&|/|,|，|(?i:and|vs\.?)\b)\s*[`*]?[A-Za-z0-9]")
+_NEXT_WORD = re.compile(rf" ({NAME})(?![A-Za-z0-9])")
 _HEADING_NAME = re.compile(
     rf"^[\s#>*\-•·0-9.、:：§]*(?:对象[一二三四五六七八九十0-9]+[:：]\s*)?(?P<n>{NAME})"
 )
@@ -241,12 +249,29 @@ def clause_at(text: str, pos: int) -> tuple[int, int]:
     end = hi
     for mark in _CLAUSE_ENDS:
         k = text.rfind(mark, lo, pos)
+        while k >= 0 and (o := _aside_around(text, lo, k, pos)) >= 0:
+            k = text.rfind(mark, lo, o)  # a mark in an aside closed before `pos` ends nothing
         if k >= 0 and k + len(mark) > start:
             start = k + len(mark)
         k = text.find(mark, pos, hi)
         if 0 <= k < end:
             end = k
     return start, end
+
+
+_OPENS = "(（"
+_CLOSES = ")）"
+MAX_ASIDE = 40  # characters of an aside in brackets (`（NVIDIA，基于 Isaac Sim）`), at most
+
+
+def _aside_around(text: str, lo: int, k: int, pos: int) -> int:
+    """Where the bracket opens that holds `k` and closes before `pos` (an aside between a name
+    and its release: `Isaac Lab（NVIDIA，基于 Isaac Sim）：稳定版 v2.2.1`), or -1."""
+    o = max(text.rfind(c, max(lo, k - MAX_ASIDE), k) for c in _OPENS)
+    if o < 0 or any(c in text[o:k] for c in _CLOSES):
+        return -1
+    ends = [e for c in _CLOSES if (e := text.find(c, k, min(pos, o + MAX_ASIDE + 2))) >= 0]
+    return o if ends else -1
 
 
 def heading_name(heading: str | None) -> str | None:
@@ -258,6 +283,14 @@ def heading_name(heading: str | None) -> str | None:
         return None
     name = m.group("n")
     if is_name(name):
+        # with the capitalised names written after it (`3.2 Isaac Lab`: Isaac Lab, as a text
+        # writing `Isaac Lab v2.2.1` names it)
+        end = m.end("n")
+        for _ in range(MAX_NAME_WORDS - 1):
+            w = _NEXT_WORD.match(heading, end)
+            if w is None or not w.group(1)[:1].isupper() or not is_name(w.group(1)):
+                break
+            name, end = f"{name} {w.group(1)}", w.end()
         return name
     # a heading that is one word and nothing else (`2.1 pgvector`) is that thing's name
     rest = heading[m.end() :].strip(" `*#")
@@ -530,6 +563,12 @@ def _mentions(text: str) -> list[_Mention]:
             continue
         s, e = m.span()
         done = e
+        version = m.group(0)
+        tier = _TIER.match(text, e)
+        if tier is not None:
+            # `Gemini 3.5 Pro`: the model's tier is part of what was released (`3.5 Flash` is
+            # another model, with its own day)
+            version, e = f"{version} {tier.group(1)}", tier.end()
         has_v = m.group("v") is not None
         glued = None
         if s > 0 and text[s - 1] in _BEFORE_NUMBER:
@@ -580,7 +619,7 @@ def _mentions(text: str) -> list[_Mention]:
             current = bool(_CURRENT_IN.search(bm.group("rest")))
         elif rm is not None:
             end, current = rm.end(), True
-        found.append(_Mention(start, end, name, m.group(0), date, current, (cs, ce), plain))
+        found.append(_Mention(start, end, name, version, date, current, (cs, ce), plain))
     return found
 
 

@@ -9,6 +9,8 @@ from briefdesk.core.claims.versions import parse_version
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.support.claims import version_conflicts
+
 
 def facts(text: str, heading: str | None = None) -> list[tuple]:
     return [(s.key, s.version, s.current, s.date, s.event) for s in extract(text, heading)]
@@ -242,3 +244,59 @@ def test_any_text_extracts_without_error_and_quotes_come_from_it(text: str) -> N
     for s in extract(text, "SGLang"):
         assert s.quote.rstrip("…") in flat or len(s.quote) > 200
         assert s.version is None or s.version in text
+
+
+def test_a_stable_release_after_the_name_its_colon_and_an_aside_with_commas() -> None:
+    # a living document's line: the project, an aside on who makes it (with its own comma and
+    # another project's name), a colon, then the role word and the release with its day
+    text = "Isaac Lab（NVIDIA，基于 Isaac Sim）：稳定版 v2.2.1（2026-11-05 发布）；单张 RTX 4090。"
+    assert facts(text) == [("isaac lab", "v2.2.1", True, "2026-11-05", "release")]
+    # without the aside, the whole name still
+    assert facts("Isaac Lab：稳定版 v2.2.1（2026-11-05 发布）。") == [
+        ("isaac lab", "v2.2.1", True, "2026-11-05", "release")
+    ]
+    # a comma outside brackets still ends the clause: the release is the heading's, not the
+    # name of the clause before
+    assert facts("在 Isaac Sim 上复测，稳定版 v2.2.1（2026-11-05）。", "Isaac Lab") == [
+        ("isaac lab", "v2.2.1", True, "2026-11-05", "release")
+    ]
+
+
+def test_a_release_day_in_brackets_after_its_maker() -> None:
+    # `（Google，2026-09-23 发布）`: who made it, a comma, then the day
+    assert facts("Gemini 3.5（Google，2026-09-23 发布）：默认启用。") == [
+        ("gemini", "3.5", False, "2026-09-23", "release")
+    ]
+    assert facts("The new Isaac Lab v2.2.1 (NVIDIA, released 2026-11-05) adds tiling.") == [
+        ("isaac lab", "v2.2.1", False, "2026-11-05", "release")
+    ]
+    # a bracket of words and no day is no release day
+    assert facts("Gemini 3.5（Google，作者自述）默认启用。") == []
+
+
+def test_a_models_tier_after_its_version_is_part_of_what_was_released() -> None:
+    # `Gemini 3.5 Pro` and `Gemini 3.5 Flash` are two models: the tier stays with the version
+    assert facts(
+        "Gemini 3.5 Pro（Google，2026-09-23 发布）与 Gemini 3.5 Flash（2026-10-02 发布）。"
+    ) == [
+        ("gemini", "3.5 Pro", False, "2026-09-23", "release"),
+        ("gemini", "3.5 Flash", False, "2026-10-02", "release"),
+    ]
+    assert facts("Gemini 3.5 Pro, out since 9/22, has become the default in Gemini CLI.") == [
+        ("gemini", "3.5 Pro", False, "9/22", "release")
+    ]
+    # a tier is a whole word: `Proxy` is none
+    assert facts("Gemini 3.5 Proxy（2026-09-23 发布）。") == []
+
+
+def test_a_models_tier_is_no_release_line_but_its_days_can_disagree() -> None:
+    doc = ("docs/llm.md§1.3", "1.3 Gemini\nGemini 3.5 Pro（Google，2026-09-23 发布）。")
+    said = (
+        "inbox/a/2026-12-01-1800-digest.md#1",
+        "Gemini for coding\nGemini 3.5 Pro, out since 9/22.",
+    )
+    assert version_conflicts([said, doc]) == [("date", (said[0], doc[0]))]
+    # another tier's day is another model's: no conflict; nor is a tier called the newest a
+    # stale release line
+    flash = (said[0], "Gemini for coding\nGemini 3.5 Flash, out since 9/22, is the latest.")
+    assert version_conflicts([flash, doc]) == []
