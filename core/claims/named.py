@@ -31,10 +31,14 @@ from .types import Claim, Conflict, Origin
 Text = tuple[str, Origin, str, str]  # (ref, origin, doc, text)
 
 _KIND_EN = (
-    r"(?:official\s+)?(?:blog(?:\s+post)?|announcement|post|report|press\s+release|newsletter"
+    r"(?:(?:official|own|developer|engineering|research|launch)\s+){0,2}"
+    r"(?:blog(?:\s+post)?|announcement|post|report|press\s+release|newsletter"
     r"|tweet|website|site|release\s+notes|changelog|paper|team|maintainers|developers)"
 )
-_KIND_ZH = r"(?:官方)?(?:博客|公告|报道|消息|官网|文章|推文|公众号|新闻稿|发布会|论文|通告)"
+_KIND_ZH = (
+    r"(?:官方)?(?:发布的?)?(?:博客|公告|报道|消息|官网|文章|推文|公众号|新闻稿|发布会|论文|通告)"
+)
+_CITE_ZH = r"(?:据|转自|引自|援引|来自|出自|引用|转载|来源[:：])"
 # a source's name may be several words, each capitalised after the first (`The Information`,
 # `Tom's Hardware`, `Hacker News`); a bounded repetition of words, so no backtracking blow-up
 _NAMES = rf"{NAME}(?:(?:'s)?\s+[A-Z][A-Za-z0-9]*(?:[.\-_+][A-Za-z0-9]+)*){{0,3}}"
@@ -46,10 +50,16 @@ _CITES = re.compile(
     rf"(?P<en3>(?:The\s+)?[A-Z][A-Za-z0-9]*(?:\s+[A-Z][A-Za-z0-9]*){{0,3}})(?=\s*[,:;.，：)）]|\s*$)"
     r"|(?i:\b(?:said|announced|wrote|posted|explained)\s+(?:on|in)\s+(?:(?P<pron2>its|their)|an?)"
     r"\s+(?:official\s+)?(?:blog(?:\s+post)?|announcement|post)\b)"
-    rf"|(?:据|转自|引自|援引|来自|出自|来源[:：])\s*(?P<zh>{_NAMES})\s*(?:的)?\s*{_KIND_ZH}"
-    rf"|(?:据|转自|引自|援引|来自|出自|来源[:：])\s*(?:(?P<zpron>其|官方)|(?:公众号)?[「“\"]?"
+    rf"|{_CITE_ZH}\s*(?P<zh>{_NAMES})\s*(?:的)?\s*{_KIND_ZH}"
+    # a Chinese name with its Latin one in brackets (`转载星海图（Galaxea）发布文章`): the Latin
+    # one, which its site's address writes too
+    rf"|{_CITE_ZH}\s*[\u4e00-\u9fff]{{2,8}}?[(（]\s*(?P<alias>{_NAMES})\s*[)）]"
+    rf"\s*(?:的)?\s*{_KIND_ZH}"
+    # a Chinese name with a Latin word (`据字节 Seed 官方博客`)
+    rf"|{_CITE_ZH}\s*(?P<mix>[\u4e00-\u9fff]{{1,6}}\s?{NAME})\s*(?:的)?\s*{_KIND_ZH}"
+    rf"|{_CITE_ZH}\s*(?:(?P<zpron>其|官方)|(?:公众号)?[「“\"]?"
     rf"(?P<cjk>[\u4e00-\u9fff]{{2,8}}?)[」”\"]?)\s*(?:的)?\s*{_KIND_ZH}"
-    rf"|(?:转自|引自|援引)\s*(?P<zh2>{NAME})"
+    rf"|(?:转自|引自|援引|引用|转载)\s*(?P<zh2>{NAME})"
     rf"|(?:转自|引自)\s*(?:公众号)?[「“\"](?P<cjk2>[^」”\"\n]{{2,16}})[」”\"]"
 )
 # the source's own word (`据 Zilliz 介绍`, `Zilliz 在官方博客中称`, `Zilliz's blog post says`):
@@ -81,20 +91,32 @@ def _own_word_hint(text: str) -> bool:
 
 
 _NAME_RE = re.compile(NAME)
+_CJK_RE = re.compile(r"[\u4e00-\u9fff]")
 _FIGURE = re.compile(r"(?<![A-Za-z0-9_.\-/#@^])[0-9]+(?:[.,][0-9]+)*(?:\s?%)?(?![A-Za-z0-9_])")
 _URL = re.compile(r"https?://")
 MIN_SHARED = 2  # figures two texts share, at least, to be one story
+_RANGE = re.compile(
+    r"(?<![A-Za-z0-9_.\-/#@^])[0-9]+(?:\.[0-9]+)?\s?[–~～]\s?[0-9]+(?:\.[0-9]+)?(?![0-9])"
+)
 
 
 _ARTICLE = re.compile(r"(?i)^(?:the|an?)\s+")
 
 
-def _source_name(written: str) -> str | None:
+def _source_name(written: str, owned: bool = False) -> str | None:
     """A source's name as written, without a leading article (`The Information` ->
-    `Information` is checked, `The Information` kept), if it can name a source."""
+    `Information` is checked, `The Information` kept), if it can name a source. A capitalised
+    word owning a blog (`Figure's own blog`, `Figure 官方博客`) names one though it is an English
+    word too: no sentence starts there."""
     written = " ".join(written.split())
     words = _ARTICLE.sub("", written).split(" ")
+    if owned and words and words[0][:1].isupper() and words[0].lower() not in _NOT_SOURCES:
+        return written
     return written if words and any(is_name(w) for w in words) else None
+
+
+# capitalised words that own a blog and are no source (`Their blog`, `This post`)
+_NOT_SOURCES = frozenset({"their", "its", "his", "her", "this", "that", "our", "my", "your", "a"})
 
 
 def source_key(name: str) -> str:
@@ -104,8 +126,14 @@ def source_key(name: str) -> str:
     return re.sub(r"[\s\-_.'’]", "", key)
 
 
-def cited_names(text: str) -> dict[str, str]:
-    """The named sources a text cites (key -> as written)."""
+# a source's kind that is the press, not the maker's own channel (`据量子位报道`, `per a Reuters
+# report`): what it reports may be its own finding
+_PRESS = re.compile(r"报道|消息|新闻(?!稿)|论文|(?i:\breport\b|newsletter|\bpaper\b)")
+
+
+def cited_names(text: str, own_only: bool = False) -> dict[str, str]:
+    """The named sources a text cites (key -> as written); with `own_only`, only those cited by
+    their own channel (a blog, a post, an announcement, 官方博客), not by the press's report."""
     out: dict[str, str] = {}
     if _own_word_hint(text):
         for m in _OWN_WORD.finditer(text):
@@ -114,9 +142,15 @@ def cited_names(text: str) -> dict[str, str]:
             if written_name is not None:
                 out.setdefault(source_key(written_name), written_name)
     for m in _CITES.finditer(text):
-        many = m.group("en") or m.group("zh") or m.group("en3")
+        if own_only and (m.group("en3") is not None or _PRESS.search(m.group(0))):
+            continue
+        many = m.group("en") or m.group("zh") or m.group("en3") or m.group("alias")
+        many = many or m.group("mix")
         if many is not None:
-            written_name = _source_name(many)
+            owned = m.group("zh") is not None or (
+                m.group("en") is not None and text.startswith(("'s", "’s"), m.end("en"))
+            )
+            written_name = _source_name(many, owned)
             if written_name is not None:
                 out.setdefault(source_key(written_name), written_name)
             continue
@@ -158,8 +192,14 @@ def figures(text: str) -> frozenset[str]:
     those, so they tell no story apart and corroborate none."""
     dates = [(m.start(), m.end()) for m in DATE_RE.finditer(text)]
     out: set[str] = set()
+    # a range is one figure (`7–9 Hz`), not its two ends
+    ranges = [(m.start(), m.end()) for m in _RANGE.finditer(text)]
+    out.update(
+        m.group(0).replace(" ", "").replace("~", "–").replace("～", "–")
+        for m in _RANGE.finditer(text)
+    )
     for m in _FIGURE.finditer(text):
-        if any(a <= m.start() < b for a, b in dates):
+        if any(a <= m.start() < b for a, b in dates) or any(a <= m.start() < b for a, b in ranges):
             continue
         value = m.group(0).replace(" ", "").replace(",", "")
         if re.fullmatch(r"(?:19|20)[0-9]{2}", value) or (len(value) == 1 and value.isdigit()):
@@ -193,7 +233,8 @@ def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[
                     mine[n] = mine.get(n, frozenset()) | linked_pages
         on_site.append(mine)
     figs = [
-        figures(text) if cites[k] or on_site[k] else frozenset() for k, text in enumerate(normed)
+        figures(text) if cites[k] or on_site[k] or pages[k] else frozenset()
+        for k, text in enumerate(normed)
     ]
     # the names in order: one list copied is one story too (`core.claims.lists`)
     lists = [
@@ -210,6 +251,38 @@ def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[
                 if not by_source.get((key, page)):
                     by_source[(key, page)] = list(by_source[(key, "")])
                 by_source[(key, page)].append(k)
+    # one vendor named in two scripts (`NVIDIA's developer blog`, `据英伟达开发者博客`): the names
+    # cannot be compared, but two texts each citing the vendor's own channel (never the press)
+    # and stating two of the same figures retell one post; a text linking a page is that page's
+    # story, and so are the other texts linking it
+    own = [cited_names(text, own_only=True) if cites[k] else {} for k, text in enumerate(normed)]
+    linking: dict[str, list[int]] = defaultdict(list)
+    for k, site_links in enumerate(pages):
+        for page in set().union(*site_links.values()) if site_links else ():
+            linking[page].append(k)
+    # the items that can retell a Chinese-named source's post: citing a Latin-named source by
+    # its own channel, or linking a page and citing none (found once: most items are neither)
+    retelling = [
+        y
+        for y in range(len(texts))
+        if texts[y][1] == "item"
+        and (
+            (own[y] and not any(_CJK_RE.search(k) for k in cites[y])) or (not cites[y] and pages[y])
+        )
+    ]
+    for x in range(len(texts)):
+        for key in (key for key in own[x] if _CJK_RE.search(key)):
+            joined = by_source[(key, "")]
+            seen = set(joined)
+            for y in retelling:
+                if y in seen or texts[y][2] == texts[x][2] or len(figs[x] & figs[y]) < MIN_SHARED:
+                    continue
+                # a text linking a page brings the other texts linking it
+                pages_of_y: set[str] = set().union(*pages[y].values()) if not cites[y] else set()
+                for z in (y, *(z for page in sorted(pages_of_y) for z in linking[page])):
+                    if z not in seen:
+                        seen.add(z)
+                        joined.append(z)
     # the groups with a linked page first: a finding of the named texts alone that one of them
     # holds already is not made again
     order = sorted(by_source, key=lambda kp: (kp[1] == "", kp))
@@ -232,11 +305,19 @@ def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[
         made.append(frozenset(group))
         shared = frozenset.intersection(*(figs[k] for k in group))
         common = shared if len(shared) >= MIN_SHARED else frozenset()
-        others = [k for k, named in enumerate(cites) if named and key not in named]
+        others = [
+            k for k, named in enumerate(cites) if named and key not in named and k not in group
+        ]
         if common and any(len(figs[k] & common) >= MIN_SHARED for k in others):
             continue  # another source states them too: corroboration
         ordered = sorted(group)
         name = next(cites[k][key] for k in ordered + members if key in cites[k])
+        # the vendor's other script's names, as its texts wrote them (`英伟达开发者 / NVIDIA`)
+        other_names = dict.fromkeys(
+            n for k in ordered if key not in cites[k] for n in own[k].values()
+        )
+        if other_names:
+            name = " / ".join((name, *other_names))
         claims = tuple(
             Claim(
                 entity=name,
@@ -256,7 +337,13 @@ def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[
             Conflict(
                 kind="single-source",
                 entity=name,
-                text=wording.named_source(name, sorted(common), refs, language),
+                text=wording.named_source(
+                    name,
+                    sorted(common),
+                    refs,
+                    language,
+                    linked=tuple(texts[k][0] for k in ordered if pages[k]),
+                ),
                 refs=refs,
                 claims=claims,
                 source=name,

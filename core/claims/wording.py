@@ -147,16 +147,34 @@ def single_source(facts: Sequence[Claim], refs: Sequence[str], source: str, lang
     )
 
 
-def named_source(source: str, figures: Sequence[str], refs: Sequence[str], language: str) -> str:
-    """Materials stating the same figures, each from one named source, none linking it."""
+def named_source(
+    source: str,
+    figures: Sequence[str],
+    refs: Sequence[str],
+    language: str,
+    linked: Sequence[str] = (),
+) -> str:
+    """Materials stating the same figures, each from one named source: none linking it, or
+    some linking the source's own post (`linked`), which is still one source."""
     what = "、".join(figures) if language == "zh" else ", ".join(figures)
     if language == "zh":
         said = f"（{what} 等数字一致）" if figures else ""
+        if linked:
+            return (
+                f"{'、'.join(refs)} 的同一说法{said}都出自 {source} 一家"
+                f"（{'、'.join(linked)} 链接的即其原文），属同源复述，不构成交叉验证；"
+                "需找独立来源核实。"
+            )
         return (
             f"{'、'.join(refs)} 的同一说法{said}都称来自 {source}，"
             "均未给出原文链接，属同源复述，不构成交叉验证；需回到原文核实。"
         )
     said = f" (the same figures: {what})" if figures else ""
+    if linked:
+        return (
+            f"{', '.join(refs)} tell one story{said}, all from {source} ({', '.join(linked)} "
+            "link its own post): a repetition of one source, not corroboration."
+        )
     return (
         f"{', '.join(refs)} tell one story{said}, each citing {source} and none linking "
         "the original: a repetition of one source, not corroboration."
