@@ -251,8 +251,11 @@ def stale_newest(
         for r in releases.get(c.key, ()):
             v = parse_version(r.version or "")
             # a pre-release (`v1.0.0rc1`) outdates no release, nor does a patch release
-            # (`v1.16.4` after `v1.16.3`): a later minor release does (`v1.17.0`)
-            if r.doc == c.doc or v is None or v.pre or v.parts[:2] <= w.parts[:2]:
+            # (`v1.16.4` after `v1.16.3`): a later minor release does (`v1.17.0`), and in a 0.x
+            # project, which counts its releases in the third number, a later one there
+            # (`v0.18.3` after `v0.18.1`)
+            depth = 3 if w.parts[0] == 0 else 2
+            if r.doc == c.doc or v is None or v.pre or _padded(v)[:depth] <= _padded(w)[:depth]:
                 continue
             if _on_or_after(day, r.date) and (c.date is None or _after(r.date, c.date)):
                 stale[c.key].append(c)

@@ -48,7 +48,7 @@ from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "10"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "11"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
@@ -107,6 +107,7 @@ MAX_QUOTE = 240
 _OPEN = "[(（]"
 _OPENERS = frozenset("(（")
 _SPACED_OPENERS = frozenset((" (", " （"))
+_TAG_AFTER = re.compile(r" (?:tag|release|版本?)(?= ?[(（])")
 _CLOSE = "[)）]"
 _COLON = "[:：]"
 _RUN_GAP = re.compile(r"[\s、,/&+]*(?:和|与|及|以及|或|and|or)?[\s、,/]*")
@@ -579,9 +580,16 @@ def _mentions(text: str) -> list[_Mention]:
             continue
         # a claim needs a bracket after the number or a role word near it: most numbers stop here
         bm = rm = None
-        if text[e : e + 1] in _OPENERS or text[e : e + 2] in _SPACED_OPENERS:
-            bm = _BRACKET.match(text, e)
-            rm = None if bm is not None else _BRACKET_ROLE.match(text, e)
+        # (`the v0.4.0 tag (Nov 4)`: the version's tag or release, then its day)
+        noun = _TAG_AFTER.match(text, e)
+        b = noun.end() if noun is not None else e
+        if text[b : b + 1] in _OPENERS or text[b : b + 2] in _SPACED_OPENERS:
+            bm = _BRACKET.match(text, b)
+            rm = None if bm is not None else _BRACKET_ROLE.match(text, b)
+            if bm is None and noun is not None:
+                rm = None  # only a day follows a tag so
+            elif noun is not None:
+                e = b
         near = text[max(0, s - NAME_WINDOW) : e + 40]
         if bm is None and rm is None and not _hint(near):
             continue
@@ -673,6 +681,7 @@ def _version_claims(
     text: str, mentions: list[_Mention], heading: str | None
 ) -> list[tuple[int, Statement]]:
     out: list[tuple[int, Statement]] = []
+    named_at: dict[str, list[tuple[int, tuple[str, bool]]]] = {}
     head_end = _first_line_end(text)
     head_versions = sum(m.start < head_end for m in mentions)
     for run in _runs(text, mentions):
@@ -747,15 +756,23 @@ def _version_claims(
             date = m.date if m.date and parse_date(m.date) else bound_date
             if not (current or date):
                 continue
+            elsewhere = None
+            if not (m.name or of_name or pre_name):
+                if m.version not in named_at:  # once per version: a text may repeat it often
+                    named_at[m.version] = _named_places(text, m.version)
+                elsewhere = next((n for k, n in named_at[m.version] if k != m.start), None)
             entity = (
                 m.name
                 or of_name
                 or pre_name
                 or _subject(text, cs, first.start)
                 or _topic(text, cs, first.start)
+                or (elsewhere[0] if elsewhere and elsewhere[1] else None)
                 or heading_name(heading)
             )
-            plain = m.plain or pre_plain
+            plain = (
+                m.plain or pre_plain or (elsewhere[0] if elsewhere and not elsewhere[1] else None)
+            )
             if entity is None:
                 entity = plain  # a name only if another text's claim confirms it
             if entity is None:
@@ -771,6 +788,27 @@ def _version_claims(
                 plain=plain,
             )
             out.append((m.start, statement))
+    return out
+
+
+def _named_places(text: str, version: str) -> list[tuple[int, tuple[str, bool]]]:
+    """Where the version is written right after a name (`torchtitan v0.4.0 is out` over `the
+    v0.4.0 tag (Nov 4)`), the first two, each with the name and whether it looks like one (else
+    a plain word another text's claim must confirm: `plain_names`); never inside a link or a
+    path (`src/valkey-io/valkey 8.1.0`). A mention with no name takes the first that is not its
+    own place."""
+    out: list[tuple[int, tuple[str, bool]]] = []
+    k = text.find(version)
+    while k >= 0 and len(out) < 2:
+        if not text[k + len(version) : k + len(version) + 1].isalnum() and not _in_link(text, k):
+            named = _name_before(text, k, max(0, k - NAME_WINDOW))
+            if named is not None and not _in_link(text, named[1]):
+                name, start = named
+                if is_name_at(text, start, start + len(name)):
+                    out.append((k, (name, True)))
+                elif _plain_word(name):
+                    out.append((k, (name, False)))
+        k = text.find(version, k + 1)
     return out
 
 

@@ -36,9 +36,10 @@ _KIND_EN = (
     r"|tweet|website|site|release\s+notes|changelog|paper|team|maintainers|developers)"
 )
 _KIND_ZH = (
-    r"(?:官方)?(?:发布的?)?(?:博客|公告|报道|消息|官网|文章|推文|公众号|新闻稿|发布会|论文|通告)"
+    r"(?:官方)?(?:技术|开发者|工程|研究)?(?:发布的?)?"
+    r"(?:博客|公告|报道|消息|官网|文章|推文|公众号|新闻稿|发布会|论文|通告)"
 )
-_CITE_ZH = r"(?:据|转自|引自|援引|来自|出自|引用|转载|来源[:：])"
+_CITE_ZH = r"(?:据|转自|引自|援引|来自|出自|引用|转载|转(?:发|了)?\s*(?:一篇|篇|一条)|来源[:：])"
 # a source's name may be several words, each capitalised after the first (`The Information`,
 # `Tom's Hardware`, `Hacker News`); a bounded repetition of words, so no backtracking blow-up
 _NAMES = rf"{NAME}(?:(?:'s)?\s+[A-Z][A-Za-z0-9]*(?:[.\-_+][A-Za-z0-9]+)*){{0,3}}"

@@ -300,3 +300,22 @@ def test_a_models_tier_is_no_release_line_but_its_days_can_disagree() -> None:
     # stale release line
     flash = (said[0], "Gemini for coding\nGemini 3.5 Flash, out since 9/22, is the latest.")
     assert version_conflicts([flash, doc]) == []
+
+
+def test_a_versions_tag_dated_in_brackets_is_of_the_name_written_before_it_elsewhere() -> None:
+    # `the v0.4.0 tag (Nov 4)` names no project: the heading's `Megatron v0.4.0` does
+    text = "Megatron v0.4.0 notes\n\nThe thread on the v0.4.0 tag (Nov 4): MoE and FP8."
+    assert facts(text, "Megatron v0.4.0 notes") == [
+        ("megatron", "v0.4.0", False, "Nov 4", "release")
+    ]
+    # `release (…)` and `版本（…）` too
+    text = "Megatron v0.4.0 notes\n\nWe moved to the v0.4.0 release (2026-11-04) last week."
+    assert facts(text, "Megatron v0.4.0 notes") == [
+        ("megatron", "v0.4.0", False, "2026-11-04", "release")
+    ]
+    # under a heading naming nothing, the name written before the same version in the text
+    text = "Release roundup\n\nMegatron v0.4.0 is out. The thread on the v0.4.0 tag (Nov 4): MoE."
+    assert facts(text, "Release roundup") == [("megatron", "v0.4.0", False, "Nov 4", "release")]
+    # a tag followed by words in brackets is no release day
+    text = "Megatron v0.4.0 notes\n\nThe thread on the v0.4.0 tag (a long one): MoE."
+    assert facts(text, "Megatron v0.4.0 notes") == []

@@ -118,3 +118,26 @@ def test_a_range_is_one_figure_and_an_own_blog_cited_is_read() -> None:
     assert sources(item(A, en), item(B, zh)) == [(A, B)]
     # a range is not its ends: `7–9` shares nothing with a `9`
     assert "9" not in figures("runs at 7–9 Hz")
+
+
+def test_a_vendors_technical_blog_and_a_report_passed_on_are_read() -> None:
+    # `据 X 技术博客` names X's own blog; the links to X's blog tell the same story
+    zh = "## 新机柜训练吞吐\n\n据 Acme 技术博客：在 256 张卡上每卡吞吐提升 2.7 倍，MFU 48.5%。"
+    link = (
+        "## Acme's rack numbers\n\nhttps://developer.acme.com/blog/rack-training — 2.7x per-GPU "
+        "throughput on 256 GPUs, 48.5% MFU."
+    )
+    link2 = (
+        "## HN: Acme rack training\n\nThe post (https://developer.acme.com/blog/rack-training) "
+        "claims 2.7x per GPU at 256 GPUs and an MFU of 48.5%."
+    )
+    assert sources(item(C, link), item(A, link2), item(B, zh)) == [(C, A, B)]
+    # `转一篇 X 的报道`: a report passed on names its source as `据 X 的报道` does
+    passed = (
+        "## 集群故障\n\n转一篇 Contoso 的报道：每 31 分钟一次中断，约六成出在 GPU，热备 12 台。"
+    )
+    said = "## 据 Contoso：集群故障\n\n据 Contoso 的报道，平均每 31 分钟中断一次；建议热备 12 台。"
+    assert sources(item(A, said), item(B, passed)) == [(A, B)]
+    # a word that only starts like it passes nothing on (`转向`)
+    turned = passed.replace("转一篇 Contoso 的报道", "大家都转向 Contoso 的方案")
+    assert sources(item(A, said), item(B, turned)) == []

@@ -124,9 +124,9 @@ def test_a_newest_stated_before_the_release_or_of_the_same_line_is_not_stale() -
     # the roundup speaks for a day before the release: it was right then
     early = {**DAYS, ROUNDUP.split("#")[0]: "2026-11-20"}
     assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *NEW_EN)], early) == []
-    # a patch release of the same line is no other line
-    patch = ("v0.4.10", "EleutherAI tagged v0.4.10 of lm-evaluation-harness on 2026-11-27.")
-    assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *patch)], DAYS) == []
+    # a pre-release of the next line is no release
+    rc = ("v0.5.0rc1", "EleutherAI tagged v0.5.0rc1 of lm-evaluation-harness on 2026-11-27.")
+    assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *rc)], DAYS) == []
     # no day known for the text: nothing said of it
     assert conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *NEW_EN)]) == []
 
@@ -283,8 +283,37 @@ def test_the_same_newest_a_later_one_or_a_patch_merely_released_is_no_older_newe
     assert conflicts([(GUIDE, *ahead), (LIVING, *STABLE_DOC)]) == []
     # a patch release that no text calls current outdates no newest
     old = ("Qdrant 升级", "我们线上跑的是 Qdrant 最新版 v1.16.3，暂时不升。")
-    note = ("qdrant/qdrant v1.16.5", "Released 2026-11-20. Fixes snapshot recovery.")
-    assert conflicts([(GUIDE, *old), (ITEM2, *note)]) == []
+    note = (
+        "qdrant/qdrant v1.16.5",
+        "qdrant/qdrant v1.16.5\n\nReleased 2026-11-20. Fixes recovery.",
+    )
+    days = {GUIDE.split("#")[0]: "2026-12-02", ITEM2.split("#")[0]: "2026-12-01"}
+    assert conflicts([(GUIDE, *old), (ITEM2, *note)], days) == []
+    # (a minor release of it does: the note is read)
+    minor = ("qdrant/qdrant v1.17.0", note[1].replace("v1.16.5", "v1.17.0"))
+    assert conflicts([(GUIDE, *old), (ITEM2, *minor)], days) == [("version-line", (GUIDE, ITEM2))]
+
+
+def test_a_0x_projects_release_in_the_third_number_outdates_a_newest() -> None:
+    # a 0.x project counts its releases in the third number: `v0.18.3`, released before the
+    # item's day, outdates its `latest release, v0.18.1`, though nobody calls it current
+    said = ("DeepSpeed notes", "The repo pins DeepSpeed's latest release, v0.18.1, for ZeRO-3.")
+    note = (
+        "deepspeedai/DeepSpeed v0.18.3",
+        "deepspeedai/DeepSpeed v0.18.3\n\nReleased 2026-11-24. Fixes ZeRO-3 offload hangs.",
+    )
+    days = {GUIDE.split("#")[0]: "2026-12-02", ITEM2.split("#")[0]: "2026-12-01"}
+    found = conflicts([(GUIDE, *said), (ITEM2, *note)], days)
+    assert found == [("version-line", (GUIDE, ITEM2))]
+    # so does lm-evaluation-harness `v0.4.10` after a `最新 v0.4.9`
+    patch = ("v0.4.10", "EleutherAI tagged v0.4.10 of lm-evaluation-harness on 2026-11-27.")
+    found = conflicts([(ROUNDUP, *STALE_ZH), (RELEASE, *patch)], DAYS)
+    assert found == [("version-line", (ROUNDUP, RELEASE))]
+    # the same release, or one after the item's day, does not
+    same = (said[0], said[1].replace("v0.18.1", "v0.18.3"))
+    assert conflicts([(GUIDE, *same), (ITEM2, *note)], days) == []
+    later = (note[0], note[1].replace("2026-11-24", "2026-12-20"))
+    assert conflicts([(GUIDE, *said), (ITEM2, *later)], days) == []
 
 
 # --- a plain lowercase project owning its role word in English prose: `diffusers' latest release`

@@ -5,9 +5,10 @@ audio models; heldout7: vision-language and multimodal models;
 heldout8: robotics and embodied AI; heldout9: AI for science; heldout10: ML compilers and
 frameworks; heldout11: robotics and embodied AI, written anew; heldout12: analytical databases
 and data engineering; heldout13: code LLMs and AI developer tools; heldout14: distributed LLM
-training and GPU clusters) load, and their truths name only what exists, so a truth cannot rot
-as the loaders change. Their figures are printed by `python -m benchmarks.quality` and
-deliberately asserted nowhere (docs/facts.md, "Measured")."""
+training and GPU clusters; heldout15: on-device and quantized LLM inference) load, and their
+truths name only what exists, so a truth cannot rot as the loaders change. Their figures are
+printed by `python -m benchmarks.quality` and deliberately asserted nowhere (docs/facts.md,
+"Measured")."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ CORPORA = (
     "heldout12",
     "heldout13",
     "heldout14",
+    "heldout15",
 )
 
 
