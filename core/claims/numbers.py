@@ -122,6 +122,13 @@ def _measured(f: Fact) -> Fact:
         # a score written bare is in points, as with `%` (`CER 2.96` and `a CER of 3.48%`)
         f = dataclasses.replace(f, value=f"{f.value}%")
         unit = "%"
+    elif unit == "" and f.thing.split("@", 1)[0] in SHARE_MEASURES:
+        share = _as_percent(f.value)
+        if share is not None:
+            # a share written as a fraction is the same share in percent (`an MFU of 0.41` is
+            # 41%, against `MFU 38.2%`; `recall 0.953` is 95.3%), to its written precision
+            f = dataclasses.replace(f, value=share)
+            unit = "%"
     english = (
         _ZH_MEASURES.get(f.thing)
         or _ABBREVIATIONS.get(f.thing)
@@ -149,6 +156,42 @@ def _percent_like(value: str) -> bool:
     except ValueError:
         return False
     return "." in value and 1.0 <= x <= 100.0
+
+
+# measures that are a share of a whole, written as a fraction or in percent alike
+SHARE_MEASURES = frozenset(
+    {
+        "mfu",
+        "hfu",
+        "accuracy",
+        "recall",
+        "precision",
+        "f1",
+        "success-rate",
+        "pass-rate",
+        "hit-rate",
+        "win-rate",
+        "error-rate",
+        "acceptance-rate",
+        "refusal-rate",
+        "failure-rate",
+        "utilization",
+        "utilisation",
+    }
+)
+_FRACTION = re.compile(r"0\.([0-9]{2,4})")
+
+
+def _as_percent(value: str) -> str | None:
+    """A fraction written with two to four decimals (`0.41`, `0.953`) in percent (`41%`,
+    `95.3%`), keeping its written precision; None for anything else (`0.9` is too coarse to
+    be read either way, `1.2` is no share)."""
+    m = _FRACTION.fullmatch(value)
+    if m is None:
+        return None
+    digits = m.group(1)
+    whole, rest = digits[:2].lstrip("0") or "0", digits[2:]
+    return f"{whole}.{rest}%" if rest else f"{whole}%"
 
 
 # English abbreviations of one measure (nccl-tests' `busbw` is the bus bandwidth)
@@ -437,7 +480,7 @@ def _other_switch(text_a: str, pos_a: int, text_b: str, pos_b: int) -> bool:
 
 
 CACHE_FILE = "numbers.json"
-NUMBERS_VERSION = "13"  # bump when the rules below answer otherwise for the same texts
+NUMBERS_VERSION = "14"  # bump when the rules below answer otherwise for the same texts
 MAX_CACHE_BYTES = 64 << 20
 
 

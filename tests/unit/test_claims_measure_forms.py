@@ -133,3 +133,30 @@ def test_a_project_written_joined_or_spaced_is_one_project() -> None:
     assert _dates([spaced, notes]) == [("date", (FORUM, NOTES))]
     same_day = (FORUM, "升级 Isaac Lab v2.3.0 踩坑记录\n\nIsaac Lab v2.3.0（11 月 25 日发布）。")
     assert _dates([same_day, notes]) == []
+
+
+# --- a share written as a fraction against the same share in percent
+
+MFU_DOC = (
+    "### 2.3 torchrun 与原生栈\n我们的口径：Acme-Train v0.3.0，Llama 3.1 8B，64 张 H100 SXM，"
+    "FSDP2，BF16，序列长度 8192：MFU 38.2%，每卡 7,420 tokens/s。"
+)
+SETUP = (
+    "## Rerunning the Acme-Train Llama 3.1 8B config\n\nSetup: Acme-Train v0.3.0, Llama 3.1 8B, "
+    "64 H100 SXM, FSDP2, BF16, sequence length 8192. Over steps 100–600 we get an MFU of {}."
+)
+
+
+def test_a_share_written_as_a_fraction_conflicts_with_another_in_percent() -> None:
+    # `an MFU of 0.41` is 41%, in the setup written before it: not the section's 38.2%
+    assert numbers(item(SETUP.format("0.41")), section(MFU_DOC, "2.3")) == [(ITEM, f"{DOC}§2.3")]
+    # the same share as a fraction, or rounded, is no conflict
+    for same in ("0.382", "0.38"):
+        assert numbers(item(SETUP.format(same)), section(MFU_DOC, "2.3")) == [], same
+
+
+def test_a_fraction_of_no_share_or_too_coarse_is_not_read_as_percent() -> None:
+    # a time in seconds is no share; `0.4` is too coarse to be read as 40%
+    doc = section(MFU_DOC.replace("MFU 38.2%", "step time 38.2 s"), "2.3")
+    assert numbers(item(SETUP.format("0.41").replace("an MFU of", "a step time of")), doc) == []
+    assert numbers(item(SETUP.format("0.4")), section(MFU_DOC, "2.3")) == []

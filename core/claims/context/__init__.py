@@ -45,7 +45,7 @@ from .source import denied, quoted
 
 __all__ = ["CONTEXT_VERSION", "IMPLICIT", "in_context", "in_words", "series_member", "table_cell"]
 
-CONTEXT_VERSION = "10"  # bump when this reading changes: cached number conflicts are keyed by it
+CONTEXT_VERSION = "11"  # bump when this reading changes: cached number conflicts are keyed by it
 
 
 def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:

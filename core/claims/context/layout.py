@@ -249,8 +249,8 @@ def written_before(f: Fact, text: str, names: Sequence[Fact]) -> tuple[str, ...]
     end = after.start() if after else len(text)
     # the first occurrence of each name is all the facts keep: a name in the sentence may be
     # one written earlier too, so the sentence itself is searched for the names
-    if any(n.text and n.text in text[start:end] and n.thing not in MEASURES for n in names):
-        return ()  # (its own measure, `I get a CER of 3.48%`, names no setting)
+    if any(n.text and n.text in text[start:end] and not is_measure(n.thing) for n in names):
+        return ()  # (its own measure, `I get a CER of 3.48%`, `an MFU of 0.41`, names no setting)
     para = text.rfind("\n\n", 0, start) + 1
     title = text.find("\n")
     title = len(text) if title < 0 else title
