@@ -175,13 +175,17 @@ def test_keys_typed_while_a_batch_that_cannot_open_loads_are_set_aside_and_said(
             await until(pilot, app.key_gate.idle, what="the picker to take keys")
             sent = burst(app, "enter", "escape", "down", "enter")
             await after_burst(pilot, handled(app, sent))
-            assert isinstance(app.screen, ErrorScreen)
+            # (the error screen and the note follow the failed load, which a loaded machine
+            # may finish after the keys were set aside: waited for, not assumed)
+            await until(pilot, lambda: isinstance(app.screen, ErrorScreen), what="the error")
+            note = "Set aside the 3 keys typed while 0-broken loaded"
+            await until(pilot, lambda: bool(said(app, note)), what="the set-aside note")
             assert not app.sessions
-            notes = said(app, "Set aside the 3 keys typed while 0-broken loaded")
+            notes = said(app, note)
             assert notes and "escape" in notes[0] and "down" in notes[0], notes
             await pilot.press("escape")  # a key after the burst: back to the picker, as usual
+            await until(pilot, lambda: isinstance(app.screen, BatchPicker), what="the picker")
             await settle(pilot)
-            assert isinstance(app.screen, BatchPicker)
             assert app.screen.query_one(DataTable).cursor_row == 0
 
     run(go())
