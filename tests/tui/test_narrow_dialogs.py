@@ -62,8 +62,16 @@ async def hidden_fields(pilot, dialog) -> list[str]:
     for widget in [w for w in dialog.focus_chain if w is not box]:
         widget.focus()
         await settle(pilot)
-        inside = box.content_region
-        if widget.region.bottom > inside.bottom or widget.region.y < inside.y:
+
+        def drawn_inside(widget=widget) -> bool:
+            inside = box.content_region
+            return inside.y <= widget.region.y and widget.region.bottom <= inside.bottom
+
+        # the scroll to a focused field lands on a later refresh, which a loaded machine may
+        # draw late: waited for (a few seconds), never assumed after a fixed pause
+        try:
+            await until(pilot, drawn_inside, timeout=5.0, what="the field inside")
+        except AssertionError:
             out.append(widget.id or type(widget).__name__)
     return out
 
