@@ -132,19 +132,30 @@ def source_key(name: str) -> str:
 _PRESS = re.compile(r"报道|消息|新闻(?!稿)|论文|(?i:\breport\b|newsletter|\bpaper\b)")
 
 
-def cited_names(text: str, own_only: bool = False) -> dict[str, str]:
-    """The named sources a text cites (key -> as written); with `own_only`, only those cited by
-    their own channel (a blog, a post, an announcement, 官方博客), not by the press's report."""
+def cited_names(text: str) -> dict[str, str]:
+    """The named sources a text cites (key -> as written)."""
+    return citations(text)[0]
+
+
+def citations(text: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The named sources a text cites (key -> as written), and those of them it cites by their
+    own channel (a blog, a post, an announcement, 官方博客; not the press's report), in one pass."""
     out: dict[str, str] = {}
+    own: dict[str, str] = {}
+
+    def add(key: str, written: str, owned_channel: bool) -> None:
+        out.setdefault(key, written)
+        if owned_channel:
+            own.setdefault(key, written)
+
     if _own_word_hint(text):
         for m in _OWN_WORD.finditer(text):
             many = m.group("zh3") or m.group("zh4") or m.group("en4") or m.group("en5")
             written_name = _source_name(many)
             if written_name is not None:
-                out.setdefault(source_key(written_name), written_name)
+                add(source_key(written_name), written_name, True)
     for m in _CITES.finditer(text):
-        if own_only and (m.group("en3") is not None or _PRESS.search(m.group(0))):
-            continue
+        channel = m.group("en3") is None and not _PRESS.search(m.group(0))
         many = m.group("en") or m.group("zh") or m.group("en3") or m.group("alias")
         many = many or m.group("mix")
         if many is not None:
@@ -153,20 +164,20 @@ def cited_names(text: str, own_only: bool = False) -> dict[str, str]:
             )
             written_name = _source_name(many, owned)
             if written_name is not None:
-                out.setdefault(source_key(written_name), written_name)
+                add(source_key(written_name), written_name, channel)
             continue
         name = m.group("zh2")
         written = m.group("cjk") or m.group("cjk2")
         if written:  # a Chinese name (`据机器之心报道`, `转自「机器之心」`)
-            out.setdefault(source_key(written), written)
+            add(source_key(written), written, channel)
             continue
         if name is None:
             # `their blog`, `据其官方博客`, `X said in a blog post`: the name written last before it
             before = [w.group(0) for w in _NAME_RE.finditer(text, 0, m.start())]
             name = next((w for w in reversed(before) if is_name(w)), None)
         if name and is_name(name):
-            out.setdefault(source_key(name), name)
-    return out
+            add(source_key(name), name, channel)
+    return out, own
 
 
 def site_pages(text: str) -> dict[str, frozenset[str]]:
@@ -194,11 +205,9 @@ def figures(text: str) -> frozenset[str]:
     dates = [(m.start(), m.end()) for m in DATE_RE.finditer(text)]
     out: set[str] = set()
     # a range is one figure (`7–9 Hz`), not its two ends
-    ranges = [(m.start(), m.end()) for m in _RANGE.finditer(text)]
-    out.update(
-        m.group(0).replace(" ", "").replace("~", "–").replace("～", "–")
-        for m in _RANGE.finditer(text)
-    )
+    found = list(_RANGE.finditer(text))
+    ranges = [(m.start(), m.end()) for m in found]
+    out.update(m.group(0).replace(" ", "").replace("~", "–").replace("～", "–") for m in found)
     for m in _FIGURE.finditer(text):
         if any(a <= m.start() < b for a, b in dates) or any(a <= m.start() < b for a, b in ranges):
             continue
@@ -212,11 +221,14 @@ def figures(text: str) -> frozenset[str]:
 def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[Conflict]:
     """Every finding (module doc), in text order."""
     cites: list[dict[str, str]] = []
+    own: list[dict[str, str]] = []  # of them, the sources cited by their own channel
     pages: list[dict[str, frozenset[str]]] = []
     normed = [nfkc(raw) for *_, raw in texts]
     for text, (*_, raw) in zip(normed, texts, strict=True):
         has_url = _URL.search(text) is not None
-        cites.append(cited_names(text) if not has_url else {})
+        named, owned = citations(text) if not has_url else ({}, {})
+        cites.append(named)
+        own.append(owned)
         # links as written: folded, a full-width colon after a link would become part of it
         pages.append(site_pages(raw) if has_url else {})
     named_keys = {key for named in cites for key in named}
@@ -256,7 +268,6 @@ def named_source_conflicts(texts: Sequence[Text], language: str = "zh") -> list[
     # cannot be compared, but two texts each citing the vendor's own channel (never the press)
     # and stating two of the same figures retell one post; a text linking a page is that page's
     # story, and so are the other texts linking it
-    own = [cited_names(text, own_only=True) if cites[k] else {} for k, text in enumerate(normed)]
     linking: dict[str, list[int]] = defaultdict(list)
     for k, site_links in enumerate(pages):
         for page in set().union(*site_links.values()) if site_links else ():
