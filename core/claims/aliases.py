@@ -11,7 +11,7 @@ text claims anything about ties nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from .lexicon import NAME, entity_key, is_name
 from .types import Statement
@@ -27,6 +27,18 @@ _ALIAS = re.compile(
 REACH = 160  # characters before an alias searched for the project it names
 
 
+def other_names(text: str) -> Iterator[tuple[str, int]]:
+    """The other names `text` gives a project (`_ALIAS`: a package name, a former name in
+    brackets), as written, each with where it is written: its project is the name written last
+    before it (within REACH, in its paragraph)."""
+    if not _ALIAS.search(text):
+        return
+    for m in _ALIAS.finditer(text):
+        alias = next(g for g in m.groups() if g)
+        if is_name(alias.split(" ")[0]):
+            yield alias, m.start()
+
+
 def aliases(texts: Iterable[tuple[str, Iterable[Statement]]]) -> dict[str, str]:
     """The other names (keys) of the projects the texts claim things about, each with its
     project's key."""
@@ -36,15 +48,14 @@ def aliases(texts: Iterable[tuple[str, Iterable[Statement]]]) -> dict[str, str]:
         if not entities or not _ALIAS.search(text):
             continue
         low = text.casefold()
-        for m in _ALIAS.finditer(text):
-            alias = next(g for g in m.groups() if g)
+        for alias, at in other_names(text):
             key = entity_key(alias)
-            if key in entities or not is_name(alias.split(" ")[0]):
+            if key in entities:
                 continue
-            lo = max(0, m.start() - REACH, text.rfind("\n\n", 0, m.start()) + 1)
+            lo = max(0, at - REACH, text.rfind("\n\n", 0, at) + 1)
             best, where = None, -1
             for k in entities:
-                pos = low.rfind(k, lo, m.start())
+                pos = low.rfind(k, lo, at)
                 if pos > where:
                     best, where = k, pos
             if best is not None:

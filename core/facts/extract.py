@@ -9,8 +9,9 @@ names (`SGLang`, `pgvector`, `late chunking`), the versions (`v0.5.21`), the dat
   inside: `SGLang`, `llama.cpp`, `bge-m3`) and are no common word, and every phrase of
   `vocabulary` (the living document's own names, lowercase and multi-word ones included) found
   in the text;
-- **versions**: `v1.2.1`, `0.5.22.dev`, `Dynamo 1.3` — of the name written right before them, else
-  of the text's first name (its heading's);
+- **versions**: `v1.2.1`, `0.5.22.dev`, `Dynamo 1.3` — of the (longest) name written right before
+  them, else of the text's first name (its heading's); again under a package's or former name
+  the text gives that project (`_aliased`);
 - **dates**: every written form `core.claims.dates` reads;
 - **quantities**: a number with a unit (`%`, `×`, `倍`, `ms`, `tok/s`, `B`, `GB` …), its *metric*
   (the word right before it: `recall@10`, `TTFT`, `吞吐`) and its *setting* (the other names of its
@@ -27,11 +28,13 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from operator import add
 from typing import Literal
 
+from ..claims.aliases import REACH as ALIAS_REACH
+from ..claims.aliases import other_names
 from ..claims.dates import date_of, iter_dates
 from ..claims.lexicon import CURRENT_EN, CURRENT_ZH, NOT_NAMES
 from ..claims.versions import parse_version
@@ -39,7 +42,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "30"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "31"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -502,7 +505,8 @@ class Fact:
     value: str
     text: str  # as written, for the desk: "SGLang v0.5.21"
     subject: bool = True  # an id: the text's subject, or only cited
-    setting: tuple[str, ...] = ()  # a quantity: the other names of its sentence
+    setting: tuple[str, ...] = ()  # a quantity: the other names of its sentence; a version
+    # written under another name of its project (`_aliased`): that project
     pos: int = 0  # where in the text
     approx: bool = False  # a quantity written as approximate (`about`, `约`, `左右`, `3 in 4`)
 
@@ -610,6 +614,7 @@ def extract(
     names: Named = []
     weak: Named = []
     owned: list[Fact] = []  # versions written glued to their project or pinned (`peft==0.17.2`)
+    current: list[tuple[int, int]] = []  # (index in `owned`, end of its word): `X 稳定版为 …`
     for m in _NAME.finditer(text):
         word = m.group(0).rstrip(".-_+/")
         glued = _GLUED.fullmatch(word) if "." in word else None
@@ -654,7 +659,10 @@ def extract(
             and (word.islower() or name_key(word) in named)
         ):
             names.append((m.start(1), m.end(1), name_key(word), word))
-            owned += _owned_version(name_key(word), word, m.group(2), m.start(2))
+            got = _owned_version(name_key(word), word, m.group(2), m.start(2))
+            if got:
+                current.append((len(owned), m.end(1)))
+            owned += got
     for m in _LOWER_OWNED.finditer(text) if "." in text else ():
         # `vllm 0.11.2`: a lowercase word right before a release of three parts is its project
         word = m.group(1)
@@ -692,8 +700,17 @@ def extract(
             seen_names.add(key)
             out.append(Fact("name", key, "", word, pos=s))
     name_starts = [n[0] for n in names]
+    for k, end in current if len(owned) else ():
+        # `Megatron Core 稳定版 0.15.0`: the word before `稳定版` ends a longer name (one of the
+        # living document's), whose release it is (`_name_before`)
+        longest = min((n for n in names if n[1] == end), default=None)
+        if longest is not None and longest[2] != owned[k].thing:
+            written = owned[k].text.split(" ", 1)[-1]
+            owned[k] = replace(owned[k], thing=longest[2], text=f"{longest[3]} {written}")
     taken = {f.pos for f in owned}
     versions = [f for f in _versions(text, names, name_starts) if f.pos not in taken] + owned
+    if versions and ("包" in text or "(" in text or "（" in text or "as " in text):
+        versions += _aliased(text, versions)
     out += versions
     if not figures_only:
         out += _dates(text, names, name_starts, versions)
@@ -705,6 +722,32 @@ def extract(
 
 
 Named = list[tuple[int, int, str, str]]  # start, end, key, as written
+_ENCLOSING = 4  # names before one searched for a longer name ending where it ends
+
+
+def _aliased(text: str, versions: list[Fact]) -> list[Fact]:
+    """The versions a text states again under another name of their project it gives
+    (`claims.aliases.other_names`: `HELM 正式版为 v1.0.0 …，pip 包名 `crfm-helm``): the release
+    of a package is its project's, so `crfm-helm 0.5.12` elsewhere is a release of this HELM.
+    Its setting is that project (`helm`): what a clash of it is about."""
+    out = []
+    by_pos = sorted(versions, key=lambda f: f.pos)
+    for alias, at in other_names(text):
+        lo = max(0, at - ALIAS_REACH, text.rfind("\n\n", 0, at) + 1)
+        last = next((f for f in reversed(by_pos) if lo <= f.pos < at), None)
+        key = name_key(alias)
+        if last is not None and key != last.thing and key:
+            out.append(
+                Fact(
+                    "version",
+                    key,
+                    last.value,
+                    f"{alias} {last.value}",
+                    setting=(last.thing,),
+                    pos=at,
+                )
+            )
+    return out
 
 
 def _blank(m: re.Match[str]) -> str:
@@ -715,13 +758,18 @@ def _name_before(
     names: Named, starts: list[int], pos: int, reach: int, text: str | None = None
 ) -> tuple[str, str, int] | None:
     """The closest name ending at most `reach` characters before `pos` (with `text`: only
-    spaces between them)."""
+    spaces between them); of names ending there, the longest: `Megatron Core 0.16.0` is a
+    release of Megatron Core, not of a `Core`, and `pg_duckdb v1.2.0` one of pg_duckdb, not of
+    DuckDB (a name's last part is a name too, for the headings that write it alone)."""
     k = bisect.bisect_left(starts, pos) - 1
     while k >= 0:
         s, e, key, word = names[k]
         if e <= pos and pos - e <= reach:
             if text is not None and text[e:pos].strip():
                 return None
+            for s2, e2, key2, word2 in reversed(names[max(0, k - _ENCLOSING) : k]):
+                if e2 == e and s2 < s:
+                    s, key, word = s2, key2, word2
             return key, word, s
         if pos - e > reach:
             return None

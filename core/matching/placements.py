@@ -53,10 +53,12 @@ section that says the same in Chinese (`classification-style` and `分类式`).
   section holds more of what the item repeats. A contradiction counts only in the section of
   what it is about (`_clash_subject`): a version's or a release date's project where a heading
   names it (any section naming it when none does, unless the item's title names a section's
-  heading: the title's subject has its section, the version is said in passing), a figure's
-  subject — the names of its setting the item's title names — where that is written about; a
-  benchmark table naming a release as its setting, or a baseline's figure in the setting of
-  the item's own, is no correction to make there;
+  heading: the title's subject has its section, the version is said in passing; nor the
+  version of what the title writes as where its subject ran, `… on GB200 NVL72 with Megatron
+  Core`), a figure's subject — the names of its setting the item's title names — where that
+  is written about; a benchmark table naming a release as its setting, or a baseline's figure
+  in the setting of the item's own, is no correction to make there; a version stated under a
+  package's name (`crfm-helm`) is about its project (`HELM`);
 - *within its chapter*: a subsection's cosine grows by CHAPTER_SHARE of its chapter's (the
   chapter's heading and opening text) — a reviewer finds the chapter first, then the subsection
   in it, so of two subsections with similar words the one in the item's chapter comes first;
@@ -103,7 +105,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "17"
+PLACEMENT_VERSION = "18"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 # and by this once more when the item's title uses one (0.3 left a benchmark rerun run with a
 # tool tied with the tool's section, which shares more of its setting's words; 0.4-0.8 all gave
@@ -130,13 +132,14 @@ _TITLE_SETTING = re.compile(
 # a name written as what the item is compared with or built on, right after the cue: `than B200`,
 # `vs Moshi`; or within a short stretch without a clause break: `against 0.39 s for Moshi`,
 # `compared with Whisper`, `基于 flashinfer`, `相比 Moshi`, `our baseline is HopScale`,
-# `initialised from Qwen2.5-7B`; a bare `比`/`较` only before a comparative (`比 B200 快`:
-# `和人工校对稿比 WER 变化` compares no WER). `over` is left out: `all-reduce over NVLink` names
-# the link used.
+# `initialised from Qwen2.5-7B`, `we implement it on Megatron Core 0.15`; a bare `比`/`较` only
+# before a comparative (`比 B200 快`: `和人工校对稿比 WER 变化` compares no WER). `over` is left
+# out: `all-reduce over NVLink` names the link used.
 _NEAR_CUE = re.compile(r"\b(?:than|vs\.?|versus)[ \t]*(?:the[ \t]+)?\Z")
 _FAR_CUE = re.compile(
     r"(?:\b(?:against|compared (?:with|to)|relative to|baseline (?:is|of)|buil(?:t|ds?|ding) on"
-    r"|based on|on top of|initiali[sz]ed from|fine-tuned from)"
+    r"|based on|on top of|initiali[sz]ed from|fine-tuned from"
+    r"|implement(?:s|ed|ing)?(?:[ \t]+(?:it|this|them|ours?))?[ \t]+(?:on|in|atop|with))"
     r"|相比(?:于)?|相较(?:于)?|对比|比起|基于)"
     r"(?:[^,，;；。:：!?！？\n]|\.(?=[0-9])){0,16}\Z"
 )
@@ -145,7 +148,7 @@ _COMPARATIVE = re.compile(r"[ \t]*(?:还|更)?[快慢高低好差强弱多少大
 _CUE_REACH = 40  # characters before a name searched for its cue
 _ANY_CUE = re.compile(
     r"than|vs|versus|against|compared|relative to|baseline|buil[td]|based on|on top of|initiali"
-    r"|fine-tuned from|[比较对基]"
+    r"|fine-tuned from|implement|[比较对基]"
 )
 # a relative clause about a compared name, after its bracket (`StreamDisk (arXiv:…), which the
 # authors rerun at 2.6 ms p99`), up to the end of that clause: what the baseline's run measured;
@@ -298,10 +301,14 @@ def evidence(
                 theirs = facts[j]
                 if j not in may_clash or first[i, j] or not theirs.names & mine.names:
                     continue
-                for fa, _ in clashes(mine, theirs):
+                for fa, fb in clashes(mine, theirs):
                     if fa.kind == "quantity" and not _same_setting(book.texts[i], sections[j]):
                         continue  # a figure of another setting, subject or split states no clash
                     about = _clash_subject(fa, set(titled))
+                    if fb.kind == "version":
+                        about |= set(fb.setting)  # a package's project (`crfm-helm`: HELM)
+                    if fa.kind != "quantity" and about <= ran_on:
+                        continue  # the version of what the title says the subject ran with
                     if any(j in heads.get(n, where.get(n, ())) for n in about):
                         first[i, j] = True
                         break

@@ -391,6 +391,41 @@ def test_a_named_project_before_the_word_for_its_current_release_owns_it() -> No
     assert {f.thing for f in plain if f.kind == "version"} <= {"kubernetes"}
 
 
+def test_a_release_is_of_the_whole_name_written_before_it() -> None:
+    """docs/facts.md: `Megatron Core 0.16.0` is a release of Megatron Core, not of a `Core`
+    (before, every `X Core` and `X Engine` shared one project), and `pg_duckdb v1.2.0` one of
+    pg_duckdb, not of the DuckDB whose section states 1.4.2 (before, the extension's release
+    contradicted the database's)."""
+    text = "Megatron Core 0.16.0 adds FP8 through Transformer Engine 2.8; pg_duckdb v1.2.0 ships."
+    headings = {"megatron core", "transformer engine"}  # as the living document's headings say
+    versions = {(f.thing, f.value) for f in extract(text, headings) if f.kind == "version"}
+    assert versions == {
+        ("megatron core", "0.16"),
+        ("transformer engine", "2.8"),
+        ("pg_duckdb", "1.2"),
+    }
+    stable = extract("Megatron Core 稳定版 0.15.0（2026-10-09）。", headings)
+    assert [(f.thing, f.value) for f in stable if f.kind == "version"] == [
+        ("megatron core", "0.15")
+    ]
+    extension = Facts.of(extract("pg_duckdb v1.2.0 发布，内嵌 DuckDB v1.4.2。"))
+    database = Facts.of(extract("DuckDB 稳定版为 v1.4.2（2026-10-14）。"))
+    assert not clashes(extension, database)
+
+
+def test_a_package_name_a_text_gives_states_its_projects_release() -> None:
+    """docs/facts.md: `HELM 正式版为 v1.0.0 …，pip 包名 `crfm-helm`` states HELM's release under
+    its package's name too, so `crfm-helm 0.5.12` elsewhere clashes with it, about HELM."""
+    section = Facts.of(
+        extract("Stanford CRFM 的 HELM 正式版为 v1.0.0（2026-08-14），pip 包名 `crfm-helm`。")
+    )
+    item = Facts.of(extract("评测框架最新版：crfm-helm 0.5.12（9/30）、OpenCompass 0.4.2。"))
+    found = [(a.thing, b.setting) for a, b in clashes(item, section) if a.kind == "version"]
+    assert found == [("crfm-helm", ("helm",))]
+    unnamed = Facts.of(extract("Stanford CRFM 的 HELM 正式版为 v1.0.0（2026-08-14）。"))
+    assert not clashes(item, unnamed)
+
+
 def test_an_appended_post_starts_at_its_marker_line_only() -> None:
     """docs/facts.md: `Update (11-28):`, `**EDIT 2:**`, `追记：`, `更新（11-29）：` open a post
     appended later; a sentence about an update (`更新的榜单：`, `Updated weights:`) does not."""
