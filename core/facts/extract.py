@@ -42,7 +42,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "31"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "32"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -121,7 +121,7 @@ _QUANTITY = re.compile(
     r"(?:\s|-(?=(?:second|minute|hour)(?![A-Za-z])))?"
     r"(?P<unit>%|×|倍|x(?![A-Za-z])|ms|s(?![A-Za-z])|tok/s|tokens?/s"
     r"|(?:output |input )?tokens per second|tps|qps|[GT]B/s|[GTP]FLOPS(?![A-Za-z])"
-    r"|GB|GiB|MB|TB|bit|pp"
+    r"|GB|GiB|MB|TB|bit|pp|pts?(?![A-Za-z])|percentage points?(?![A-Za-z])|个百分点|百分点"
     r"|[BKMT](?![A-Za-z])|k(?![A-Za-z0-9])|美元|美分|美金|欧元|人民币|元|刀"
     r"|(?:(?i:usd|eur|cny|rmb)|dollars?)(?![A-Za-z])"
     r"|(?:times|percent|minutes?|min|hours?|seconds?|sec|[μu]s|ns)(?![A-Za-z])|h(?![A-Za-z0-9])"
@@ -416,6 +416,12 @@ _UNITS = {
     "倍": "×",
     "times": "×",
     "percent": "%",
+    "pt": "pp",  # a difference of percentages, in points: `+6 pts`, `8.8 个百分点`
+    "pts": "pp",
+    "percentage point": "pp",
+    "percentage points": "pp",
+    "个百分点": "pp",
+    "百分点": "pp",
     "k": "K",
     "tokens/s": "tok/s",
     "token/s": "tok/s",

@@ -160,3 +160,43 @@ def test_a_fraction_of_no_share_or_too_coarse_is_not_read_as_percent() -> None:
     doc = section(MFU_DOC.replace("MFU 38.2%", "step time 38.2 s"), "2.3")
     assert numbers(item(SETUP.format("0.41").replace("an MFU of", "a step time of")), doc) == []
     assert numbers(item(SETUP.format("0.4")), section(MFU_DOC, "2.3")) == []
+
+
+FP8_DOC = (
+    "### 2.4 Transformer Engine 与 FP8\nNVIDIA 的口径：GPT-3 175B，512 张 H100，Megatron Core 0.15 "
+    "加 TE 2.8，FP8 的 MFU 为 48.3%，BF16 为 39.5%，FP8 高出 8.8 个百分点（NVIDIA 口径）。"
+)
+FP8_POST = (
+    "## FP8 on GPT-3 175B: what it buys\n\nA write-up of the GPT-3 175B recipe on 512 H100 with "
+    "Megatron Core 0.15 and TE 2.8: FP8 buys {} of MFU over BF16 in this setup."
+)
+
+
+def test_a_difference_in_points_conflicts_with_another_of_the_same_measure() -> None:
+    # `+6 pts of MFU` and `高出 8.8 个百分点` after `MFU` are both differences of MFU in points;
+    # before, neither was read as a figure of a measure
+    assert numbers(item(FP8_POST.format("+6 pts")), section(FP8_DOC, "2.4")) == [
+        (ITEM, f"{DOC}§2.4")
+    ]
+    # the same difference, in points or percentage points, is no conflict; nor is a share
+    for same in ("+8.8 pts", "8.8 percentage points"):
+        assert numbers(item(FP8_POST.format(same)), section(FP8_DOC, "2.4")) == [], same
+    assert numbers(item(FP8_POST.format("an MFU of 48.3%, and")), section(FP8_DOC, "2.4")) == []
+
+
+CKPT_DOC = (
+    "### 5.1 分布式检查点\nPyTorch 团队的口径：Llama 3.1 70B，256 张 H100，`dcp.async_save` 让训练"
+    "被阻塞的时间比同步保存短 6.3 倍（PyTorch 口径）。"
+)
+
+
+def test_a_time_so_many_times_shorter_is_a_speedup() -> None:
+    # `短 6.3 倍` of the blocked time and `2.1x faster` are one measure, a speedup, in one setting
+    rerun = item(
+        "## Async checkpointing is 2.1x faster\n\nWe reproduced the PyTorch team's setting: Llama "
+        "3.1 70B on 256 H100, `dcp.async_save` against `dcp.save`; training is blocked 2.1x "
+        "shorter."
+    )
+    assert numbers(rerun, section(CKPT_DOC, "5.1")) == [(ITEM, f"{DOC}§5.1")]
+    same = item(rerun[3].replace("2.1x", "6.3x"))
+    assert numbers(same, section(CKPT_DOC, "5.1")) == []

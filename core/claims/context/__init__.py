@@ -40,12 +40,20 @@ from .layout import (
     with_title,
     written_before,
 )
-from .measure import IMPLICIT, SCORES, done_share, implicit_score, named_metric, per_unit
+from .measure import (
+    IMPLICIT,
+    SCORES,
+    done_share,
+    implicit_score,
+    named_metric,
+    per_unit,
+    points_measure,
+)
 from .source import denied, quoted
 
 __all__ = ["CONTEXT_VERSION", "IMPLICIT", "in_context", "in_words", "series_member", "table_cell"]
 
-CONTEXT_VERSION = "11"  # bump when this reading changes: cached number conflicts are keyed by it
+CONTEXT_VERSION = "12"  # bump when this reading changes: cached number conflicts are keyed by it
 
 
 def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
@@ -63,6 +71,7 @@ def in_context(facts: Sequence[Fact], raw: str) -> list[Fact]:
         if quoted(f, text) or denied(f, text) or version_cell(f, text):
             continue
         f = named_metric(done_share(per_unit(tabled(f, text, names), text), text), text)
+        f = points_measure(f, text)
         f = series(f, text, names)
         if not f.setting and (unit_of(f.value) or f.thing in SCORES) and is_measure(f.thing):
             f = dataclasses.replace(f, setting=written_before(f, text, names))
