@@ -18,12 +18,14 @@ section that says the same in Chinese (`classification-style` and `分类式`).
 **Evidence beyond the text**, each a rule a reviewer follows:
 
 - *names of the heading*: the cosine grows by HEAD_BOOST per name of the section's heading the
-  item uses (two at most count) — the heading says what the section is about; and by
-  TITLE_HEAD_BOOST once more when the item's own title (its first line) uses one — the title
-  says what the item is about, where its text may name a tool or a benchmark only as the setting
-  (a rerun of a benchmark "with lm-evaluation-harness v0.4.9" belongs with the benchmark); and by
-  TITLE_NAME_BOOST when the section's text names a name of the item's title (`… 的 GPQA 成绩`
-  goes where GPQA is written about, not where another Llama model's long-context score is);
+  item uses (two at most count; a name of several capitalised words also as written short,
+  `_short_heads`: `Copilot` for `GitHub Copilot`) — the heading says what the section is
+  about; and by TITLE_HEAD_BOOST once more when the item's own title (its first line) uses one
+  — the title says what the item is about, where its text may name a tool or a benchmark only as
+  the setting (a rerun of a benchmark "with lm-evaluation-harness v0.4.9" belongs with the
+  benchmark); and by TITLE_NAME_BOOST when the section's text names a name of the item's title
+  (`… 的 GPQA 成绩` goes where GPQA is written about, not where another Llama model's
+  long-context score is);
   a name the title writes only as where its subject ran (`… copy kernel on H200`, `… 在 Milvus
   上的复现`) is the setting and earns neither, when the title names something before it
   (`_title_subject`); nor does a name the item writes only as what its subject is compared
@@ -105,7 +107,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "18"
+PLACEMENT_VERSION = "19"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 # and by this once more when the item's title uses one (0.3 left a benchmark rerun run with a
 # tool tied with the tool's section, which shares more of its setting's words; 0.4-0.8 all gave
@@ -160,6 +162,7 @@ _RELATIVE = re.compile(
 )
 _CLAUSE_END = re.compile(r"[;；。!?！？\n，]|[.,](?![0-9])")
 _MIN_FILED = 2  # subsections a chapter needs to file one project per subsection
+_MIN_SHORT = 4  # letters of a heading name's last word that may stand for the whole name
 _MIN_PLURAL = 4  # `uses`, `gpus`: shorter words ending in s are seldom plurals of a word used
 
 
@@ -237,6 +240,7 @@ def evidence(
     for j, s in enumerate(sections):
         for name in heading_names(s):
             heads[name].append(j)
+    short = _short_heads(sections, heads, book.texts[:n_items])
     by_id = {s.id: j for j, s in enumerate(sections)}
     named_in: dict[str, list[int]] = defaultdict(list)
     for j, f in enumerate(facts):
@@ -266,13 +270,19 @@ def evidence(
         titled = [name for name in mine.names if _in_title(name, title)]
         subject = [n for n in _title_subject(title, titled) if n not in compared]
         ran_on = set(titled) - set(subject) - compared
+        # a heading's name as the item writes it short (`Copilot` for `GitHub Copilot`), where
+        # it never writes it whole
+        own = {
+            name: [j for j, whole in short[name] if whole not in mine.names]
+            for name in mine.names & short.keys()
+        }
         count: dict[int, int] = defaultdict(int)
         for name in mine.names - compared - ran_on:
-            for j in heads.get(name, ()):
+            for j in heads.get(name) or own.get(name) or ():
                 count[j] += 1
         for j, c in count.items():
             boost[i, j] += HEAD_BOOST * min(c, 2)
-        for j in {j for name in subject for j in heads.get(name, ())}:
+        for j in {j for name in subject for j in heads.get(name) or own.get(name) or ()}:
             boost[i, j] += TITLE_HEAD_BOOST
         for j in {j for name in subject for j in named_in.get(name, ())}:
             boost[i, j] += TITLE_NAME_BOOST
@@ -313,6 +323,38 @@ def evidence(
                         first[i, j] = True
                         break
     return boost, first, kin
+
+
+_TITLE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+_LOWER_WORD = re.compile(r"(?<![A-Za-z0-9_-])[a-z][a-z0-9_-]*(?![A-Za-z0-9_-])")
+
+
+def _short_heads(
+    sections: Sequence[Section], heads: Mapping[str, Sequence[int]], texts: Sequence[str]
+) -> dict[str, list[tuple[int, str]]]:
+    """The last word of each heading name of several capitalised words (`GitHub Copilot`:
+    `copilot`), with its section and the whole name: the name written short, as a text about it
+    writes it after its first mention (`What context does Copilot send?`). Not a word that is a
+    heading's name itself, nor a lowercase one (`Vision-Language-Action models`: `models` is no
+    name), nor one the document or the batch's `texts` write in lowercase as a word (`code`:
+    `Claude Code` is no `code`)."""
+    out: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    plain = {w for t in (*(s.text for s in sections), *texts) for w in _LOWER_WORD.findall(t)}
+    for j, s in enumerate(sections):
+        words = {w.casefold(): w for w in _TITLE_WORD.findall(s.title)}
+        for whole in heading_names(s):
+            if " " not in whole:
+                continue
+            first, last = whole.split(" ", 1)[0], whole.rsplit(" ", 1)[1]
+            if (
+                len(last) >= _MIN_SHORT
+                and last not in heads
+                and last not in plain
+                and words.get(last, "")[:1].isupper()
+                and words.get(first, "")[:1].isupper()
+            ):
+                out[last].append((j, whole))
+    return out
 
 
 def _same_setting(item: str, section: Section) -> bool:

@@ -1033,3 +1033,33 @@ def test_the_same_systems_other_figure_in_the_same_setting_still_comes_first() -
         "WER 为 2.6，look-ahead 越短越高。",
     )
     assert first(ASR_SECTIONS, rerun)[0] == "1.1"
+
+
+def test_a_heading_name_written_short_counts_as_the_heading_name() -> None:
+    # `Copilot` is how a text writes `GitHub Copilot` after naming it once (or never): the
+    # product's section, not the completion section sharing more of the request's words. A
+    # heading's last word that the texts write in lowercase (`Claude Code`: `code`) is none.
+    sections = [
+        section(
+            "1.4",
+            "代码补全与上下文（Completion and context）",
+            "补全请求带光标前后的代码 prefix 与 suffix，以及打开的标签页里的 snippets；上下文越长，"
+            "延迟越高。",
+        ),
+        section(
+            "4.1",
+            "GitHub Copilot",
+            "GitHub Copilot（2021-06 发布）：补全与对话走 OpenAI 的模型，企业版可选 Anthropic 与 "
+            "Google 的模型；按席位收费。",
+        ),
+        *UNRELATED_ZH,
+    ]
+    body = (
+        "The poster logged Copilot's requests with mitmproxy: about 6,000 characters of prefix, "
+        "a shorter suffix, and snippets from up to 20 open tabs."
+    )
+    assert first(sections, item("inbox/c.md#1", "What does Copilot send?", body))[0] == "4.1"
+    # before: 1.4
+    renamed = [*sections[:1], section("4.1", "Claude Code", sections[1].text), *UNRELATED_ZH]
+    lower = item("inbox/c.md#2", "What does Code send?", body.replace("Copilot's", "the code's"))
+    assert first(renamed, lower)[0] == "1.4"
