@@ -1,7 +1,8 @@
 """Dates as materials write them, and when two of them can name the same day.
 
 A material writes `9/22`, `10/2`, `2026-09-23`, `2026-03`, `2026年9月23日`, `9月22日`,
-`September 22, 2026`, `24 Nov`, `24th of November`, `11/24/2026` or `24/11/2026`; each is read
+`September 22, 2026`, `24 Nov`, `24th of November`, `11/24/2026`, `24/11/2026`, or a part of a
+month (`10 月中旬`, `2026年10月下旬`, `10月底`, `mid-October`, `early Nov 2026`); each is read
 into a `PartialDate` holding only what was written (a `9/22` has no year). Two dates *agree*
 when every field both of them state is equal: `9/22` agrees with `2026-09-22`, `2026-03` with
 `2026-03-21`; `9/22` and `9/23` do not. Disagreement is the date conflict of
@@ -45,7 +46,11 @@ _MONTH_NAME = (
 DATE_PATTERN = (
     r"(?:(?<![0-9])(?P<iy>(?:19|20)[0-9]{2})[-/.](?P<im>[0-9]{1,2})(?:[-/.](?P<id>[0-9]{1,2}))?"
     r"(?![0-9]|[-/.][0-9])"
+    r"|(?P<qy>(?:19|20)[0-9]{2})\s*年\s*(?P<qm>[0-9]{1,2})\s*月\s*(?P<qp>上旬|中旬|下旬|初|底|末)"
     r"|(?P<cy>(?:19|20)[0-9]{2})\s*年\s*(?P<cm>[0-9]{1,2})\s*月(?:\s*(?P<cd>[0-9]{1,2})\s*[日号])?"
+    r"|(?<![0-9年])(?P<pm>[0-9]{1,2})\s*月\s*(?P<pp>上旬|中旬|下旬|初|底|末)"
+    rf"|\b(?P<ep>early|mid|late)[- ](?P<en>{_MONTH_NAME})\b\.?"
+    r"(?:,?\s+(?P<ey2>(?:19|20)[0-9]{2}))?"
     r"|(?<![0-9年])(?P<zm>[0-9]{1,2})\s*月\s*(?P<zd>[0-9]{1,2})\s*[日号]"
     r"|(?<![0-9/.])(?P<um>[0-9]{1,2})/(?P<ud>[0-9]{1,2})/(?P<uy>(?:19|20)[0-9]{2})(?![0-9])"
     r"|(?<![0-9/.])(?P<sm>[0-9]{1,2})/(?P<sd>[0-9]{1,2})(?![0-9]|/[0-9])"
@@ -58,11 +63,14 @@ DATE_PATTERN = (
 )
 DATE_RE = re.compile(DATE_PATTERN, re.IGNORECASE)
 # Where a date can start: a digit no digit precedes (every numeric form but one), the year of
-# `2026年` anywhere (that form has no look-behind), a month name at a word start. Trying DATE_RE
+# `2026年` anywhere (that form has no look-behind), a month name at a word start, or the part of
+# a month before one (`mid-October`). Trying DATE_RE
 # only there finds what `DATE_RE.finditer` finds, at half its cost (the fact index reads every
 # text's dates).
 _DATE_START = re.compile(
-    rf"(?=(?<![0-9])[0-9]|(?:19|20)[0-9]{{2}}\s*年|\b{_MONTH_NAME})", re.IGNORECASE
+    rf"(?=(?<![0-9])[0-9]|(?:19|20)[0-9]{{2}}\s*年|\b{_MONTH_NAME}"
+    rf"|\b(?:early|mid|late)[- ]{_MONTH_NAME})",
+    re.IGNORECASE,
 )
 
 
@@ -79,6 +87,19 @@ def iter_dates(text: str) -> Iterator[re.Match[str]]:
             yield m
 
 
+# the days each part of a month can name, overlapping (a writer's `mid-October` may be the 9th or
+# the 22nd); `上旬`/`月初` early, `中旬` mid, `下旬`/`月底`/`月末` late
+_PARTS = {"early": (1, 12), "mid": (8, 22), "late": (18, 31)}
+_PART_OF = {
+    "上旬": "early",
+    "初": "early",
+    "中旬": "mid",
+    "下旬": "late",
+    "底": "late",
+    "末": "late",
+}
+
+
 @dataclass(frozen=True)
 class PartialDate:
     """A date with only the fields the text wrote; `month` is always known."""
@@ -86,14 +107,26 @@ class PartialDate:
     year: int | None
     month: int
     day: int | None
+    part: str | None = None  # of the month, without a day: `early`, `mid`, `late` (`10 月中旬`)
 
     def agrees(self, other: PartialDate) -> bool:
-        """Whether both can be the same day: every field both state is equal."""
-        return (
-            self.month == other.month
-            and (self.year is None or other.year is None or self.year == other.year)
-            and (self.day is None or other.day is None or self.day == other.day)
-        )
+        """Whether both can be the same day: every field both state is equal, and a day falls
+        in the part of the month the other says (`10 月中旬` and `2026-10-15` agree, `10 月中旬`
+        and `2026-10-28` do not; the parts overlap, as writers round them)."""
+        if self.month != other.month:
+            return False
+        if self.year is not None and other.year is not None and self.year != other.year:
+            return False
+        if self.day is not None and other.day is not None:
+            return self.day == other.day
+        day, part = (self.day, other.part) if self.day is not None else (other.day, self.part)
+        if day is not None and part is not None:
+            lo, hi = _PARTS[part]
+            return lo <= day <= hi
+        if self.part is not None and other.part is not None:
+            a, b = _PARTS[self.part], _PARTS[other.part]
+            return a[0] <= b[1] and b[0] <= a[1]
+        return True
 
     @property
     def iso(self) -> str:
@@ -106,6 +139,14 @@ class PartialDate:
 def date_of(match: re.Match[str]) -> PartialDate | None:
     """The date a `DATE_RE` match wrote, or None when it is no calendar date (`13/40`)."""
     g = match.groupdict()
+    for y, m, p in (("qy", "qm", "qp"), (None, "pm", "pp"), ("ey2", "en", "ep")):
+        if g.get(m) is not None:
+            month_text = g[m]
+            month = int(month_text) if month_text.isdigit() else _MONTHS[month_text.lower()]
+            if not 1 <= month <= 12:
+                return None
+            part = _PART_OF.get(g[p], g[p].lower())
+            return PartialDate(int(g[y]) if y and g.get(y) else None, month, None, part)
     for y, m, d in (
         ("iy", "im", "id"),
         ("cy", "cm", "cd"),

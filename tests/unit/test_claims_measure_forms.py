@@ -200,3 +200,19 @@ def test_a_time_so_many_times_shorter_is_a_speedup() -> None:
     assert numbers(rerun, section(CKPT_DOC, "5.1")) == [(ITEM, f"{DOC}§5.1")]
     same = item(rerun[3].replace("2.1x", "6.3x"))
     assert numbers(same, section(CKPT_DOC, "5.1")) == []
+
+
+DOC_DS = ("docs/train.md§2.2", "2.2 DeepSpeed\nDeepSpeed 稳定版 v0.18.2（2026-10-28）。")
+
+
+def test_a_release_dated_by_a_part_of_its_month_conflicts_with_a_day_outside_it() -> None:
+    # `10 月中旬` (mid-October) cannot be the 28th; before, no date was read at all
+    zh = (FORUM, "70B 能微调吗\n答主用 DeepSpeed 0.18.2（10 月中旬发的）做 ZeRO-3 加 CPU offload。")
+    en = (NOTES, "ZeRO-3 notes\nWe used DeepSpeed v0.18.2, released mid-October, with CPU offload.")
+    assert _dates([zh, DOC_DS]) == [("date", (FORUM, "docs/train.md§2.2"))]
+    assert _dates([en, DOC_DS]) == [("date", (NOTES, "docs/train.md§2.2"))]
+    # the part of the month holding the day, or a neighbouring one (writers round), agrees
+    for said in ("10 月下旬发的", "2026年10月下旬发布", "10月底发布"):
+        late = (FORUM, f"70B 能微调吗\n答主用 DeepSpeed 0.18.2（{said}）做 ZeRO-3。")
+        assert _dates([late, DOC_DS]) == [], said
+    assert _dates([(NOTES, en[1].replace("mid-October", "late October")), DOC_DS]) == []
