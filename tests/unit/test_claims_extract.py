@@ -78,9 +78,9 @@ def test_archives(text: str, date: str) -> None:
         ),
         ("vLLM v0.30.0 于 2026-09-22 发布。", ("vllm", "v0.30.0", False, "2026-09-22")),
         ("2026-09-22 发布的 vLLM v0.30.0 移除了 V0。", ("vllm", "v0.30.0", False, "2026-09-22")),
-        # a part of the month after the date: the date is its month
-        ("2026 年 9 月底发布的 vLLM v0.30.0", ("vllm", "v0.30.0", False, "2026 年 9 月")),
-        ("2026年10月初发布的 vLLM v0.31.0", ("vllm", "v0.31.0", False, "2026年10月")),
+        # a part of the month after the date is part of the date (core/claims/dates.py)
+        ("2026 年 9 月底发布的 vLLM v0.30.0", ("vllm", "v0.30.0", False, "2026 年 9 月底")),
+        ("2026年10月初发布的 vLLM v0.31.0", ("vllm", "v0.31.0", False, "2026年10月初")),
         (
             "自 OpenShift AI 3.2（2026-10-28 GA）起默认走 KServe。",
             ("openshift ai", "3.2", False, "2026-10-28"),
