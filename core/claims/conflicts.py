@@ -6,8 +6,9 @@
   against `稳定版 v1.2.1（2026-09-23）`) of an older line presents it as the newest: it is called
   current too. An item calling a version current on a day (its material's date) after another
   text dates a later minor or major release made since is a stale newest (`stale_newest`; a
-  patch release outdates nothing), and one calling a version current while another text calls
-  a later release of its line current, a patch too, is an older newest (`older_newest`).
+  patch release outdates only the release of its line the item itself calls latest), and one
+  calling a version current while another text calls a later release of its line current, a
+  patch too, is an older newest (`older_newest`).
   Two versions of one line (`v0.5.20`, `v0.5.22.dev`), or a version and its patch release
   (`v1.2`, `v1.2.1`), are one line. Only the batch's items and the living document are
   compared: they speak for today, while an earlier brief's "latest" was true on its own day.
@@ -34,6 +35,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from . import wording
 from .dates import DATE_PATTERN, parse_date
+from .lexicon import CURRENT_EN, CURRENT_ZH
 from .types import Claim, Conflict
 from .versions import Version, parse_version
 
@@ -226,6 +228,10 @@ _AS_OF = re.compile(
 )
 
 
+# a role word in a claim's own words: the text calls the version current itself
+_SAID_CURRENT = re.compile(rf"{CURRENT_ZH}|(?i:\b{CURRENT_EN}\b)")
+
+
 def stale_newest(
     claims: Sequence[Claim], rank: Rank, language: str, as_of: Mapping[str, str]
 ) -> list[Conflict]:
@@ -250,12 +256,18 @@ def stale_newest(
             continue
         for r in releases.get(c.key, ()):
             v = parse_version(r.version or "")
-            # a pre-release (`v1.0.0rc1`) outdates no release, nor does a patch release
-            # (`v1.16.4` after `v1.16.3`): a later minor release does (`v1.17.0`), and in a 0.x
-            # project, which counts its releases in the third number, a later one there
+            # a pre-release (`v1.0.0rc1`) outdates no release; a later minor or major one does
+            # (`v1.17.0`), and so does a patch release of the same line (`CoreDNS v1.14.2`
+            # after a `最新版 v1.14.1`) where the item itself calls that release `latest` (a
+            # release it only dates or runs, `DuckDB v1.4.2 (released 10/14)`, is no such claim;
+            # a line called current, `1.4 LTS`, is current whatever its patch releases), and in
+            # a 0.x project, which counts its releases in the third number, a later one there
             # (`v0.18.3` after `v0.18.1`)
             depth = 3 if w.parts[0] == 0 else 2
-            if r.doc == c.doc or v is None or v.pre or _padded(v)[:depth] <= _padded(w)[:depth]:
+            said_latest = len(w.parts) >= 3 and _SAID_CURRENT.search(c.quote) is not None
+            if r.doc == c.doc or v is None or v.pre or _padded(v) <= _padded(w):
+                continue
+            if _padded(v)[:depth] <= _padded(w)[:depth] and not said_latest:
                 continue
             if _on_or_after(day, r.date) and (c.date is None or _after(r.date, c.date)):
                 stale[c.key].append(c)

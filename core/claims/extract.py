@@ -48,7 +48,7 @@ from .sources import citation_lines, cited, url_spans
 from .types import Statement
 from .versions import VERSION_PATTERN
 
-EXTRACT_VERSION = "11"  # bump when what a text yields changes: cached statements are keyed by it
+EXTRACT_VERSION = "12"  # bump when what a text yields changes: cached statements are keyed by it
 
 _DATE_ANY = re.sub(r"\(\?P<\w+>", "(?:", DATE_PATTERN)
 _DATE_ANY_RE = re.compile(_DATE_ANY, re.IGNORECASE)
@@ -146,7 +146,7 @@ _POST_CURRENT = re.compile(
     rf"(?:(?:the|a|our)\s+)?(?:(?:current|new)\s+)?(?i:\b{CURRENT_EN}\b)"
 )
 _POST_DATE = re.compile(
-    rf"\s*(?:版本|版)?\s*(?:已于|于|在|on|in)?\s*(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}"
+    rf"\s*(?:版本|版)?\s*(?:是|已于|于|在|on|in)?\s*(?P<d>{_DATE_ANY})\s*(?:正式)?{RELEASE_ZH}"
     rf"|\s*(?:,\s*)?(?:版本|版)?\s*(?:的)?\s*(?:已经|已|正式|接连|相继)?\s*{RELEASE_ZH}\s*"
     rf"(?:时间|日期)?\s*(?:于|为|是|[:：])?\s*(?P<d2>{_DATE_ANY})"
     r"|\s*(?:[,—–]\s*)?(?:(?:which|that)\s+)?(?:was\s+|is\s+|were\s+)?(?:released|shipped|launched|out|came\s+out"
@@ -154,7 +154,7 @@ _POST_DATE = re.compile(
     rf"(?P<d3>{_DATE_ANY})",
     re.IGNORECASE,
 )
-# a part of a month written after a date (`2026 年 9 月底发布的 v1.4.2`): the date is its month
+# a part of a month written after a date the date reader did not take as one (`9 月中发布的`)
 _PART_OF_MONTH = r"(?:上旬|中旬|下旬|初|底|末|中)?"
 _PRE_DATE = re.compile(
     rf"(?P<d>{_DATE_ANY}){_PART_OF_MONTH}\s*(?:正式)?{RELEASE_ZH}(?:了)?(?:的)?\s*$"
@@ -597,6 +597,11 @@ def _mentions(text: str) -> list[_Mention]:
             continue
         cs, ce = clause_at(text, s)
         named = glued or _name_before(text, s, max(cs, s - NAME_WINDOW))
+        beside = _APPOSITION.search(text, max(cs, s - 24), s) if named is None else None
+        if beside is not None:
+            # `the latest Gateway API release, v1.5.1`: the version stands beside the release
+            # named before the comma
+            named = _name_before(text, beside.start(), max(cs, s - NAME_WINDOW))
         ok = named is not None and (
             is_name_at(text, named[1], named[1] + len(named[0]))
             or _repo_at(text, named[1])
@@ -631,6 +636,10 @@ def _mentions(text: str) -> list[_Mention]:
     return found
 
 
+# a release named, then its version after a comma (`the latest Gateway API release, v1.5.1`)
+_APPOSITION = re.compile(r" (?i:release|version|build)\s*[,，]\s*\Z")
+
+
 def _hint(window: str) -> bool:
     """Whether a role word may stand near a number: plain `in` tests, several times faster than
     one regex alternation on the ~100 characters around each of thousands of numbers."""
@@ -658,6 +667,7 @@ def _hint(window: str) -> bool:
         or "shipped" in low
         or "launched" in low
         or "tagged" in low
+        or "landed" in low
         or "out " in low
         or "recent" in low
         or "ga " in low

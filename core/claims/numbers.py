@@ -355,6 +355,21 @@ def _named(subject: str, names: Collection[str]) -> bool:
     return any(n == subject or n.startswith(subject + "-") for n in names)
 
 
+def _singular(names: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+    """`names` with each English plural the other side writes as its singular folded into it."""
+    if not any(n.endswith("s") for n in names):
+        return names
+    return frozenset(
+        n[:-1]
+        if len(n) > _MIN_PLURAL and n.endswith("s") and not n.endswith("ss") and n[:-1] in other
+        else n
+        for n in names
+    )
+
+
+_MIN_PLURAL = 4  # `gpus`, `rps`: a shorter word ending in s is seldom a plural
+
+
 def one_setting(
     sa: frozenset[str],
     subject_a: tuple[str, ...],
@@ -372,7 +387,11 @@ def one_setting(
     (`variants`: `test-clean` against `test-other`, `AISHELL-1` against `AISHELL-2`, `H100`
     against `H200`) — what one adds then is detail the other leaves out (a script, a vendor, a
     leaderboard), not another setting. A living document's heading (`heading_b`) names what
-    its section is about: a subject it writes is the section's too."""
+    its section is about: a subject it writes is the section's too. An English plural is its
+    singular where the other side writes that (`10,000 Services` and `10,000 个 Service`)."""
+    sa, sb = _singular(sa, sb), _singular(sb, sa)
+    subject_a = tuple(_singular(frozenset(subject_a), sb)) if subject_a else subject_a
+    subject_b = tuple(_singular(frozenset(subject_b), sa)) if subject_b else subject_b
     if len(sa & sb) < MIN_SETTING:
         return False
     if subject_a:

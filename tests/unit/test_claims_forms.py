@@ -63,9 +63,18 @@ def test_a_newest_behind_a_later_minor_release_is_stale() -> None:
     assert conflicts([en, NOTE_EN]) == [("version-line", (FORUM, NOTES))]
 
 
-def test_a_patch_a_later_day_or_the_same_newest_is_no_conflict() -> None:
+def test_a_patch_of_the_release_called_newest_makes_it_stale_but_not_its_line() -> None:
+    # `最新版 8.0.2` when 8.0.3 is out is stale (before, a patch release outdated nothing); a line
+    # called current (`8.0 LTS`) is current whatever its patch releases
     patch = (NOTES, "valkey-io/valkey 8.0.3\n\nReleased 2026-11-20. Fixes a crash on resharding.")
-    assert conflicts([NEWEST_ZH, patch]) == []
+    assert conflicts([NEWEST_ZH, patch]) == [("version-line", (FORUM, NOTES))]
+    line = (FORUM, "缓存选型\n楼主用 Valkey 8.0 LTS 做会话缓存，单机 32 GB。")
+    assert conflicts([line, patch]) == []
+    run = (FORUM, "缓存选型\n楼主用 Valkey 8.0.2（10/2 发布）做会话缓存。")
+    assert conflicts([run, patch]) == []
+
+
+def test_a_later_day_or_the_same_newest_is_no_conflict() -> None:
     later = (NOTES, "valkey-io/valkey 8.1.0\n\nReleased 2026-12-05. A new dict layout.")
     assert conflicts([NEWEST_ZH, later]) == []
     rightly = (OTHER, "本周速览\nValkey 最新版 8.1.0（11/20）支持新的字典结构。")
@@ -473,3 +482,37 @@ def test_other_pages_of_a_site_are_other_stories() -> None:
     # named text, never with each other; links alone are no named source
     assert told((B, one), (C, other)) == []
     assert told((A, named), (B, one), (C, other)) == [("Pinecone", A, B), ("Pinecone", A, C)]
+
+
+# --- a version beside the release it names, release verbs and `是 … 发布的`
+
+GATEWAY_DOC = ("docs/mesh.md§3.2", "3.2 Gateway API\nGateway API 稳定版 v1.6.0（2026-09-16）。")
+
+
+def test_a_version_beside_the_release_it_names_is_that_release() -> None:
+    # `the latest Gateway API release, v1.5.1`: before, the comma parted the version from its
+    # project and its role word, and nothing was read
+    en = (
+        FORUM,
+        "Moving off ingress-nginx\nThe script targets the latest Gateway API release, v1.5.1.",
+    )
+    assert conflicts([en, GATEWAY_DOC]) == [("version-line", (FORUM, "docs/mesh.md§3.2"))]
+    right = (FORUM, en[1].replace("v1.5.1", "v1.6.0"))
+    assert conflicts([right, GATEWAY_DOC]) == []
+    # a release named with no project before it is none
+    assert claims_of("x\n\nThe first release, v1.0, was slow.", "x") == []
+
+
+ENVOY_DOC = (
+    "docs/mesh.md§3.1",
+    "3.1 Envoy\nEnvoy 1.40.0 于 2026-10-14 发布，dynamic modules 稳定。",
+)
+
+
+def test_a_release_day_after_is_or_landed_dates_the_version() -> None:
+    zh = (FORUM, "边缘网关升级\n答主先交代：Envoy 1.40 是 10 月下旬发布的，补丁版本是 v1.40.1。")
+    en = (NOTES, "Envoy upgrade\nEnvoy 1.40 landed 10/24 and we upgraded three clusters.")
+    for text in (zh, en):
+        assert conflicts([text, ENVOY_DOC]) == [("date", (text[0], "docs/mesh.md§3.1"))], text
+    same = (FORUM, "边缘网关升级\n答主先交代：Envoy 1.40 是 10 月中旬发布的。")
+    assert conflicts([same, ENVOY_DOC]) == []

@@ -216,3 +216,20 @@ def test_a_release_dated_by_a_part_of_its_month_conflicts_with_a_day_outside_it(
         late = (FORUM, f"70B 能微调吗\n答主用 DeepSpeed 0.18.2（{said}）做 ZeRO-3。")
         assert _dates([late, DOC_DS]) == [], said
     assert _dates([(NOTES, en[1].replace("mid-October", "late October")), DOC_DS]) == []
+
+
+PROXY_DOC = (
+    "### 1.3 kube-proxy\n我们的口径：Kubernetes v1.37.2，50 个 c3-standard-8 节点，10,000 个 "
+    "Service：nftables 模式同步规则比 iptables 快十倍左右。"
+)
+
+
+def test_an_english_plural_in_one_setting_is_the_others_singular() -> None:
+    # `10,000 Services` and `10,000 个 Service` are one setting; before, the plural parted them
+    rerun = item(
+        "## kube-proxy nftables\n\nOn Kubernetes v1.37.2, 50 c3-standard-8 nodes and 10,000 "
+        "Services, kube-proxy's nftables mode syncs rules only about 4x faster than iptables."
+    )
+    assert numbers(rerun, section(PROXY_DOC, "1.3")) == [(ITEM, f"{DOC}§1.3")]
+    same = item(rerun[3].replace("about 4x", "about 10x"))
+    assert numbers(same, section(PROXY_DOC, "1.3")) == []
