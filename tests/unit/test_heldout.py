@@ -5,7 +5,8 @@ audio models; heldout7: vision-language and multimodal models;
 heldout8: robotics and embodied AI; heldout9: AI for science; heldout10: ML compilers and
 frameworks; heldout11: robotics and embodied AI, written anew; heldout12: analytical databases
 and data engineering; heldout13: code LLMs and AI developer tools; heldout14: distributed LLM
-training and GPU clusters; heldout15: on-device and quantized LLM inference) load, and their
+training and GPU clusters; heldout15: on-device and quantized LLM inference; heldout16:
+cloud-native networking and service mesh) load, and their
 truths name only what exists, so a truth cannot rot as the loaders change. Their figures are
 printed by `python -m benchmarks.quality` and deliberately asserted nowhere (docs/facts.md,
 "Measured")."""
@@ -39,6 +40,7 @@ CORPORA = (
     "heldout13",
     "heldout14",
     "heldout15",
+    "heldout16",
 )
 
 
