@@ -275,21 +275,25 @@ def test_a_newest_behind_a_later_patch_called_current_elsewhere_is_an_older_newe
     assert conflicts([(GUIDE, *old), (ITEM2, *new)]) == [("version-line", (GUIDE, ITEM2))]
 
 
-def test_the_same_newest_a_later_one_or_a_patch_merely_released_is_no_older_newest() -> None:
+def test_the_same_newest_or_a_later_one_is_no_older_newest_but_a_patch_released_is() -> None:
     same = ("教程", "教程基于 ComfyUI 最新版 v0.3.66，单张 4090 出片；另有 diffusers 的对比。")
     assert conflicts([(GUIDE, *same), (LIVING, *STABLE_DOC)]) == []
     # the item ahead of the living document is an update, not an old newest
     ahead = ("教程", "教程基于 ComfyUI 最新版 v0.3.70（11 月发布），单张 4090 出片。")
     assert conflicts([(GUIDE, *ahead), (LIVING, *STABLE_DOC)]) == []
-    # a patch release that no text calls current outdates no newest
+    # a patch release made before the item's day outdates the release the item calls latest
+    # (before, only a minor release did; a reader calls `最新版 v1.16.3` stale once v1.16.5 is out)
     old = ("Qdrant 升级", "我们线上跑的是 Qdrant 最新版 v1.16.3，暂时不升。")
     note = (
         "qdrant/qdrant v1.16.5",
         "qdrant/qdrant v1.16.5\n\nReleased 2026-11-20. Fixes recovery.",
     )
     days = {GUIDE.split("#")[0]: "2026-12-02", ITEM2.split("#")[0]: "2026-12-01"}
-    assert conflicts([(GUIDE, *old), (ITEM2, *note)], days) == []
-    # (a minor release of it does: the note is read)
+    assert conflicts([(GUIDE, *old), (ITEM2, *note)], days) == [("version-line", (GUIDE, ITEM2))]
+    # but not a patch made after it
+    later = {**days, GUIDE.split("#")[0]: "2026-11-19"}
+    assert conflicts([(GUIDE, *old), (ITEM2, *note)], later) == []
+    # (a minor release does too)
     minor = ("qdrant/qdrant v1.17.0", note[1].replace("v1.16.5", "v1.17.0"))
     assert conflicts([(GUIDE, *old), (ITEM2, *minor)], days) == [("version-line", (GUIDE, ITEM2))]
 
