@@ -57,9 +57,10 @@ section that says the same in Chinese (`classification-style` and `分类式`).
   names it (any section naming it when none does, unless the item's title names a section's
   heading: the title's subject has its section, the version is said in passing; nor the
   version of what the title writes as where its subject ran, `… on GB200 NVL72 with Megatron
-  Core`), a figure's subject — the names of its setting the item's title names — where that
-  is written about; a benchmark table naming a release as its setting, or a baseline's figure
-  in the setting of the item's own, is no correction to make there; a version stated under a
+  Core`, nor an earlier patch of a line the section states, `_older_patch`), a figure's
+  subject — the names of its setting the item's title names — where that is written about; a
+  benchmark table naming a release as its setting, or a baseline's figure in the setting of the
+  item's own, is no correction to make there; a version stated under a
   package's name (`crfm-helm`) is about its project (`HELM`);
 - *within its chapter*: a subsection's cosine grows by CHAPTER_SHARE of its chapter's (the
   chapter's heading and opening text) — a reviewer finds the chapter first, then the subsection
@@ -91,6 +92,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..claims.numbers import disagrees
+from ..claims.versions import parse_version
 from ..facts.extract import Fact
 from ..facts.index import MIN_SETTING, Facts, clashes
 from ..facts.lookup import Lookup
@@ -107,7 +109,7 @@ if TYPE_CHECKING:
 
 # bump when a rule or weight below changes: a scan's cached answer is keyed by it, so a warm scan
 # never serves placements the rules no longer give
-PLACEMENT_VERSION = "19"
+PLACEMENT_VERSION = "20"
 HEAD_BOOST = 0.3  # a section's cosine grows by this share per name of its heading the item uses
 # and by this once more when the item's title uses one (0.3 left a benchmark rerun run with a
 # tool tied with the tool's section, which shares more of its setting's words; 0.4-0.8 all gave
@@ -319,6 +321,12 @@ def evidence(
                         about |= set(fb.setting)  # a package's project (`crfm-helm`: HELM)
                     if fa.kind != "quantity" and about <= ran_on:
                         continue  # the version of what the title says the subject ran with
+                    if fa.kind == "version" and any(
+                        _older_patch(fa, g)
+                        for g in theirs.all
+                        if g.kind == "version" and g.thing == fa.thing
+                    ):
+                        continue  # a run on an earlier patch of a line stated: its setup
                     if any(j in heads.get(n, where.get(n, ())) for n in about):
                         first[i, j] = True
                         break
@@ -355,6 +363,18 @@ def _short_heads(
             ):
                 out[last].append((j, whole))
     return out
+
+
+def _older_patch(mine: Fact, theirs: Fact) -> bool:
+    """Whether the item's release is an earlier patch of the line the section states (`Cilium
+    1.20.2` in a run's setup, against `稳定版 v1.20.4`): what the run used, no correction of the
+    section (a later one, or another line, is news for it)."""
+    a, b = parse_version(mine.value), parse_version(theirs.value)
+    if a is None or b is None:
+        return False
+    depth = 3 if a.parts[0] == 0 else 2
+    pa, pb = (*a.parts, 0, 0, 0)[:4], (*b.parts, 0, 0, 0)[:4]
+    return pa[:depth] == pb[:depth] and pa < pb
 
 
 def _same_setting(item: str, section: Section) -> bool:

@@ -1063,3 +1063,35 @@ def test_a_heading_name_written_short_counts_as_the_heading_name() -> None:
     renamed = [*sections[:1], section("4.1", "Claude Code", sections[1].text), *UNRELATED_ZH]
     lower = item("inbox/c.md#2", "What does Code send?", body.replace("Copilot's", "the code's"))
     assert first(renamed, lower)[0] == "1.4"
+
+
+def test_a_run_on_an_earlier_patch_of_the_stated_line_is_no_correction() -> None:
+    # `Cilium 1.20.2` is what the run used, against the section's stable v1.20.4: its setup, not
+    # news for Cilium's section (before, that section was lifted as contradicted); a release of a
+    # later line is news for it
+    sections = [
+        section(
+            "1.1",
+            "Cilium 与 eBPF 数据面",
+            "Cilium 用 eBPF 替换 kube-proxy，按 identity 做策略。Cilium 稳定版 v1.20.4"
+            "（2026-11-12）。",
+        ),
+        section(
+            "4.3",
+            "透明加密：WireGuard 与 IPsec",
+            "Cilium 的透明加密可选 WireGuard 或 IPsec；我们的口径：两台 16 vCPU 节点、iperf3 单流 "
+            "TCP，WireGuard 下吞吐 7.8 Gbit/s，不加密 23.1 Gbit/s。",
+        ),
+        *UNRELATED_ZH,
+    ]
+
+    def run(version: str) -> Item:
+        return item(
+            "inbox/w.md#1",
+            "Cilium 开 WireGuard 到底慢多少？",
+            f"答主的测法：Cilium {version}、两台 16 vCPU 节点、iperf3 单流 TCP；开了 WireGuard "
+            "以后单流吞吐只剩不加密时的四分之一左右。",
+        )
+
+    assert first(sections, run("1.20.2"))[0] == "4.3"  # before: 1.1
+    assert first(sections, run("1.21.0"))[0] == "1.1"
