@@ -42,7 +42,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "32"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "33"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -979,9 +979,16 @@ def _listed_variant(text: str, names: Named, near: tuple[str, str, int], m: re.M
 _LIST_REACH = 300  # characters each way searched for a list's other entries
 
 
+# a release written after its day (`2026年8月发布的 Cilium 1.20`, `10/2 上线的 v0.5`)
+_RELEASED_THEN = re.compile(r"\s*(?:正式)?(?:发布|发版|推出|上线)(?:了)?(?:的)?\s*")
+_RELEASED_REACH = 40  # characters from `发布的` to the version it dates, the name between
+_CLAUSE_MARK = re.compile(r"[，。；：,;:!?！？\n]")
+
+
 def _dates(text: str, names: Named, name_starts: list[int], versions: list[Fact]) -> list[Fact]:
-    """A date right after a version (`v0.30.0(9/22)`) dates that version; else the name before
-    it (`HF 于 2026-03 归档 TGI`: HF's), else nothing."""
+    """A date right after a version (`v0.30.0(9/22)`) dates that version, and so does one right
+    before `发布的` and a version (`2026年8月发布的 Cilium 1.20`); else the name before it (`HF 于
+    2026-03 归档 TGI`: HF's), else nothing."""
     out: list[Fact] = []
     if not _MAYBE_DATE.search(text):
         return out  # no digit next to a date's separator and no month name: no date (fast)
@@ -991,6 +998,18 @@ def _dates(text: str, names: Named, name_starts: list[int], versions: list[Fact]
         if d is None:
             continue
         version = next((ends[k] for k in range(m.start() - 3, m.start() + 1) if k in ends), None)
+        then = _RELEASED_THEN.match(text, m.end()) if version is None and versions else None
+        if then is not None:
+            # `2026年8月发布的 Cilium 1.20`: the day a release written after it came out
+            version = next(
+                (
+                    f
+                    for f in versions
+                    if then.end() <= f.pos <= then.end() + _RELEASED_REACH
+                    and not _CLAUSE_MARK.search(text, then.end(), f.pos)
+                ),
+                None,
+            )
         owner = _name_before(names, name_starts, m.start(), 60)
         thing = f"{version.thing} {version.value}" if version else owner[0] if owner else ""
         out.append(Fact("date", thing, d.iso, m.group(0), pos=m.start()))

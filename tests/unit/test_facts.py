@@ -413,6 +413,19 @@ def test_a_release_is_of_the_whole_name_written_before_it() -> None:
     assert not clashes(extension, database)
 
 
+def test_a_day_before_released_and_a_version_dates_that_release() -> None:
+    """docs/facts.md: `2026年8月发布的 Cilium 1.20` dates Cilium 1.20 (before, the day went to a
+    name before it, and a section's `Cilium 1.20.0 于 2026-07-28 发布` clashed with nothing:
+    the item was a `likely` duplicate of the section it contradicts)."""
+    item = Facts.of(extract("2026年8月发布的 Cilium 1.20 把三件事变成了默认。"))
+    assert item.release_dates.keys() == {"cilium 1.20"}
+    section = Facts.of(extract("Cilium 1.20.0 于 2026-07-28 发布：内核 6.8 及以上默认用 netkit。"))
+    assert relation(item, section)[0] == "differs"
+    # a clause between the day and a version leaves the version undated
+    apart = extract("2026-03 发布，随后 vLLM v0.30 也来了。")
+    assert [f.thing for f in apart if f.kind == "date"] == [""]
+
+
 def test_a_package_name_a_text_gives_states_its_projects_release() -> None:
     """docs/facts.md: `HELM 正式版为 v1.0.0 …，pip 包名 `crfm-helm`` states HELM's release under
     its package's name too, so `crfm-helm 0.5.12` elsewhere clashes with it, about HELM."""
