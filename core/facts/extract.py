@@ -42,7 +42,7 @@ from ..text.identifiers import find_arxiv, find_urls, normalize_url
 from ..text.normalize import nfkc
 from .numerals import approximate, worded
 
-FACTS_VERSION = "33"  # bump when what a text yields changes: cached facts are keyed by it
+FACTS_VERSION = "34"  # bump when what a text yields changes: cached facts are keyed by it
 
 FactKind = Literal["name", "version", "date", "quantity", "id"]
 
@@ -983,6 +983,12 @@ _LIST_REACH = 300  # characters each way searched for a list's other entries
 _RELEASED_THEN = re.compile(r"\s*(?:正式)?(?:发布|发版|推出|上线)(?:了)?(?:的)?\s*")
 _RELEASED_REACH = 40  # characters from `发布的` to the version it dates, the name between
 _CLAUSE_MARK = re.compile(r"[，。；：,;:!?！？\n]")
+# a bracket opened right after a version, its release word before the day (`v3.32.2 (released
+# late October)`, `v1.4（发布于 10/3）`)
+_DATED_BRACKET = re.compile(
+    r" ?[(（]\s*(?:(?i:released|shipped|launched|tagged|out)\s+(?:(?i:on|in)\s+)?"
+    r"|发布于\s*|于\s*)?\Z"
+)
 
 
 def _dates(text: str, names: Named, name_starts: list[int], versions: list[Fact]) -> list[Fact]:
@@ -998,6 +1004,14 @@ def _dates(text: str, names: Named, name_starts: list[int], versions: list[Fact]
         if d is None:
             continue
         version = next((ends[k] for k in range(m.start() - 3, m.start() + 1) if k in ends), None)
+        if version is None and versions and ("(" in text or "（" in text):
+            # `Calico v3.32.2 (released late October)`: the day in brackets after the version
+            opened = _DATED_BRACKET.search(text, max(0, m.start() - 24), m.start())
+            if opened is not None:
+                version = next(
+                    (ends[k] for k in range(opened.start() - 1, opened.start() + 1) if k in ends),
+                    None,
+                )
         then = _RELEASED_THEN.match(text, m.end()) if version is None and versions else None
         if then is not None:
             # `2026年8月发布的 Cilium 1.20`: the day a release written after it came out

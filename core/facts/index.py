@@ -220,6 +220,13 @@ def stated(f: Fact, other: Facts) -> bool:
         if written_line(f) and any(v.startswith(f.value + ".") for v in theirs):
             return True
         return any(f.value.startswith(line + ".") for line in other.lines.get(f.thing, ()))
+    if f.kind == "date" and f.value.count("-") < 2:
+        # a date written less precisely (`late October`, `2026-10`) is stated by a day of the
+        # same release it allows (`2026-10-30`)
+        return any(
+            g.kind == "date" and (g.thing == f.thing or not f.thing) and iso_agree(f.value, g.value)
+            for g in other.all
+        )
     return False
 
 

@@ -426,6 +426,18 @@ def test_a_day_before_released_and_a_version_dates_that_release() -> None:
     assert [f.thing for f in apart if f.kind == "date"] == [""]
 
 
+def test_a_day_in_brackets_after_a_version_dates_it_and_a_looser_day_is_stated() -> None:
+    """docs/facts.md: `Calico v3.32.2 (released late October)` dates that release, and the
+    section's `v3.32.2（2026-10-30）` states it (a day in the part of the month it names): before,
+    `late October` was a new fact, and a repost of the section's figure was an `update`."""
+    repost = Facts.of(extract("The poster is on Calico v3.32.2 (released late October)."))
+    assert repost.release_dates.keys() == {"calico 3.32.2"}
+    section = Facts.of(extract("Calico 稳定版 v3.32.2（2026-10-30）。"))
+    assert relation(repost, section) == ("same", [])
+    early = Facts.of(extract("The poster is on Calico v3.32.2 (released September 12)."))
+    assert relation(early, section)[0] == "differs"
+
+
 def test_a_package_name_a_text_gives_states_its_projects_release() -> None:
     """docs/facts.md: `HELM 正式版为 v1.0.0 …，pip 包名 `crfm-helm`` states HELM's release under
     its package's name too, so `crfm-helm 0.5.12` elsewhere clashes with it, about HELM."""
