@@ -63,15 +63,15 @@ DATE_PATTERN = (
 )
 DATE_RE = re.compile(DATE_PATTERN, re.IGNORECASE)
 # Where a date can start: a digit no digit precedes (every numeric form but one), the year of
-# `2026年` anywhere (that form has no look-behind), a month name at a word start, or the part of
-# a month before one (`mid-October`). Trying DATE_RE
+# `2026年` anywhere (that form has no look-behind), a month name at a word start (and the part of a
+# month right before one, `mid-October`, looked for from there). Trying DATE_RE
 # only there finds what `DATE_RE.finditer` finds, at half its cost (the fact index reads every
 # text's dates).
 _DATE_START = re.compile(
-    rf"(?=(?<![0-9])[0-9]|(?:19|20)[0-9]{{2}}\s*年|\b{_MONTH_NAME}"
-    rf"|\b(?:early|mid|late)[- ]{_MONTH_NAME})",
-    re.IGNORECASE,
+    rf"(?=(?<![0-9])[0-9]|(?:19|20)[0-9]{{2}}\s*年|\b{_MONTH_NAME})", re.IGNORECASE
 )
+# the part of a month written before its name (`mid-October`): a date starting there
+_PART_BEFORE = re.compile(r"\b(?:early|mid|late)[- ]\Z", re.IGNORECASE)
 
 
 def iter_dates(text: str) -> Iterator[re.Match[str]]:
@@ -81,7 +81,11 @@ def iter_dates(text: str) -> Iterator[re.Match[str]]:
         at = start.start()
         if at < last:
             continue
-        m = DATE_RE.match(text, at)
+        m = None
+        if at >= 4 and text[at - 1] in "- " and text[at].isalpha():
+            part = _PART_BEFORE.search(text, max(last, at - 6), at)
+            m = DATE_RE.match(text, part.start()) if part is not None else None
+        m = m or DATE_RE.match(text, at)
         if m is not None:
             last = m.end()
             yield m

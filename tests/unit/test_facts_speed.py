@@ -26,6 +26,7 @@ DATES = [
     "Sept 22, 2026 and 22 March 2026, Mar. 3 or May 2026",
     "13/40 1/2/3 2026-13-01 2026.09.23 10/2 0.5.21 x9/22",
     "1999-12-31T23:59 20261/2 ２０２６-０３",
+    "mid-October, 10 月中旬、2026年10月下旬, late Nov 2026, early-Dec, Mid October, amid-Oct 3",
 ]
 
 
