@@ -31,8 +31,6 @@ def other_names(text: str) -> Iterator[tuple[str, int]]:
     """The other names `text` gives a project (`_ALIAS`: a package name, a former name in
     brackets), as written, each with where it is written: its project is the name written last
     before it (within REACH, in its paragraph)."""
-    if not _ALIAS.search(text):
-        return
     for m in _ALIAS.finditer(text):
         alias = next(g for g in m.groups() if g)
         if is_name(alias.split(" ")[0]):

@@ -181,7 +181,7 @@ def older_newest(claims: Sequence[Claim], rank: Rank, language: str) -> list[Con
                 if v is not None
                 and not v.pre
                 and r.doc != c.doc
-                and _padded(v) > _padded(w)
+                and v.padded > w.padded
                 and not _of_line(w, v)
             ]
             if later:
@@ -208,11 +208,6 @@ def _of_line(line: Version, v: Version) -> bool:
     """Whether `v` is a release of the line a version written with two numbers names (`DuckDB
     1.4 LTS` is current as its patch release `v1.4.2` is: the line, not an older release)."""
     return len(line.parts) == 2 and v.parts[:2] == line.parts
-
-
-def _padded(v: Version) -> tuple[int, ...]:
-    """The parts to compare releases by: `0.30` and `0.30.0` are one."""
-    return (*v.parts, 0, 0, 0)[:3]
 
 
 def _after(a: str | None, b: str | None) -> bool:
@@ -254,20 +249,19 @@ def stale_newest(
         w = parse_version(c.version)
         if w is None:
             continue
+        # (a line called current, `1.4 LTS`, is current whatever its patch releases)
+        said_latest = len(w.parts) >= 3 and _SAID_CURRENT.search(c.quote) is not None
         for r in releases.get(c.key, ()):
             v = parse_version(r.version or "")
             # a pre-release (`v1.0.0rc1`) outdates no release; a later minor or major one does
             # (`v1.17.0`), and so does a patch release of the same line (`CoreDNS v1.14.2`
             # after a `最新版 v1.14.1`) where the item itself calls that release `latest` (a
-            # release it only dates or runs, `DuckDB v1.4.2 (released 10/14)`, is no such claim;
-            # a line called current, `1.4 LTS`, is current whatever its patch releases), and in
-            # a 0.x project, which counts its releases in the third number, a later one there
-            # (`v0.18.3` after `v0.18.1`)
-            depth = 3 if w.parts[0] == 0 else 2
-            said_latest = len(w.parts) >= 3 and _SAID_CURRENT.search(c.quote) is not None
-            if r.doc == c.doc or v is None or v.pre or _padded(v) <= _padded(w):
+            # release it only dates or runs, `DuckDB v1.4.2 (released 10/14)`, is no such claim),
+            # and in a 0.x project, which counts its releases in the third number, a later one
+            # there (`v0.18.3` after `v0.18.1`: `Version.release`)
+            if r.doc == c.doc or v is None or v.pre or v.padded <= w.padded:
                 continue
-            if _padded(v)[:depth] <= _padded(w)[:depth] and not said_latest:
+            if v.release <= w.release and not said_latest:
                 continue
             if _on_or_after(day, r.date) and (c.date is None or _after(r.date, c.date)):
                 stale[c.key].append(c)

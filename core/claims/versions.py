@@ -33,6 +33,18 @@ class Version:
         return f"{self.parts[0]}.x"
 
     @property
+    def padded(self) -> tuple[int, int, int]:
+        """The parts releases are compared by: `0.30` and `0.30.0` are one."""
+        a, b, c = (*self.parts, 0, 0, 0)[:3]
+        return a, b, c
+
+    @property
+    def release(self) -> tuple[int, ...]:
+        """The parts that name a release rather than a patch of one: `1.20` of `1.20.4`; a 0.x
+        project counts its releases in the third number (`0.18.3` is a release of its own)."""
+        return self.padded[: 3 if self.parts[0] == 0 else 2]
+
+    @property
     def key(self) -> str:
         """What two spellings of one version share: `v0.5.22.dev` and `0.5.22-dev`."""
         parts = list(self.parts)

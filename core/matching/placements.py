@@ -334,7 +334,6 @@ def evidence(
 
 
 _TITLE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
-_LOWER_WORD = re.compile(r"(?<![A-Za-z0-9_-])[a-z][a-z0-9_-]*(?![A-Za-z0-9_-])")
 
 
 def _short_heads(
@@ -347,7 +346,6 @@ def _short_heads(
     name), nor one the document or the batch's `texts` write in lowercase as a word (`code`:
     `Claude Code` is no `code`)."""
     out: dict[str, list[tuple[int, str]]] = defaultdict(list)
-    plain = {w for t in (*(s.text for s in sections), *texts) for w in _LOWER_WORD.findall(t)}
     for j, s in enumerate(sections):
         words = {w.casefold(): w for w in _TITLE_WORD.findall(s.title)}
         for whole in heading_names(s):
@@ -357,12 +355,16 @@ def _short_heads(
             if (
                 len(last) >= _MIN_SHORT
                 and last not in heads
-                and last not in plain
                 and words.get(last, "")[:1].isupper()
                 and words.get(first, "")[:1].isupper()
             ):
                 out[last].append((j, whole))
-    return out
+    if not out:
+        return out
+    # only the few candidate words are looked for in the texts, not every lowercase word
+    plain = re.compile(rf"(?<![A-Za-z0-9_-])(?:{'|'.join(map(re.escape, out))})(?![A-Za-z0-9_-])")
+    found = {m.group(0) for t in (*(s.text for s in sections), *texts) for m in plain.finditer(t)}
+    return {w: where for w, where in out.items() if w not in found}
 
 
 def _older_patch(mine: Fact, theirs: Fact) -> bool:
@@ -370,11 +372,7 @@ def _older_patch(mine: Fact, theirs: Fact) -> bool:
     1.20.2` in a run's setup, against `稳定版 v1.20.4`): what the run used, no correction of the
     section (a later one, or another line, is news for it)."""
     a, b = parse_version(mine.value), parse_version(theirs.value)
-    if a is None or b is None:
-        return False
-    depth = 3 if a.parts[0] == 0 else 2
-    pa, pb = (*a.parts, 0, 0, 0)[:4], (*b.parts, 0, 0, 0)[:4]
-    return pa[:depth] == pb[:depth] and pa < pb
+    return a is not None and b is not None and a.release == b.release and a.padded < b.padded
 
 
 def _same_setting(item: str, section: Section) -> bool:

@@ -319,3 +319,13 @@ def test_a_versions_tag_dated_in_brackets_is_of_the_name_written_before_it_elsew
     # a tag followed by words in brackets is no release day
     text = "Megatron v0.4.0 notes\n\nThe thread on the v0.4.0 tag (a long one): MoE."
     assert facts(text, "Megatron v0.4.0 notes") == []
+
+
+def test_a_release_is_named_by_its_first_two_parts_and_a_0x_one_by_three() -> None:
+    # one owner of "a patch of a release" for the stale newest and for placements
+    patch, stable = parse_version("1.20.2"), parse_version("v1.20.4")
+    zero_a, zero_b = parse_version("0.18.1"), parse_version("0.18.3")
+    assert patch is not None and stable is not None and zero_a is not None and zero_b is not None
+    assert patch.release == stable.release == (1, 20) and patch.padded < stable.padded
+    assert zero_a.release != zero_b.release
+    assert parse_version("0.30").padded == parse_version("0.30.0").padded  # type: ignore[union-attr]
